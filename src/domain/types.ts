@@ -1,0 +1,128 @@
+/** Records as they cross the API, with the field names of spec section 3. */
+
+export type Role = 'cms' | 'admin';
+export type CookieOptin = { setting: 'optin' | 'optout' | 'prompt' | 'manage' };
+
+export interface User {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  roles: Role[];
+  isEditor: boolean;
+  isAdmin: boolean;
+  isAdmins: boolean;
+  lang: string;
+  classes: string[];
+  certifications: Record<string, unknown>;
+  instructor: Record<string, boolean>;
+  cookieoptin: CookieOptin;
+  address1?: string; address2?: string; city?: string; state?: string; country?: string;
+  postal?: string; phone?: string; birthDate?: string; bio?: string; heard?: string; vocation?: string;
+  timestamp?: string; lasttime?: string; created?: string; lastseen?: string;
+}
+
+export interface Card { key: string; video?: string; description?: string; title?: string; image?: string; url?: string }
+
+export interface Content {
+  _id: string;
+  type: 'page' | 'Page' | 'snippet' | 'snip' | 'block';
+  subtype?: string; // cards, accordian, courselist, register, survey, languages, banner, ...
+  context: string;
+  lang?: string;
+  order?: number;
+  title?: string;
+  body?: string;
+  body2?: string;
+  description?: string;
+  video?: string;
+  videoplacement?: 'solo' | 'other';
+  condition?: 'unauthenticated' | '';
+  after?: string;
+  cards?: Card[];
+  scripthead?: string;
+  scriptfoot?: string;
+  style?: string;
+  meta?: string; // spec: "meta description"
+  timestamp?: string;
+}
+
+export interface Course {
+  _id: string; title: string; reftitle?: string; description?: string; description2?: string;
+  status?: string; lang: string; order?: number; main?: string; video?: string; sections?: string;
+  smallbanner?: string; timerequired?: string; certificate?: string; created?: string;
+}
+
+export interface ClassRecord {
+  _id: string; name: string; course: string; startdate?: string; weeks?: number; instructor?: string;
+  instructorname?: string; regcode?: string; selfpaced: boolean; lang?: string; description?: string;
+  description2?: string; created?: string;
+}
+
+export interface LessonProgress {
+  firstview?: string; lastview?: string; quizdate?: string; score?: number; possible?: number;
+  percent?: number; answers?: string[]; correctanswers?: string[]; materials?: Record<string, string>;
+}
+
+export interface Enrollment {
+  _id: string; user: string; course: string; classid: string; regdate?: string; completed?: string;
+  regcode?: string; description?: string; ts?: string; timestamp?: string; percentcomplete?: number;
+  exampassed?: boolean; examdate?: string; progress: Record<string, LessonProgress>;
+}
+
+export interface Lesson {
+  _id: string; course: string; title: string; description?: string; order?: number; sortorder?: number;
+  sorder?: string; sectionorder?: number; type?: string; materials?: Record<string, Material>; cached?: string;
+}
+
+export interface QuizQuestion { question: string; answers: string[]; youranswer?: string; iscorrect?: number }
+
+export interface Material {
+  _id: string; lesson: string; order?: number; section: string; title?: string; subid?: string;
+  required?: boolean; usebutton?: string; quiz?: QuizQuestion[]; description?: string; description1?: string;
+  description2?: string; question?: string;
+}
+
+export interface SurveyQuestion { type: 'textfield' | 'text' | 'numeric' | 'select' | 'choice'; question: string }
+export interface Survey {
+  _id: string; title: string; description?: string; description2?: string; status?: string; lang?: string;
+  questions: SurveyQuestion[];
+}
+
+export interface NavItem { _id?: string; title: string; url: string; key?: string; icon?: string; cssclass?: string; groups: string[]; order?: number; lang?: string }
+
+export interface SiteConfig {
+  sitetitle: string;
+  defaultlang: string;
+  publiclanguages: string[];
+  langredirects: Record<string, string>;
+  countries: string[];
+  materialTypes: string[];
+  createclasswithoutcerts: boolean;
+  quizpasspercent: number;
+  exampasspercent: number;
+  showeachmaterial: boolean;
+  showinactivecourseswhenenrolled: boolean;
+  truncatecontent: boolean;
+  nolangcoursechange: boolean;
+  maincourses: Record<string, Record<string, string>>; // main course id -> lang -> course id
+  defaultcoursesmall?: string;
+  showCookieOptIn: boolean;
+  managecookiesettings: boolean;
+  organizationurl: Record<string, string>;
+  /** Where the browser goes from / and /app when set (spec: configured redirect address). */
+  redirect?: string;
+  /** Where a new registration lands (spec: configured destination). */
+  registrationdestination?: string;
+  poweredby?: { title: string; url: string };
+}
+
+export interface WhoAmI {
+  user: User | null;
+  config: SiteConfig;
+  loc: Record<string, string> | null;
+  lang: string;
+  cookieoptin: CookieOptin | null;
+  asof: string;
+  navitems?: NavItem[];
+}

@@ -1,0 +1,101 @@
+/**
+ * Kysely table types: one `Database` type for both engines. Booleans are stored as 0/1, times as ISO
+ * strings and nested data (roles, cards, quiz questions, label maps) as JSON text, so SQLite and
+ * PostgreSQL share every query (see dialect.ts).
+ */
+export interface UsersTable {
+  id: string; email: string; passwordHash: string; firstname: string; lastname: string;
+  roles: string; lang: string; cookieoptin: string; certifications: string;
+  address1: string | null; address2: string | null; city: string | null; state: string | null;
+  country: string | null; postal: string | null; phone: string | null; birthDate: string | null;
+  bio: string | null; heard: string | null; vocation: string | null;
+  created: string; timestamp: string | null; lasttime: string | null; lastseen: string | null;
+  passwordChanged: string | null;
+}
+export interface SessionsTable { id: string; userId: string; created: string; expires: string; lastseen: string }
+export interface SiteConfigTable { id: string; data: string; timestamp: string }
+export interface LocalizationTable { lang: string; labels: string; timestamp: string }
+export interface NavItemsTable {
+  id: string; title: string; url: string; key: string | null; icon: string | null; cssclass: string | null;
+  groups: string; order: number; lang: string | null;
+}
+export interface ContentTable {
+  id: string; type: string; subtype: string | null; context: string; lang: string | null; order: number;
+  title: string | null; body: string | null; body2: string | null; description: string | null;
+  video: string | null; videoplacement: string | null; condition: string | null; after: string | null;
+  cards: string | null; scripthead: string | null; scriptfoot: string | null; style: string | null;
+  meta: string | null; timestamp: string;
+}
+export interface CoursesTable {
+  id: string; title: string; reftitle: string | null; description: string | null; description2: string | null;
+  status: string | null; lang: string; order: number; main: string | null; video: string | null;
+  sections: string | null; smallbanner: string | null; timerequired: string | null; certificate: string | null;
+  created: string;
+}
+export interface ClassesTable {
+  id: string; name: string; course: string; startdate: string | null; weeks: number | null;
+  instructor: string | null; instructorname: string | null; regcode: string | null; selfpaced: number;
+  lang: string | null; description: string | null; description2: string | null; created: string;
+}
+export interface EnrollmentsTable {
+  id: string; user: string; course: string; classid: string; regdate: string; completed: string | null;
+  regcode: string | null; description: string | null; timestamp: string; percentcomplete: number;
+  exampassed: number; examdate: string | null;
+}
+export interface LessonProgressTable {
+  enrollmentId: string; lesson: string; firstview: string | null; lastview: string | null;
+  quizdate: string | null; score: number | null; possible: number | null; percent: number | null;
+  answers: string | null; correctanswers: string | null;
+}
+export interface MaterialViewsTable { enrollmentId: string; lesson: string; material: string; firstview: string; lastview: string }
+export interface LessonsTable {
+  id: string; course: string; title: string; description: string | null; order: number; sortorder: number;
+  sorder: string | null; type: string | null; cached: string | null;
+}
+export interface MaterialsTable {
+  id: string; lesson: string; order: number; section: string; title: string | null; subid: string | null;
+  required: number; usebutton: string | null; quiz: string | null; description: string | null;
+  description1: string | null; description2: string | null; question: string | null;
+}
+export interface CommentsTable {
+  id: string; parent: string; context: string | null; author: string; authorname: string | null;
+  courseId: string | null; lessonId: string | null; classId: string | null; body: string; subject: string | null;
+  access: string | null; shared: string; timestamp: string; removed: number;
+}
+export interface RepliesTable {
+  id: string; commentId: string; author: string; authorname: string | null; body: string;
+  context: string | null; lang: string | null; parent: string | null; timestamp: string;
+}
+export interface FilesTable {
+  filename: string; title: string | null; context: string; mtime: string; ctime: string; mime: string;
+  size: number; etag: string; thefile: Uint8Array;
+}
+export interface SurveysTable {
+  id: string; title: string; description: string | null; description2: string | null; status: string | null;
+  lang: string | null; questions: string; timestamp: string;
+}
+export interface SurveyResponsesTable {
+  id: string; surveyId: string; answers: string; lang: string | null; context: string | null;
+  contextid: string | null; user: string | null; created: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  site_config: SiteConfigTable;
+  localization: LocalizationTable;
+  nav_items: NavItemsTable;
+  content: ContentTable;
+  courses: CoursesTable;
+  classes: ClassesTable;
+  enrollments: EnrollmentsTable;
+  lesson_progress: LessonProgressTable;
+  material_views: MaterialViewsTable;
+  lessons: LessonsTable;
+  materials: MaterialsTable;
+  comments: CommentsTable;
+  replies: RepliesTable;
+  files: FilesTable;
+  surveys: SurveysTable;
+  survey_responses: SurveyResponsesTable;
+}

@@ -1,0 +1,91 @@
+/** Users table access. Functions take the database (or a transaction) first. */
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { json, now } from '../../db/dialect.ts';
+
+export type UserRow = UsersTable;
+export type NewUser = Pick<UserRow, 'email' | 'passwordHash' | 'firstname' | 'lastname'> & Partial<UserRow>;
+
+export const newId = () => crypto.randomBytes(12).toString('hex');
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const ts = now();
+  const row: UserRow = {
+    id: user.id ?? newId(), roles: '[]', lang: 'en', cookieoptin: 'prompt', certifications: '{}',
+    address1: null, address2: null, city: null, state: null, country: null, postal: null, phone: null,
+    birthDate: null, bio: null, heard: null, vocation: null, created: ts, timestamp: ts, lasttime: null,
+    lastseen: null, passwordChanged: null,
+    ...user,
+    email: user.email.trim().toLowerCase(),
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, fields: Partial<Omit<UserRow, 'id' | 'created'>>) {
+  await db.updateTable('users').set({ ...fields, timestamp: now() }).where('id', '=', id).execute();
+}
+
+export async function setRoles(db: Db, id: string, roles: string[]) {
+  await updateUser(db, id, { roles: json([...new Set(roles)].sort()) });
+}
+
+/** Removes the account and what only it owned: sessions and enrolments with their progress. */
+export async function removeUser(db: Db, id: string) {
+  await db.transaction().execute(async (trx) => {
+    const enrollments = await trx.selectFrom('enrollments').select('id').where('user', '=', id).execute();
+    const ids = enrollments.map((e) => e.id);
+    if (ids.length) {
+      await trx.deleteFrom('material_views').where('enrollmentId', 'in', ids).execute();
+      await trx.deleteFrom('lesson_progress').where('enrollmentId', 'in', ids).execute();
+      await trx.deleteFrom('enrollments').where('id', 'in', ids).execute();
+    }
+    await trx.deleteFrom('sessions').where('userId', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}
+
+export async function listUsers(db: Db, opts: { search?: string; role?: string; skip?: number; limit?: number }) {
+  let q = db.selectFrom('users');
+  if (opts.search) {
+    const like = `%${opts.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([
+      eb(sql`lower(email)`, 'like', sql`${like} escape '\\'`),
+      eb(sql`lower(firstname)`, 'like', sql`${like} escape '\\'`),
+      eb(sql`lower(lastname)`, 'like', sql`${like} escape '\\'`),
+    ]));
+  }
+  if (opts.role) q = q.where('roles', 'like', `%"${opts.role}"%`);
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy('lastname').orderBy('firstname').orderBy('id').offset(opts.skip ?? 0).limit(opts.limit ?? 50).execute(),
+    q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Class ids the user is enrolled in and class ids the user instructs: the spec's `classes` and `instructor`. */
+export async function classLinks(db: Db, userId: string) {
+  const [enrolled, hosted] = await Promise.all([
+    db.selectFrom('enrollments').select('classid').where('user', '=', userId).execute(),
+    db.selectFrom('classes').select('id').where('instructor', '=', userId).execute(),
+  ]);
+  return { classes: enrolled.map((e) => e.classid), instructor: hosted.map((c) => c.id) };
+}
+
+/** Users who host at least one class (of the course, when given). */
+export async function listInstructors(db: Db, course?: string) {
+  let q = db.selectFrom('users').innerJoin('classes', 'classes.instructor', 'users.id')
+    .select(['users.id', 'users.firstname', 'users.lastname']).distinct();
+  if (course) q = q.where('classes.course', '=', course);
+  return q.orderBy('users.lastname').orderBy('users.firstname').execute();
+}
