@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BuiltApp { app: FastifyInstance; ctx: AppContext }
+export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: { method: string; url: string }[] }
 
 export async function buildApp(config: Config, opts: { store?: Store } = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -68,6 +68,12 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     bus,
     site: new SiteRepository(store.db, bus),
   };
+
+  // Every route, for the bad-input sweep in app.test.ts.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
 
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
@@ -116,7 +122,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     await Promise.all(redis.map((r) => r.quit().catch(() => {})));
     if (!opts.store) await store.close();
   });
-  return { app, ctx };
+  return { app, ctx, routes };
 }
 
 /** The built web app, with every unknown GET that is not an API call answered by index.html. */

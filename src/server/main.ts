@@ -2,23 +2,24 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { syncLabels } from './seed/labels.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/seed-demo.ts';
 
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);
 
 await syncLabels(ctx);
-if (config.seedDemo && (await isEmpty(ctx))) {
-  await seedDemo(ctx);
+// The demo content is loaded only when asked for: a real installation never imports it.
+const demo = config.seedDemo ? await import('./seed/seed-demo.ts') : null;
+if (demo && (await demo.isEmpty(ctx))) {
+  await demo.seedDemo(ctx);
   app.log.info('demo site seeded');
 }
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 const lines = [``, `  Learning platform running at ${url}  (${ctx.store.engine})`];
-if (config.seedDemo) {
-  lines.push(`  Demo accounts (demo only), password ${DEMO_PASSWORD}:`);
-  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.role}`);
+if (demo) {
+  lines.push(`  Demo accounts (demo only), password ${demo.DEMO_PASSWORD}:`);
+  for (const a of demo.DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.role}`);
 }
 process.stdout.write(lines.join('\n') + '\n\n');
 

@@ -64,6 +64,7 @@ export interface TestServer {
   engine: Engine;
   app: FastifyInstance;
   ctx: AppContext;
+  routes: { method: string; url: string }[];
   config: Config;
   baseUrl: string;
   /** A browser-like client with its own cookie jar. */
@@ -73,11 +74,11 @@ export interface TestServer {
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer & { stop(): Promise<void> }> {
   const database = await freshDatabase(engine);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000', ...env });
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx, routes } = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return {
-    engine, app, ctx, config, baseUrl,
+    engine, app, ctx, routes, config, baseUrl,
     client: () => new TestClient(baseUrl),
     async stop() {
       await app.close();

@@ -1,0 +1,33 @@
+/** Builds the web app with Vite when dist/web is missing or older than its sources. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SOURCES = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'];
+
+function newest(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, e)));
+  return max;
+}
+
+export function webIsStale(): boolean {
+  const built = path.join(root, 'dist/web/index.html');
+  if (!fs.existsSync(built)) return true;
+  const builtAt = fs.statSync(built).mtimeMs;
+  return SOURCES.some((s) => newest(path.join(root, s)) > builtAt);
+}
+
+export function buildWebIfStale(): void {
+  if (!fs.existsSync(path.join(root, 'src/web/index.html'))) return;
+  if (!webIsStale()) return;
+  console.log('Building the web app...');
+  const r = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('The web app build failed');
+}
+
+if (import.meta.main) buildWebIfStale();

@@ -1,0 +1,61 @@
+/**
+ * `npm test`: the whole suite. Unit and API tests (both engines), then the browser journeys in Debian's
+ * Chromium. Prints one closing line `N passed, N failed` summed over every run, which `.ci/run` relays.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+const args = process.argv.slice(2);
+
+interface Run { name: string; config: string }
+const runs: Run[] = [{ name: 'unit-api', config: 'vitest.config.ts' }];
+if (fs.existsSync('vitest.e2e.config.ts') && !args.includes('--no-e2e')) runs.push({ name: 'e2e', config: 'vitest.e2e.config.ts' });
+
+if (runs.some((r) => r.name === 'e2e')) ensureChromium();
+
+let passed = 0;
+let failed = 0;
+let crashed = false;
+for (const run of runs) {
+  const out = path.join(results, `${run.name}.json`);
+  fs.rmSync(out, { force: true });
+  console.log(`\n=== ${run.name} (${run.config}) ===`);
+  const r = spawnSync('vitest', ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args.filter((a) => a !== '--no-e2e')], {
+    stdio: 'inherit',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  if (!fs.existsSync(out)) {
+    console.error(`${run.name}: the test runner ended (code ${r.status}) without a report`);
+    crashed = true;
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number; testResults: { status: string; message?: string; name: string }[] };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that fails to load counts as a failure even though no test in it ran.
+  const brokenFiles = report.testResults.filter((t) => t.status === 'failed' && t.message);
+  failed += brokenFiles.length;
+  if (r.status !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0) crashed = true;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || crashed ? 1 : 0);
+
+/** Browser tests drive Debian's Chromium; install it when it is missing and we may (root, apt). */
+function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot) {
+    console.error('Chromium is missing: install it with `sudo apt-get install -y chromium` to run the browser tests.');
+    return;
+  }
+  console.log('Installing Debian\'s chromium for the browser tests...');
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
