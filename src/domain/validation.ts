@@ -36,8 +36,8 @@ export const RegistrationSchema = z
     ...RegistrationFields,
     confirmemail: z.string({ error: MSG.emailsMustMatch }).trim().toLowerCase(),
     confirmpassword: z.string({ error: MSG.passwordsMustMatch }),
-    /** The terms checkbox; the web form always sends it. */
-    terms: z.boolean().optional(),
+    /** The terms checkbox: must be ticked (true). */
+    terms: z.literal(true, { error: MSG.agreeTerms }),
     regpath: optional(300),
     regsubid: optional(300),
     classId: optional(100),
@@ -45,8 +45,7 @@ export const RegistrationSchema = z
     lang: optional(5),
   })
   .refine((r) => r.confirmemail === r.email, { path: ['confirmemail'], error: MSG.emailsMustMatch })
-  .refine((r) => r.confirmpassword === r.password, { path: ['confirmpassword'], error: MSG.passwordsMustMatch })
-  .refine((r) => r.terms !== false, { path: ['terms'], error: MSG.agreeTerms });
+  .refine((r) => r.confirmpassword === r.password, { path: ['confirmpassword'], error: MSG.passwordsMustMatch });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
 /** Field -> first message, for forms that show every invalid field at once. */
@@ -104,7 +103,7 @@ export const ProfileFields = {
   state: z.string().trim().max(100).refine((v) => v === '' || isWords(v, 0), { error: MSG.stateHint }),
   country: z.string().trim().max(100),
   postal: z.string().trim().max(20),
-  birthDate: z.string().trim().max(10).refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: 'Please use the form YYYY-MM-DD.' }),
+  birthDate: z.string().trim().max(10).refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: MSG.dateFormat }),
   bio: z.string().max(5000),
   heard: z.union([z.enum(HEARD_OPTIONS), z.literal('')], { error: MSG.notValid }),
   vocation: z.union([z.enum(VOCATION_OPTIONS), z.literal('')], { error: MSG.notValid }),

@@ -41,5 +41,5 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return reply.status(status).send({ error: { message: status === 429 ? MSG.tooManyRequests : error.message } });
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send({ error: { message: 'Something went wrong on our side. Please try again.' } });
+  return reply.status(500).send({ error: { message: MSG.serverError } });
 }
