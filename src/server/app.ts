@@ -24,7 +24,11 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
+import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
+import { classesRoutes } from './modules/classes/classes.routes.ts';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
 import { originCheck } from './origin-check.ts';
 import { MSG } from '../domain/messages.ts';
 import { sql } from 'kysely';
@@ -114,7 +118,11 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   contentRoutes(app, ctx);
   coursesRoutes(app, ctx);
   lessonsRoutes(app, ctx);
+  materialsRoutes(app, ctx);
+  filesRoutes(app, ctx);
   enrollmentRoutes(app, ctx);
+  classesRoutes(app, ctx);
+  certificatesRoutes(app, ctx);
   await serveWebApp(app, config);
 
   app.addHook('onClose', async () => {
@@ -134,9 +142,9 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
-      setHeaders(res, file) {
+      setHeaders(reply, file) {
         // Hashed assets never change; index.html must always be revalidated.
-        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
 import * as m001 from './migrations/001-initial.ts';
+import * as m003 from './migrations/003-learning.ts';
 
 export type Db = Kysely<Database>;
 export interface Store { db: Db; engine: Engine; close(): Promise<void> }
@@ -15,6 +16,7 @@ export interface Store { db: Db; engine: Engine; close(): Promise<void> }
 /** Versioned migrations, in order. Each takes the engine for the few column types that differ. */
 const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }> = {
   '001-initial': m001,
+  '003-learning': m003,
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.
@@ -28,6 +30,9 @@ export function openStore(url: string): Store {
   const engine = engineOf(url);
   if (engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine, close: () => db.destroy() };
   }

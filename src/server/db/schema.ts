@@ -41,6 +41,8 @@ export interface EnrollmentsTable {
   id: string; user: string; course: string; classid: string; regdate: string; completed: string | null;
   regcode: string | null; description: string | null; timestamp: string; percentcomplete: number;
   exampassed: number; examdate: string | null;
+  /** Certificate verification code, set when the certificate is first issued (migration 003). */
+  certcode?: string | null;
 }
 export interface LessonProgressTable {
   enrollmentId: string; lesson: string; firstview: string | null; lastview: string | null;
@@ -78,6 +80,13 @@ export interface SurveyResponsesTable {
   id: string; surveyId: string; answers: string; lang: string | null; context: string | null;
   contextid: string | null; user: string | null; created: string;
 }
+/** A graded quiz or exam submission (migration 003); unique per enrolment, material and attempt id. */
+export interface QuizAttemptsTable {
+  id: string; enrollmentId: string; user: string; course: string; classid: string; lesson: string; material: string;
+  kind: string; attempt: string; answershash: string; answers: string; correctanswers: string; score: number;
+  possible: number; percent: number; passed: number; created: string;
+}
+export interface ServerSecretsTable { name: string; value: string; created: string }
 
 export interface Database {
   users: UsersTable;
@@ -98,4 +107,6 @@ export interface Database {
   files: FilesTable;
   surveys: SurveysTable;
   survey_responses: SurveyResponsesTable;
+  quiz_attempts: QuizAttemptsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -13,9 +13,17 @@ const ACTORS = { visitor: null, learner, instructor, editor, admin } as const;
 type RoleName = keyof typeof ACTORS;
 
 /** The record each action is tried on: someone else's account, or a class the instructor hosts. */
-const other: Resource = { user: { id: 'u-someone-else' }, class: { instructor: 'u-instructor' } };
+const other: Resource = {
+  user: { id: 'u-someone-else' }, class: { instructor: 'u-instructor' },
+  // Issue 5: not enrolled in the class; an active course in the actor's language, without a certification.
+  enrolled: false, classCourse: { active: true, sameLanguage: true, certified: false, openToAll: false },
+};
 /** The same action tried on the actor's own account. */
-const own = (a: Actor | null): Resource => ({ user: { id: a?.id ?? 'nobody' }, class: { instructor: 'u-instructor' } });
+const own = (a: Actor | null): Resource => ({
+  user: { id: a?.id ?? 'nobody' }, class: { instructor: 'u-instructor' },
+  // Issue 5: enrolled in the class; certified for the course.
+  enrolled: true, classCourse: { active: true, sameLanguage: true, certified: true, openToAll: false },
+});
 
 //                       visitor learner instructor editor admin   (on someone else's record / on own record)
 const Y = true, N = false;
@@ -37,8 +45,33 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'content.read':            { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'course.list':             { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'lesson.list':             { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'content.write':           { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'content.setScripts':      { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'course.write':            { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'lesson.read':             { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'lesson.write':            { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'material.list':           { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'material.write':          { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'material.readAnswers':    { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'material.examAnswers':    { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'file.read':               { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'file.write':              { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
   'enrollment.listOwn':      { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
   'enrollment.view':         { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'class.list':              { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'class.listHosted':        { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
+  'class.create':            { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },
+  'class.update':            { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
+  'class.remove':            { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
+  'class.assignInstructor':  { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'class.viewParticipants':  { other: [N, N, Y, N, Y], own: [N, Y, Y, Y, Y] },
+  'class.viewParticipantDetails': { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
+  'enrollment.enroll':       { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
+  'enrollment.listOf':       { other: [N, N, N, Y, Y], own: [N, Y, Y, Y, Y] },
+  'enrollment.manage':       { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'enrollment.recordProgress': { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'certificate.view':        { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'certificate.verify':      { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'admin.area':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
 };
 
@@ -62,4 +95,27 @@ describe('policy: role x action matrix', () => {
       expect(unexpected).toEqual([]);
     });
   }
+});
+
+describe('policy: who may create a class for which course (spec section 6)', () => {
+  const course = (over: Partial<NonNullable<Resource['classCourse']>>): Resource =>
+    ({ classCourse: { active: true, sameLanguage: true, certified: false, openToAll: false, ...over } });
+  it('lets a certified user create classes for an active course in their language', () => {
+    expect(can(learner, 'class.create', course({ certified: true }))).toBe(true);
+    expect(can(learner, 'class.create', course({ certified: true, sameLanguage: false }))).toBe(false);
+    expect(can(learner, 'class.create', course({ certified: true, active: false }))).toBe(false);
+  });
+  it('lets anyone signed in create one when createclasswithoutcerts is on', () => {
+    expect(can(learner, 'class.create', course({ openToAll: true }))).toBe(true);
+    expect(can(null, 'class.create', course({ openToAll: true }))).toBe(false);
+    expect(can(learner, 'class.create', course({ openToAll: true, sameLanguage: false }))).toBe(false);
+  });
+  it('lets admins create classes for any active course in any language, never for an inactive one', () => {
+    expect(can(admin, 'class.create', course({ sameLanguage: false }))).toBe(true);
+    expect(can(admin, 'class.create', course({ active: false }))).toBe(false);
+    expect(can(editor, 'class.create', course({ sameLanguage: false }))).toBe(false);
+  });
+  it('needs the course facts: none means no', () => {
+    expect(can(admin, 'class.create', {})).toBe(false);
+  });
 });

@@ -21,6 +21,10 @@ const isSelf = (a: Actor | null, user?: { id: string }) => !!a && !!user && a.id
 export interface Resource {
   user?: { id: string };
   class?: { instructor: string | null };
+  /** The actor is enrolled in the class in question. */
+  enrolled?: boolean;
+  /** The course a class would be created for, and what the actor holds for it (spec section 6). */
+  classCourse?: { active: boolean; sameLanguage: boolean; certified: boolean; openToAll: boolean };
 }
 
 type Rule = (actor: Actor | null, r: Resource) => boolean;
@@ -32,6 +36,18 @@ const editors: Rule = (a) => isEditor(a);
 const admins: Rule = (a) => isAdmin(a);
 const selfOrEditor: Rule = (a, r) => isSelf(a, r.user) || isEditor(a);
 const selfOnly: Rule = (a, r) => isSelf(a, r.user);
+const isInstructorOf = (a: Actor | null, cls?: { instructor: string | null }) => !!a && !!cls && cls.instructor === a.id;
+const hostOrAdmin: Rule = (a, r) => isAdmin(a) || isInstructorOf(a, r.class);
+const enrolledIn: Rule = (a, r) => isSignedIn(a) && r.enrolled === true;
+/**
+ * Spec section 6: classes are created for courses in the user's certifications, or any course for admins
+ * or when the site's createclasswithoutcerts is on; the course is not Inactive and, but for admins, in the
+ * user's language.
+ */
+const mayHostCourse: Rule = (a, r) => {
+  const c = r.classCourse;
+  return isSignedIn(a) && !!c && c.active && (isAdmin(a) || ((c.certified || c.openToAll) && c.sameLanguage));
+};
 
 export const RULES = {
   // Session and preferences
@@ -50,12 +66,47 @@ export const RULES = {
   'user.list': admins,
   'user.remove': (a, r) => isAdmin(a) && !isSelf(a, r.user),
   'user.listInstructors': signedIn,
-  // Public catalogue (read-only here; writes arrive with the content issue)
+  // Public catalogue
   'content.read': everyone,
   'course.list': everyone,
   'lesson.list': everyone,
+  // Content, courses, lessons, materials and files: everyone reads, editors write (spec section 6)
+  'content.write': editors,
+  /** Third-party head and foot scripts of a page run on every visitor's browser: admins only. */
+  'content.setScripts': admins,
+  'course.write': editors,
+  'lesson.read': everyone,
+  'lesson.write': editors,
+  'material.list': everyone,
+  'material.write': editors,
+  /** Which answer of a quiz or exam question is correct: editors, who write them. */
+  'material.readAnswers': editors,
+  /** Spec: admins see exam settings and the Fill Answers helper. */
+  'material.examAnswers': admins,
+  'file.read': everyone,
+  'file.write': editors,
   'enrollment.listOwn': signedIn,
   'enrollment.view': (a, r) => isSelf(a, r.user),
+  // Classes, enrolment, progress and certificates (issue 5)
+  'class.list': everyone,
+  'class.listHosted': signedIn,
+  'class.create': mayHostCourse,
+  'class.update': hostOrAdmin,
+  'class.remove': hostOrAdmin,
+  /** Making someone other than oneself the instructor of a class. */
+  'class.assignInstructor': admins,
+  /** The participant table: the class's instructor, admins and the learners enrolled in the class. */
+  'class.viewParticipants': (a, r) => hostOrAdmin(a, r) || enrolledIn(a, r),
+  /** Participants' email, registration date, last activity and lesson count. */
+  'class.viewParticipantDetails': hostOrAdmin,
+  'enrollment.enroll': signedIn,
+  'enrollment.listOf': selfOrEditor,
+  /** Spec: editors edit or remove enrolments and add users to classes on others' profiles. */
+  'enrollment.manage': editors,
+  /** Views and quiz or exam results: only one's own, in a class one is enrolled in. */
+  'enrollment.recordProgress': (a, r) => isSelf(a, r.user) && enrolledIn(a, r),
+  'certificate.view': selfOnly,
+  'certificate.verify': everyone,
   // Admin area
   'admin.area': admins,
 } satisfies Record<string, Rule>;

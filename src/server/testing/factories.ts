@@ -4,6 +4,8 @@ import type { AppContext } from '../context.ts';
 import { hashPassword } from '../adapters/passwords.ts';
 import { insertUser, type UserRow } from '../modules/users/users.repository.ts';
 import { json, now } from '../db/dialect.ts';
+import type { ContentTable, LessonsTable, MaterialsTable } from '../db/schema.ts';
+import type { TestServer } from './harness.ts';
 
 export const TEST_PASSWORD = 'Test-pass1!';
 let hashed: Promise<string> | null = null;
@@ -37,4 +39,86 @@ export async function buildClass(ctx: AppContext, course: string, overrides: Par
     selfpaced: overrides.selfpaced ?? 1, lang: 'en', description: 'A class', description2: null, created: now(),
   }).execute();
   return id;
+}
+
+export async function buildContent(ctx: AppContext, overrides: Partial<ContentTable> = {}) {
+  const row: ContentTable = {
+    id: `content-${crypto.randomBytes(4).toString('hex')}`, type: 'block', subtype: null, context: 'test-page', lang: 'en',
+    order: 0, title: 'A block', body: '<p>Hello</p>', body2: null, description: null, video: null, videoplacement: null,
+    condition: null, after: null, cards: null, scripthead: null, scriptfoot: null, style: null, meta: null, timestamp: now(),
+    ...overrides,
+  };
+  await ctx.db.insertInto('content').values(row).execute();
+  return row;
+}
+
+export async function buildLesson(ctx: AppContext, course: string, overrides: Partial<LessonsTable> = {}) {
+  const row: LessonsTable = {
+    id: `lesson-${crypto.randomBytes(4).toString('hex')}`, course, title: 'A lesson', description: '<p>About it</p>', order: 0,
+    sortorder: 0, sorder: 'a', type: null, cached: null, ...overrides,
+  };
+  await ctx.db.insertInto('lessons').values(row).execute();
+  return row;
+}
+
+/** A quiz question as stored, with its correct answer (1-based). */
+export const quizQuestion = (n: number, iscorrect = 2) => ({ question: `Question ${n}?`, answers: ['Alpha', 'Beta', 'Gamma'], iscorrect });
+
+export async function buildMaterial(ctx: AppContext, lesson: string, overrides: Partial<Omit<MaterialsTable, 'quiz'>> & { quiz?: unknown[] } = {}) {
+  const { quiz, ...rest } = overrides;
+  const row: MaterialsTable = {
+    id: `material-${crypto.randomBytes(4).toString('hex')}`, lesson, order: 0, section: 'Article', title: 'A material',
+    subid: null, required: 1, usebutton: null, quiz: quiz ? json(quiz) : null, description: '<p>Read this</p>',
+    description1: null, description2: null, question: null, ...rest,
+  };
+  await ctx.db.insertInto('materials').values(row).execute();
+  return row;
+}
+
+/** One signed-in client per role (a fresh account each), and a visitor: for the forbidden-write checks. */
+export async function roleClients(server: TestServer) {
+  const as = async (...roles: string[]) => {
+    const user = await buildUser(server.ctx, { roles: asRoles(...roles) });
+    const client = server.client();
+    await client.login(user.email, TEST_PASSWORD);
+    return client;
+  };
+  // One after another: parallel logins would open extra database connections for nothing.
+  const learner = await as();
+  const editor = await as('cms');
+  const admin = await as('admin');
+  return { visitor: server.client(), learner, editor, admin };
+}
+
+// Classes, enrolment and progress (issue 5).
+
+/** A new account and a client signed in as it. */
+export async function signedInUser(server: TestServer, overrides: Partial<UserRow> & { roles?: string } = {}) {
+  const user = await buildUser(server.ctx, overrides);
+  const client = server.client();
+  await client.login(user.email, TEST_PASSWORD);
+  return { user, client };
+}
+
+/** Right answers of the learning course's quiz and exam: iscorrect 2, 3, 1, 2, 3. */
+export const LEARNING_ANSWERS = ['B', 'C', 'A', 'B', 'C'];
+
+/**
+ * A course shaped like the demo's: lesson 1 has a required article, an optional article and a quiz;
+ * lesson 2 has a required text and the exam (five questions each, right answers LEARNING_ANSWERS).
+ */
+export async function buildLearningCourse(ctx: AppContext, overrides: Partial<{ id: string; title: string; lang: string; status: string }> = {}) {
+  const course = await buildCourse(ctx, overrides);
+  const questions = [2, 3, 1, 2, 3].map((iscorrect, i) => quizQuestion(i + 1, iscorrect));
+  const l1 = await buildLesson(ctx, course, { sortorder: 1, sorder: 'a' });
+  const l2 = await buildLesson(ctx, course, { sortorder: 2, sorder: 'b' });
+  const article = await buildMaterial(ctx, l1.id, { section: 'Article', order: 1 });
+  const optional = await buildMaterial(ctx, l1.id, { section: 'Article', order: 2, required: 0 });
+  const quiz = await buildMaterial(ctx, l1.id, { section: 'Quiz', order: 3, quiz: questions });
+  const text = await buildMaterial(ctx, l2.id, { section: 'Text', order: 1 });
+  const exam = await buildMaterial(ctx, l2.id, { section: 'Exam', order: 2, quiz: questions });
+  return {
+    course, lessons: [l1.id, l2.id] as const,
+    materials: { article: article.id, optional: optional.id, quiz: quiz.id, text: text.id, exam: exam.id },
+  };
 }

@@ -1,13 +1,21 @@
-/** Content pages (spec section 7, "Content"): the page record and its blocks in the reader's language. */
+/**
+ * Content pages and blocks (spec section 7, "Content"): the page a reader sees, and the editors' calls
+ * that list, get, save and remove its records. Each handler: validate, load, authorize, act, present.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../errors.ts';
-import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { badRequest, forbidden, notFound, parse } from '../../errors.ts';
+import { authorize, can } from '../../policy/policy.ts';
+import { actorOf, currentActor, currentUser } from '../../auth.ts';
+import { createEmbedLookup, OEMBED_ENDPOINTS } from '../../adapters/embed.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { isLangKey } from '../../../domain/validation.ts';
+import {
+  ContentGetSchema, ContentListSchema, ContentSaveSchema, EmbedSchema, NEW_ID, RemoveSchema, isLangKey,
+} from '../../../domain/validation.ts';
 import { presentContent } from './content.presenter.ts';
+import { findContent, insertContent, listContent, pageBlocks, removeContent, updateContent, type ContentRow } from './content.repository.ts';
+import { PageCache, contentChanged } from './content.cache.ts';
 import { LANG_COOKIE } from '../users/users.routes.ts';
 
 const GetPageParams = z.object({
@@ -16,39 +24,104 @@ const GetPageParams = z.object({
 });
 const GetPageQuery = z.object({ lang: z.string().refine(isLangKey, { error: MSG.invalidLanguage }).optional() });
 export const PAGE_NOT_FOUND = 'page-not-found';
+const SCRIPT_FIELDS = ['scripthead', 'scriptfoot'] as const;
 
 export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, site } = ctx;
+  const pages = new PageCache(ctx.bus);
+  // The video sites are asked for titles in production only; elsewhere the embed comes from the link alone.
+  const embeds = createEmbedLookup({ endpoints: ctx.config.production ? OEMBED_ENDPOINTS : null });
 
-  async function blocksOf(context: string, lang: string) {
-    return db.selectFrom('content').selectAll().where('context', '=', context)
-      .where((eb) => eb.or([eb('lang', '=', lang), eb('lang', 'is', null)]))
-      .orderBy('order').orderBy('id').execute();
+  /** The page's records in the language, falling back to the default language, then to page-not-found. */
+  async function loadPage(context: string, lang: string, defaultlang: string, signedIn: boolean): Promise<string> {
+    let rows = await pageBlocks(db, context, lang);
+    if (rows.length === 0 && lang !== defaultlang) rows = await pageBlocks(db, context, defaultlang);
+    if (rows.length === 0) {
+      rows = await pageBlocks(db, PAGE_NOT_FOUND, lang);
+      if (rows.length === 0) rows = await pageBlocks(db, PAGE_NOT_FOUND, defaultlang);
+    }
+    const out: Record<string, ReturnType<typeof presentContent>> = {};
+    for (const row of rows) {
+      const c = presentContent(row);
+      // Blocks limited to unauthenticated visitors show their alternate body to signed-in readers.
+      if (c.condition === 'unauthenticated' && signedIn) {
+        if (!c.body2) continue;
+        c.body = c.body2;
+      }
+      out[c._id] = c;
+    }
+    return JSON.stringify(out);
   }
 
-  app.get('/app_content/getpage/:context/:subid?', async (req) => {
+  app.get('/app_content/getpage/:context/:subid?', async (req, reply) => {
     const { context } = parse(GetPageParams, req.params);
     const query = parse(GetPageQuery, req.query);
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'content.read');
     const { config } = await site.get();
     const lang = query.lang ?? user?.lang ?? req.cookies?.[LANG_COOKIE] ?? config.defaultlang;
-    let rows = await blocksOf(context, lang);
-    if (rows.length === 0 && lang !== config.defaultlang) rows = await blocksOf(context, config.defaultlang);
-    if (rows.length === 0) {
-      rows = await blocksOf(PAGE_NOT_FOUND, lang);
-      if (rows.length === 0) rows = await blocksOf(PAGE_NOT_FOUND, config.defaultlang);
+    const signedIn = user !== null;
+    const body = await pages.get(`${context}|${lang}|${signedIn}`, () => loadPage(context, lang, config.defaultlang, signedIn));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.post('/app_content/list', async (req) => {
+    const filters = parse(ContentListSchema, req.body);
+    authorize(await currentActor(ctx, req), 'content.read');
+    return (await listContent(db, filters)).map(presentContent);
+  });
+
+  app.post('/app_content/get', async (req) => {
+    const { _id } = parse(ContentGetSchema, req.body);
+    authorize(await currentActor(ctx, req), 'content.read');
+    const row = await findContent(db, _id);
+    if (!row) throw notFound();
+    return presentContent(row);
+  });
+
+  app.post('/app_content/save', async (req) => {
+    const body = parse(ContentSaveSchema, req.body);
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'content.write');
+    let existing: ContentRow | undefined;
+    if (body._id !== NEW_ID) {
+      existing = await findContent(db, body._id);
+      if (!existing) throw notFound();
     }
-    const out: Record<string, ReturnType<typeof presentContent>> = {};
-    for (const row of rows) {
-      const c = presentContent(row);
-      // Blocks limited to unauthenticated visitors show their alternate body to signed-in readers.
-      if (c.condition === 'unauthenticated' && user) {
-        if (!c.body2) continue;
-        c.body = c.body2;
+    // Head and foot scripts run in every visitor's browser: only an admin may change them. An editor's
+    // save that carries them back unchanged is fine.
+    for (const field of SCRIPT_FIELDS) {
+      const sent = body[field];
+      if (sent !== undefined && (sent || null) !== (existing?.[field] || null) && !can(actor, 'content.setScripts')) {
+        throw forbidden(MSG.scriptsAdminOnly);
       }
-      out[c._id] = c;
     }
-    return out;
+    let row: ContentRow;
+    if (existing) {
+      await updateContent(db, existing.id, body);
+      row = (await findContent(db, existing.id))!;
+    } else {
+      row = await insertContent(db, body);
+    }
+    await contentChanged(ctx);
+    return presentContent(row);
+  });
+
+  app.post('/app_content/remove', async (req) => {
+    const { _id } = parse(RemoveSchema, req.body);
+    authorize(await currentActor(ctx, req), 'content.write');
+    if (!(await findContent(db, _id))) throw notFound();
+    await removeContent(db, _id);
+    await contentChanged(ctx);
+    return { ok: true };
+  });
+
+  // Spec: "a video site's embed-lookup request is made for video embeds"; the server makes it, cached.
+  app.post('/app_content/embed', async (req) => {
+    const { url } = parse(EmbedSchema, req.body);
+    authorize(await currentActor(ctx, req), 'content.read');
+    const embed = await embeds.lookup(url);
+    if (!embed) throw badRequest(MSG.unknownVideoSite);
+    return embed;
   });
 }

@@ -1,35 +1,55 @@
-/** Course catalogue (spec section 7, "Content, courses, classes"). */
+/** Course catalogue (spec section 7, "Content, courses, classes"): everyone lists, editors save and remove. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../errors.ts';
+import { HttpError, notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { currentActor } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { isLangKey } from '../../../domain/validation.ts';
-import type { Course } from '../../../domain/types.ts';
-import type { CoursesTable } from '../../db/schema.ts';
+import { CourseSaveSchema, NEW_ID, RemoveSchema, isLangKey } from '../../../domain/validation.ts';
+import { presentCourse } from './courses.presenter.ts';
+import { countClasses, findCourse, insertCourse, listCourses, removeCourse, updateCourse } from './courses.repository.ts';
+import { PageCache, contentChanged } from '../content/content.cache.ts';
 
 const ListSchema = z.object({
   lang: z.string().refine(isLangKey, { error: MSG.invalidLanguage }).optional(),
   _id: z.string().max(200).optional(),
 });
 
-const opt = <T>(v: T | null) => (v === null ? undefined : v);
-export const presentCourse = (r: CoursesTable): Course => ({
-  _id: r.id, title: r.title, reftitle: opt(r.reftitle), description: opt(r.description), description2: opt(r.description2),
-  status: opt(r.status), lang: r.lang, order: r.order, main: opt(r.main), video: opt(r.video), sections: opt(r.sections),
-  smallbanner: opt(r.smallbanner), timerequired: opt(r.timerequired), certificate: opt(r.certificate), created: r.created,
-});
-
 export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/app_courses/list', async (req) => {
+  const { db } = ctx;
+  // The catalogue is the same for everyone and changes only when an editor saves: cached like pages.
+  const catalogue = new PageCache(ctx.bus);
+
+  app.post('/app_courses/list', async (req, reply) => {
     const body = parse(ListSchema, req.body);
-    authorize(actorOf(await currentUser(ctx, req)), 'course.list');
-    let q = ctx.db.selectFrom('courses').selectAll();
-    if (body.lang) q = q.where('lang', '=', body.lang);
-    if (body._id) q = q.where('id', '=', body._id);
-    const rows = await q.orderBy('order').orderBy('title').execute();
-    return rows.map(presentCourse);
+    authorize(await currentActor(ctx, req), 'course.list');
+    const list = await catalogue.get(`${body.lang ?? ''}|${body._id ?? ''}`, async () => JSON.stringify((await listCourses(db, body)).map(presentCourse)));
+    return reply.type('application/json; charset=utf-8').send(list);
+  });
+
+  app.post('/app_courses/save', async (req) => {
+    const body = parse(CourseSaveSchema, req.body);
+    authorize(await currentActor(ctx, req), 'course.write');
+    let id = body._id;
+    if (id === NEW_ID) {
+      id = (await insertCourse(db, body)).id;
+    } else {
+      if (!(await findCourse(db, id))) throw notFound();
+      await updateCourse(db, id, body);
+    }
+    await contentChanged(ctx);
+    return presentCourse((await findCourse(db, id))!);
+  });
+
+  app.post('/app_courses/remove', async (req) => {
+    const { _id } = parse(RemoveSchema, req.body);
+    authorize(await currentActor(ctx, req), 'course.write');
+    if (!(await findCourse(db, _id))) throw notFound();
+    // Classes hold learners' enrolments and progress: they are never removed as a side effect.
+    if ((await countClasses(db, _id)) > 0) throw new HttpError(409, MSG.courseHasClasses);
+    await removeCourse(db, _id);
+    await contentChanged(ctx);
+    return { ok: true };
   });
 }

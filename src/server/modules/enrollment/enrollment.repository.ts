@@ -1,15 +1,24 @@
 /**
  * Enrolments and progress. Progress is never a read-modify-write of a blob: each view is an upsert of
- * its own row, so two tabs or a retried request lose nothing (DESIGN.md, "Data").
+ * its own row, so two tabs or a retried request lose nothing (DESIGN.md, "Data"). The figures derived
+ * from those rows (percentcomplete, completed) are recomputed in the same transaction, after the
+ * enrolment row is locked, so concurrent writes for one enrolment cannot leave a stale figure behind.
  */
-import { sql } from 'kysely';
+import crypto from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { fromBool, fromJson, now } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import { bool, fromBool, fromJson, json, now } from '../../db/dialect.ts';
 import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
-import type { ClassesTable } from '../../db/schema.ts';
+import type { ClassesTable, LessonProgressTable, QuizAttemptsTable } from '../../db/schema.ts';
+
+type Trx = Transaction<Database>;
 
 /** Spec: an enrolment's _id is the user id and the class id joined by a dash. */
 export const enrollmentId = (userId: string, classId: string) => `${userId}-${classId}`;
+
+/** A resent submission with the same answers within this time counts as the same attempt. */
+export const SAME_ATTEMPT_WINDOW_MS = 10_000;
 
 /** Enrols the user in the class; enrolling twice keeps the first enrolment. */
 export async function enroll(db: Db, userId: string, cls: Pick<ClassesTable, 'id' | 'course' | 'regcode' | 'description'>) {
@@ -22,40 +31,193 @@ export async function enroll(db: Db, userId: string, cls: Pick<ClassesTable, 'id
   return enrollmentId(userId, cls.id);
 }
 
+export function findEnrollment(db: Db, id: string) {
+  return db.selectFrom('enrollments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What a progress write needs to know of the enrolment, read while locking it. */
+interface Locked { course: string; exampassed: number; completed: string | null; percentcomplete: number }
+
+/**
+ * Moves the enrolment's last activity forward and, on PostgreSQL, locks its row until the transaction
+ * ends: writes for one enrolment then run one after another (SQLite runs every write transaction alone).
+ */
+async function lockEnrollment(trx: Trx, enrollment: string, at: string): Promise<Locked | undefined> {
+  return trx.updateTable('enrollments')
+    .set({ timestamp: sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end` })
+    .where('id', '=', enrollment).returning(['course', 'exampassed', 'completed', 'percentcomplete']).executeTakeFirst();
+}
+
+async function writeView(trx: Trx, enrollment: string, lesson: string, material: string | undefined, at: string) {
+  await trx.insertInto('lesson_progress').values({
+    enrollmentId: enrollment, lesson, firstview: at, lastview: at, quizdate: null, score: null, possible: null,
+    percent: null, answers: null, correctanswers: null,
+  }).onConflict((oc) => oc.columns(['enrollmentId', 'lesson']).doUpdateSet({
+    lastview: sql`case when ${sql.ref('lesson_progress.lastview')} is null or ${sql.ref('lesson_progress.lastview')} < ${at} then ${at} else ${sql.ref('lesson_progress.lastview')} end`,
+    firstview: sql`case when ${sql.ref('lesson_progress.firstview')} is null or ${sql.ref('lesson_progress.firstview')} > ${at} then ${at} else ${sql.ref('lesson_progress.firstview')} end`,
+  })).execute();
+  if (material) {
+    await trx.insertInto('material_views').values({ enrollmentId: enrollment, lesson, material, firstview: at, lastview: at })
+      .onConflict((oc) => oc.columns(['enrollmentId', 'lesson', 'material']).doUpdateSet({
+        lastview: sql`case when ${sql.ref('material_views.lastview')} < ${at} then ${at} else ${sql.ref('material_views.lastview')} end`,
+        firstview: sql`case when ${sql.ref('material_views.firstview')} > ${at} then ${at} else ${sql.ref('material_views.firstview')} end`,
+      })).execute();
+  }
+}
+
+/** The enrolment's figures after a progress write, and one lesson's progress for the reply. */
+export interface ProgressUpdate {
+  percentcomplete: number; completed: string | null; exampassed: boolean; lesson: LessonProgress;
+}
+
+/**
+ * Recomputes percentcomplete (share of the course's required materials viewed, 0-100) and sets
+ * `completed` once every required material is viewed and the exam is passed (a course without an exam
+ * needs only the materials). Completion is kept once reached: the certificate stays valid. Gives back
+ * the figures and the progress of `lesson`.
+ */
+async function updateCompletion(trx: Trx, enrollment: string, e: Locked, at: string, lesson: string): Promise<ProgressUpdate> {
+  // The course's materials, each with this enrolment's view if any; and the lesson's own row.
+  const [materials, lp] = await Promise.all([
+    trx.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
+      .leftJoin('material_views', (j) => j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', enrollment))
+      .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
+      .where('lessons.course', '=', e.course).execute(),
+    trx.selectFrom('lesson_progress').selectAll().where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).executeTakeFirst(),
+  ]);
+  const required = materials.filter((m) => fromBool(m.required));
+  const done = required.filter((m) => m.lastview !== null).length;
+  const hasExam = materials.some((m) => m.section === 'Exam');
+  // A course with nothing required and no exam has nothing to complete.
+  const complete = (required.length > 0 || hasExam) && done === required.length && (fromBool(e.exampassed) || !hasExam);
+  const percent = required.length ? Math.round((100 * done) / required.length) : complete ? 100 : 0;
+  const completed = e.completed ?? (complete ? at : null);
+  if (percent !== Number(e.percentcomplete) || completed !== e.completed) {
+    await trx.updateTable('enrollments').set({ percentcomplete: percent, completed }).where('id', '=', enrollment).execute();
+  }
+  return {
+    percentcomplete: percent, completed, exampassed: fromBool(e.exampassed),
+    lesson: {
+      ...(lp ? lessonProgressOf(lp) : {}),
+      materials: Object.fromEntries(materials.filter((m) => m.lesson === lesson && m.lastview !== null).map((m) => [m.id, m.lastview!])),
+    },
+  };
+}
+
+const lessonProgressOf = (l: LessonProgressTable): LessonProgress => ({
+  firstview: l.firstview ?? undefined, lastview: l.lastview ?? undefined, quizdate: l.quizdate ?? undefined,
+  score: l.score ?? undefined, possible: l.possible ?? undefined, percent: l.percent ?? undefined,
+  answers: fromJson<string[] | undefined>(l.answers, undefined), correctanswers: fromJson<string[] | undefined>(l.correctanswers, undefined),
+});
+
 /** Marks a lesson (and optionally one of its materials) viewed: first view kept, last view moved. */
-export async function recordView(db: Db, enrollment: string, lesson: string, material?: string, at = now()) {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('lesson_progress').values({
-      enrollmentId: enrollment, lesson, firstview: at, lastview: at, quizdate: null, score: null, possible: null,
-      percent: null, answers: null, correctanswers: null,
-    }).onConflict((oc) => oc.columns(['enrollmentId', 'lesson']).doUpdateSet({
-      lastview: sql`case when ${sql.ref('lesson_progress.lastview')} is null or ${sql.ref('lesson_progress.lastview')} < ${at} then ${at} else ${sql.ref('lesson_progress.lastview')} end`,
-      firstview: sql`coalesce(${sql.ref('lesson_progress.firstview')}, ${at})`,
-    })).execute();
-    if (material) {
-      await trx.insertInto('material_views').values({ enrollmentId: enrollment, lesson, material, firstview: at, lastview: at })
-        .onConflict((oc) => oc.columns(['enrollmentId', 'lesson', 'material']).doUpdateSet({ lastview: at })).execute();
-    }
-    await trx.updateTable('enrollments').set({ timestamp: at }).where('id', '=', enrollment).execute();
+export async function recordView(db: Db, enrollment: string, lesson: string, material?: string, at = now()): Promise<ProgressUpdate | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const e = await lockEnrollment(trx, enrollment, at);
+    if (!e) return undefined;
+    await writeView(trx, enrollment, lesson, material, at);
+    return updateCompletion(trx, enrollment, e, at, lesson);
   });
 }
 
-/** Clears a lesson's views (Mark Unread); quiz results stay. */
-export async function clearView(db: Db, enrollment: string, lesson: string) {
-  await db.transaction().execute(async (trx) => {
+/** Clears a lesson's views (Mark Unread); quiz results and a reached completion stay. */
+export async function clearView(db: Db, enrollment: string, lesson: string, at = now()): Promise<ProgressUpdate | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const e = await lockEnrollment(trx, enrollment, at);
+    if (!e) return undefined;
     await trx.deleteFrom('material_views').where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).execute();
     await trx.updateTable('lesson_progress').set({ firstview: null, lastview: null })
       .where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).execute();
+    return updateCompletion(trx, enrollment, e, at, lesson);
+  });
+}
+
+export interface Graded {
+  score: number; possible: number; percent: number; passed: boolean; answers: string[]; correctanswers: string[];
+}
+
+export interface AttemptInput {
+  enrollment: { id: string; user: string; course: string; classid: string };
+  lesson: string;
+  material: string;
+  kind: 'quiz' | 'exam';
+  graded: Graded;
+  /** The client's id for this submission, if it sent one. */
+  attempt?: string;
+  at?: string;
+}
+
+export interface AttemptResult extends Graded { quizdate: string; attempt: string; recorded: boolean }
+
+const answersHash = (answers: string[]) => crypto.createHash('sha256').update(json(answers)).digest('hex');
+const resultOf = (row: QuizAttemptsTable, recorded: boolean): AttemptResult => ({
+  score: row.score, possible: row.possible, percent: row.percent, passed: fromBool(row.passed),
+  answers: fromJson<string[]>(row.answers, []), correctanswers: fromJson<string[]>(row.correctanswers, []),
+  quizdate: row.created, attempt: row.attempt, recorded,
+});
+
+/**
+ * Records a graded quiz or exam submission once: a resent request (the same client `attempt` id, or
+ * without one the same answers within SAME_ATTEMPT_WINDOW_MS) gives back the first result and writes
+ * nothing. The attempt row, the lesson's result, the material's view, the exam flags and completion are
+ * written in one transaction.
+ */
+export async function recordAttempt(db: Db, input: AttemptInput): Promise<AttemptResult> {
+  const at = input.at ?? now();
+  const { enrollment: e, graded } = input;
+  const hash = answersHash(graded.answers);
+  const key = input.attempt ? `client:${input.attempt}` : `auto:${crypto.randomUUID()}`;
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockEnrollment(trx, e.id, at);
+    if (!locked) throw new Error(`enrolment ${e.id} is gone`);
+    let earlier = input.attempt
+      ? await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
+        .where('attempt', '=', key).executeTakeFirst()
+      : await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
+        .where('answershash', '=', hash).where('created', '>=', new Date(Date.parse(at) - SAME_ATTEMPT_WINDOW_MS).toISOString())
+        .orderBy('created', 'desc').limit(1).executeTakeFirst();
+    if (earlier) return resultOf(earlier, false);
+
+    const row: QuizAttemptsTable = {
+      id: crypto.randomUUID(), enrollmentId: e.id, user: e.user, course: e.course, classid: e.classid, lesson: input.lesson,
+      material: input.material, kind: input.kind, attempt: key, answershash: hash, answers: json(graded.answers),
+      correctanswers: json(graded.correctanswers), score: graded.score, possible: graded.possible, percent: graded.percent,
+      passed: bool(graded.passed), created: at,
+    };
+    const inserted = await trx.insertInto('quiz_attempts').values(row)
+      .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing()).executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      earlier = await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
+        .where('attempt', '=', key).executeTakeFirstOrThrow();
+      return resultOf(earlier, false);
+    }
+
+    // The lesson's result is the latest attempt's (spec: Retake replaces it); taking it is also a view.
+    await writeView(trx, e.id, input.lesson, input.material, at);
+    await trx.updateTable('lesson_progress').set({
+      quizdate: at, score: graded.score, possible: graded.possible, percent: graded.percent,
+      answers: json(graded.answers), correctanswers: json(graded.correctanswers),
+    }).where('enrollmentId', '=', e.id).where('lesson', '=', input.lesson).execute();
+    if (input.kind === 'exam') {
+      // Once passed the exam stays passed, dated by the pass; until then examdate is the latest try.
+      await trx.updateTable('enrollments')
+        .set(graded.passed ? { exampassed: 1, examdate: at } : { examdate: at })
+        .where('id', '=', e.id).where('exampassed', '=', 0).execute();
+      if (graded.passed) locked.exampassed = 1;
+    }
+    await updateCompletion(trx, e.id, locked, at, input.lesson);
+    return resultOf(row, true);
   });
 }
 
 /** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */
-export async function listEnrollments(db: Db, where: { user?: string; classid?: string; ids?: string[] }): Promise<Enrollment[]> {
+export async function listEnrollments(db: Db, where: { user?: string; classid?: string; course?: string; ids?: string[] }): Promise<Enrollment[]> {
   let q = db.selectFrom('enrollments').selectAll();
   if (where.user) q = q.where('user', '=', where.user);
   if (where.classid) q = q.where('classid', '=', where.classid);
+  if (where.course) q = q.where('course', '=', where.course);
   if (where.ids) q = q.where('id', 'in', where.ids.length ? where.ids : ['']);
-  const rows = await q.orderBy('regdate', 'desc').execute();
+  const rows = await q.orderBy('regdate', 'desc').orderBy('id').execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [lessons, views] = await Promise.all([
@@ -64,12 +226,7 @@ export async function listEnrollments(db: Db, where: { user?: string; classid?: 
   ]);
   const progress = new Map<string, Record<string, LessonProgress>>(ids.map((id) => [id, {}]));
   for (const l of lessons) {
-    progress.get(l.enrollmentId)![l.lesson] = {
-      firstview: l.firstview ?? undefined, lastview: l.lastview ?? undefined, quizdate: l.quizdate ?? undefined,
-      score: l.score ?? undefined, possible: l.possible ?? undefined, percent: l.percent ?? undefined,
-      answers: fromJson<string[] | undefined>(l.answers, undefined), correctanswers: fromJson<string[] | undefined>(l.correctanswers, undefined),
-      materials: {},
-    };
+    progress.get(l.enrollmentId)![l.lesson] = { ...lessonProgressOf(l), materials: {} };
   }
   for (const v of views) {
     const p = progress.get(v.enrollmentId)!;
@@ -82,4 +239,39 @@ export async function listEnrollments(db: Db, where: { user?: string; classid?: 
     percentcomplete: r.percentcomplete, exampassed: fromBool(r.exampassed), examdate: r.examdate ?? undefined,
     progress: progress.get(r.id)!,
   }));
+}
+
+export async function getEnrollment(db: Db, id: string): Promise<Enrollment | undefined> {
+  return (await listEnrollments(db, { ids: [id] }))[0];
+}
+
+/** Removes an enrolment with its progress and attempts, in one transaction. */
+export async function removeEnrollment(db: Db, id: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('material_views').where('enrollmentId', '=', id).execute();
+    await trx.deleteFrom('lesson_progress').where('enrollmentId', '=', id).execute();
+    await trx.deleteFrom('quiz_attempts').where('enrollmentId', '=', id).execute();
+    await trx.deleteFrom('enrollments').where('id', '=', id).execute();
+  });
+}
+
+export interface ParticipantRow {
+  enrollment: string; user: string; firstname: string; lastname: string; email: string; regdate: string;
+  timestamp: string; completed: string | null; percentcomplete: number; lastview: string | null; lessons: number;
+}
+
+/** Everyone enrolled in a class, with the number of lessons they have viewed and their last view. */
+export async function classParticipants(db: Db, classid: string): Promise<ParticipantRow[]> {
+  const rows = await db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
+    .select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
+      'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete'])
+    .where('enrollments.classid', '=', classid)
+    .orderBy('users.lastname').orderBy('users.firstname').orderBy('enrollments.id').execute();
+  if (rows.length === 0) return [];
+  const stats = await db.selectFrom('lesson_progress')
+    .select((eb) => ['enrollmentId', eb.fn.count<number>('lesson').as('lessons'), eb.fn.max('lastview').as('lastview')])
+    .where('enrollmentId', 'in', rows.map((r) => r.enrollment)).where('lastview', 'is not', null)
+    .groupBy('enrollmentId').execute();
+  const byId = new Map(stats.map((s) => [s.enrollmentId, s]));
+  return rows.map((r) => ({ ...r, lessons: Number(byId.get(r.enrollment)?.lessons ?? 0), lastview: byId.get(r.enrollment)?.lastview ?? null }));
 }

@@ -1,14 +1,241 @@
-/** The signed-in learner's enrolments with progress (spec section 7, "Enrolment and lessons"). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Enrolment, progress, quizzes and the exam, and a class's participants (spec section 7, "Enrolment and
+ * lessons"). Every write a learner's progress depends on is one transaction in the repository and safe
+ * to retry. Each handler: validate, load, authorize, act, present.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { authorize } from '../../policy/policy.ts';
+import { parse, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { authorize, can, type Actor } from '../../policy/policy.ts';
 import { actorOf, currentUser } from '../../auth.ts';
-import { listEnrollments } from './enrollment.repository.ts';
+import { fromBool, fromJson } from '../../db/dialect.ts';
+import { sanitizeRichText } from '../../adapters/sanitize.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { DEFAULT_PASS_PERCENT } from '../../../domain/constants.ts';
+import type { Enrollment, QuizQuestion } from '../../../domain/types.ts';
+import {
+  ClassEnrollmentSchema, ClassIdParamSchema, EnrollmentListSchema, EnrollmentRemoveSchema, EnrollmentSaveSchema,
+  EnrollSchema, ExamSubmitSchema, QuizSubmitSchema, ViewedSchema,
+} from '../../../domain/validation.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { findClass, type ClassRow } from '../classes/classes.repository.ts';
+import {
+  classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, recordAttempt,
+  recordView, removeEnrollment, type ProgressUpdate,
+} from './enrollment.repository.ts';
+import { grade } from './quiz.grading.ts';
+
+/** A date from a form (YYYY-MM-DD) or a full time, stored as an ISO time; '' clears it. */
+const toTime = (v: string | null | undefined) => (!v ? null : v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
 
 export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/app_enrollment/list', async (req) => {
+  const { db } = ctx;
+
+  async function signedInActor(req: FastifyRequest): Promise<Actor> {
+    const actor = actorOf(await currentUser(ctx, req));
+    if (!actor) throw unauthorized();
+    return actor;
+  }
+
+  async function loadClass(id: string): Promise<ClassRow> {
+    const cls = await findClass(db, id);
+    if (!cls) throw notFound(MSG.classNotFound);
+    return cls;
+  }
+
+  /** Enrolments with what My Classes shows beside them: class name, course title, certificate link. */
+  async function present(list: Enrollment[]) {
+    if (list.length === 0) return [];
+    const [classes, courses] = await Promise.all([
+      db.selectFrom('classes').select(['id', 'name']).where('id', 'in', [...new Set(list.map((e) => e.classid))]).execute(),
+      db.selectFrom('courses').select(['id', 'title']).where('id', 'in', [...new Set(list.map((e) => e.course))]).execute(),
+    ]);
+    const className = new Map(classes.map((c) => [c.id, c.name]));
+    const courseTitle = new Map(courses.map((c) => [c.id, c.title]));
+    return list.map((e) => ({
+      ...e,
+      classname: className.get(e.classid),
+      /** False when the class was removed: the class picker shows 'This class no longer exists'. */
+      classexists: className.has(e.classid),
+      coursetitle: courseTitle.get(e.course),
+      certificate: e.completed ? `/app_users/certificate/${encodeURIComponent(e.course)}` : undefined,
+    }));
+  }
+  const presentOne = async (id: string) => {
+    const e = await getEnrollment(db, id);
+    if (!e) throw notFound(MSG.enrollmentNotFound);
+    return (await present([e]))[0]!;
+  };
+
+  app.post('/app_enrollment/enroll/:classid', async (req) => {
+    const { classid } = parse(ClassIdParamSchema, req.params);
+    const body = parse(EnrollSchema, req.body);
     const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'enrollment.listOwn');
-    return listEnrollments(ctx.db, { user: user!.id });
+    const actor = actorOf(user);
+    authorize(actor, 'enrollment.enroll');
+    if (body.classid && body.classid !== classid) throw badRequest(MSG.missingIdEnroll);
+    const cls = await loadClass(classid);
+    if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
+    const course = await db.selectFrom('courses').select(['id', 'status']).where('id', '=', cls.course).executeTakeFirst();
+    if (!course || course.status === 'Inactive') throw badRequest(MSG.enrollCourseInactive);
+    const id = enrollmentId(user!.id, cls.id);
+    // Enrolling twice keeps the one enrolment (and needs no code the second time).
+    if (!(await findEnrollment(db, id)) && !fromBool(cls.selfpaced) && !can(actor, 'class.update', { class: cls })) {
+      if (!body.regcode) throw badRequest(MSG.regcodeRequired, { regcode: MSG.regcodeRequired });
+      if (body.regcode !== (cls.regcode ?? '').toUpperCase()) throw forbidden(MSG.regcodeMismatch);
+    }
+    await enroll(db, user!.id, cls);
+    return presentOne(id);
+  });
+
+  app.post('/app_enrollment/list', async (req) => {
+    const body = parse(EnrollmentListSchema, req.body);
+    const actor = actorOf(await currentUser(ctx, req));
+    authorize(actor, 'enrollment.listOwn');
+    const user = body.user ?? actor!.id;
+    // Editors and admins may pass another user's id (spec section 6).
+    authorize(actor, 'enrollment.listOf', { user: { id: user } });
+    return present(await listEnrollments(db, { user, course: body.course }));
+  });
+
+  app.post('/app_enrollment/save', async (req) => {
+    const body = parse(EnrollmentSaveSchema, req.body);
+    const actor = actorOf(await currentUser(ctx, req));
+    authorize(actor, 'enrollment.manage');
+    let id = body._id;
+    const existing = id ? await findEnrollment(db, id) : undefined;
+    if (!existing) {
+      // Add User to Class: the user and the class, and an _id (if any) that names that pair.
+      if (!body.user || !body.classid) throw notFound(MSG.enrollmentNotFound);
+      if (id && id !== enrollmentId(body.user, body.classid)) throw badRequest(MSG.notValid, { _id: MSG.notValid });
+      if (!(await findUserById(db, body.user))) throw notFound(MSG.userNotFound);
+      id = await enroll(db, body.user, await loadClass(body.classid));
+    }
+    const fields: { description?: string | null; regdate?: string; completed?: string | null } = {};
+    if (body.description !== undefined) fields.description = sanitizeRichText(body.description) || null;
+    if (body.regdate) fields.regdate = toTime(body.regdate)!;
+    if (body.completed !== undefined) fields.completed = toTime(body.completed);
+    if (Object.keys(fields).length) await db.updateTable('enrollments').set(fields).where('id', '=', id!).execute();
+    return presentOne(id!);
+  });
+
+  app.post('/app_enrollment/remove', async (req) => {
+    const { _id } = parse(EnrollmentRemoveSchema, req.body);
+    authorize(actorOf(await currentUser(ctx, req)), 'enrollment.manage');
+    if (!(await findEnrollment(db, _id))) throw notFound(MSG.enrollmentNotFound);
+    await removeEnrollment(db, _id);
+    return { ok: true, _id };
+  });
+
+  /**
+   * The class, the caller's enrolment in it, and the lesson and material a progress write is about, in
+   * one query. Only one's own progress, in a class one is enrolled in; the lesson must belong to the
+   * class's course and the material to the lesson.
+   */
+  async function progressTarget(req: FastifyRequest, body: { user?: string; classid: string; lessonid?: string; materialid?: string; course?: string }) {
+    const actor = await signedInActor(req);
+    const row = await db.selectFrom('classes as c')
+      .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollmentId(actor.id, body.classid)))
+      .leftJoin('lessons as l', (j) => j.on('l.id', '=', body.lessonid ?? ''))
+      .leftJoin('materials as m', (j) => j.on('m.id', '=', body.materialid ?? ''))
+      .select(['c.id', 'c.course', 'c.instructor', 'e.id as enrollment', 'e.user as enrolledUser', 'e.course as enrolledCourse',
+        'l.id as lesson', 'l.course as lessonCourse', 'm.id as material', 'm.lesson as materialLesson'])
+      .where('c.id', '=', body.classid).executeTakeFirst();
+    if (!row) throw notFound(MSG.classNotFound);
+    const user = body.user ?? actor.id;
+    if (!can(actor, 'enrollment.recordProgress', { user: { id: user }, enrolled: !!row.enrollment })) {
+      throw forbidden(user === actor.id ? MSG.notEnrolled : MSG.forbidden);
+    }
+    if (body.course && body.course !== row.course) throw badRequest(MSG.classOtherCourse, { course: MSG.classOtherCourse });
+    if (body.lessonid) {
+      if (!row.lesson) throw notFound();
+      if (row.lessonCourse !== row.course) throw badRequest(MSG.lessonNotInClass, { lessonid: MSG.lessonNotInClass });
+    }
+    if (body.materialid && row.materialLesson !== body.lessonid) {
+      throw badRequest(MSG.materialNotInLesson, { materialid: MSG.materialNotInLesson });
+    }
+    const enrollment = { id: row.enrollment!, user: row.enrolledUser!, course: row.enrolledCourse!, classid: row.id };
+    return { actor, cls: { id: row.id, course: row.course }, enrollment };
+  }
+
+  async function lessonOf(cls: { course: string }, lessonId: string) {
+    const lesson = await db.selectFrom('lessons').select(['id', 'course']).where('id', '=', lessonId).executeTakeFirst();
+    if (!lesson) throw notFound();
+    if (lesson.course !== cls.course) throw badRequest(MSG.lessonNotInClass, { lessonid: MSG.lessonNotInClass });
+    return lesson;
+  }
+
+  /** The reply of a view write: the enrolment's figures and the progress of the one lesson written. */
+  const progressReply = (e: { id: string; user: string; course: string; classid: string }, lesson: string, u: ProgressUpdate | undefined) => {
+    if (!u) throw notFound(MSG.enrollmentNotFound);
+    return {
+      _id: e.id, user: e.user, course: e.course, classid: e.classid, lessonid: lesson, percentcomplete: u.percentcomplete,
+      completed: u.completed ?? undefined, exampassed: u.exampassed, progress: { [lesson]: u.lesson },
+      certificate: u.completed ? `/app_users/certificate/${encodeURIComponent(e.course)}` : undefined,
+    };
+  };
+
+  app.post('/app_enrollment/viewed', async (req) => {
+    const body = parse(ViewedSchema, req.body);
+    const { enrollment } = await progressTarget(req, body);
+    return progressReply(enrollment, body.lessonid, await recordView(db, enrollment.id, body.lessonid, body.materialid));
+  });
+
+  app.post('/app_enrollment/unview', async (req) => {
+    const body = parse(ViewedSchema, req.body);
+    const { enrollment } = await progressTarget(req, { ...body, materialid: undefined });
+    return progressReply(enrollment, body.lessonid, await clearView(db, enrollment.id, body.lessonid));
+  });
+
+  /** Grades a quiz or the exam and records it once; the reply carries the right answers (Show Answers). */
+  async function submit(req: FastifyRequest, kind: 'quiz' | 'exam') {
+    const body = kind === 'exam' ? parse(ExamSubmitSchema, req.body) : parse(QuizSubmitSchema, req.body);
+    const { cls, enrollment } = await progressTarget(req, { user: body.user, classid: body.classid });
+    if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
+    const material = await db.selectFrom('materials').select(['id', 'lesson', 'section', 'quiz']).where('id', '=', body._id).executeTakeFirst();
+    if (!material) throw notFound();
+    const expected = kind === 'exam' ? 'Exam' : 'Quiz';
+    const questions = fromJson<QuizQuestion[]>(material.quiz, []);
+    if (material.section !== expected || !Array.isArray(questions) || questions.length === 0) {
+      throw badRequest(kind === 'exam' ? MSG.notAnExam : MSG.notAQuiz);
+    }
+    const lesson = await lessonOf(cls, material.lesson);
+    if ('lessonid' in body && body.lessonid && body.lessonid !== lesson.id) {
+      throw badRequest(MSG.materialNotInLesson, { lessonid: MSG.materialNotInLesson });
+    }
+    if (body.answers.length > questions.length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
+    const { config } = await ctx.site.get();
+    const passpercent = Number((kind === 'exam' ? config.exampasspercent : config.quizpasspercent) ?? DEFAULT_PASS_PERCENT) || DEFAULT_PASS_PERCENT;
+    const result = await recordAttempt(db, {
+      enrollment, lesson: lesson.id, material: material.id, kind, attempt: body.attempt,
+      graded: grade(questions, body.answers, passpercent),
+    });
+    const after = await presentOne(enrollment.id);
+    return {
+      ...result, passpercent, _id: material.id, lessonid: lesson.id, classid: cls.id, courseid: cls.course,
+      progress: after.progress[lesson.id], exampassed: after.exampassed, examdate: after.examdate,
+      completed: after.completed, percentcomplete: after.percentcomplete, enrollment: after,
+    };
+  }
+
+  app.post('/app_enrollment/quiz', (req) => submit(req, 'quiz'));
+  app.post('/app_enrollment/exam', (req) => submit(req, 'exam'));
+
+  app.post('/app_enrollment/classEnrollment', async (req) => {
+    const { classid } = parse(ClassEnrollmentSchema, req.body);
+    const actor = await signedInActor(req);
+    const cls = await loadClass(classid);
+    const enrolled = !!(await findEnrollment(db, enrollmentId(actor.id, cls.id)));
+    authorize(actor, 'class.viewParticipants', { class: cls, enrolled });
+    const details = can(actor, 'class.viewParticipantDetails', { class: cls });
+    const rows = await classParticipants(db, cls.id);
+    // Fellow learners see names only; the instructor and admins see the participant table's details.
+    return rows.map((r) => details
+      ? {
+        _id: r.enrollment, user: r.user, firstname: r.firstname, lastname: r.lastname, email: r.email, regdate: r.regdate,
+        lastview: r.lastview ?? undefined, timestamp: r.timestamp, lastactivity: r.lastview ?? r.timestamp,
+        lessons: r.lessons, lessoncount: r.lessons, completed: r.completed ?? undefined, percentcomplete: r.percentcomplete,
+      }
+      : { firstname: r.firstname, lastname: r.lastname });
   });
 }

@@ -1,13 +1,22 @@
-/** Lessons of a course with a short form of their materials (never quiz answers). */
+/**
+ * Lessons of a course (spec section 7, "Enrolment and lessons"): the list with a short form of the
+ * materials, one lesson with its full materials, and the editors' save and remove. Quiz and exam answers
+ * reach only those the policy lets see them.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../errors.ts';
-import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { notFound, parse } from '../../errors.ts';
+import { authorize, can } from '../../policy/policy.ts';
+import { currentActor } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { fromBool } from '../../db/dialect.ts';
-import type { Lesson, Material } from '../../../domain/types.ts';
+import { LessonGetSchema, LessonSaveSchema, NEW_ID, RemoveSchema } from '../../../domain/validation.ts';
+import { findCourse } from '../courses/courses.repository.ts';
+import { materialsOfLessons } from '../materials/materials.repository.ts';
+import { presentMaterial } from '../materials/materials.presenter.ts';
+import { contentChanged } from '../content/content.cache.ts';
+import { byLessonOrder, presentLesson, sectionOrder } from './lessons.presenter.ts';
+import { findLesson, insertLesson, lessonsOfCourse, removeLesson, updateLesson } from './lessons.repository.ts';
 
 const ListSchema = z.object({
   course: z.string({ error: MSG.missingParameters }).min(1, { error: MSG.missingParameters }).max(200),
@@ -19,25 +28,54 @@ const ListSchema = z.object({
 
 export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
+
   app.post('/app_lessons/list', async (req) => {
     const body = parse(ListSchema, req.body);
-    authorize(actorOf(await currentUser(ctx, req)), 'lesson.list');
-    const course = await db.selectFrom('courses').select(['id', 'sections']).where('id', '=', body.course).executeTakeFirst();
-    const lessons = await db.selectFrom('lessons').selectAll().where('course', '=', body.course).execute();
-    if (lessons.length === 0) return [];
-    const mats = await db.selectFrom('materials').select(['id', 'lesson', 'title', 'section', 'required', 'order', 'usebutton'])
-      .where('lesson', 'in', lessons.map((l) => l.id)).orderBy('order').orderBy('id').execute();
-    // Spec: lessons sort by course section order, then sort order.
-    const sections = (course?.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const sectionorder = (s: string | null) => { const i = sections.indexOf(s ?? ''); return i < 0 ? sections.length : i; };
-    const out: Lesson[] = lessons.map((l) => ({
-      _id: l.id, course: l.course, title: l.title, description: l.description ?? undefined, order: l.order,
-      sortorder: l.sortorder, sorder: l.sorder ?? undefined, sectionorder: sectionorder(l.sorder), type: l.type ?? undefined,
-      materials: Object.fromEntries(mats.filter((m) => m.lesson === l.id).map((m): [string, Material] => [m.id, {
-        _id: m.id, lesson: m.lesson, title: m.title ?? undefined, section: m.section, required: fromBool(m.required),
-        order: m.order, usebutton: m.usebutton ?? undefined,
-      }])),
-    }));
-    return out.sort((a, b) => a.sectionorder! - b.sectionorder! || a.sortorder! - b.sortorder! || a.order! - b.order! || a._id.localeCompare(b._id));
+    authorize(await currentActor(ctx, req), 'lesson.list');
+    const [course, lessons] = await Promise.all([findCourse(db, body.course), lessonsOfCourse(db, body.course)]);
+    const mats = await materialsOfLessons(db, lessons.map((l) => l.id));
+    const order = sectionOrder(course?.sections);
+    return lessons
+      .map((l) => presentLesson(l, order(l.sorder), mats.filter((m) => m.lesson === l.id).map((m) => presentMaterial(m, { withAnswers: false, short: true }))))
+      .sort(byLessonOrder);
+  });
+
+  app.post('/app_lessons/get', async (req) => {
+    const { _id } = parse(LessonGetSchema, req.body);
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'lesson.read');
+    const lesson = await findLesson(db, _id);
+    if (!lesson) throw notFound();
+    const [course, mats] = await Promise.all([findCourse(db, lesson.course), materialsOfLessons(db, [lesson.id])]);
+    const withAnswers = can(actor, 'material.readAnswers');
+    return presentLesson(lesson, sectionOrder(course?.sections)(lesson.sorder), mats.map((m) => presentMaterial(m, { withAnswers })));
+  });
+
+  app.post('/app_lessons/save', async (req) => {
+    const body = parse(LessonSaveSchema, req.body);
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'lesson.write');
+    const course = await findCourse(db, body.course);
+    if (!course) throw notFound();
+    let id = body._id;
+    if (id === NEW_ID) {
+      id = await insertLesson(db, body);
+    } else {
+      if (!(await findLesson(db, id))) throw notFound();
+      await updateLesson(db, id, body);
+    }
+    await contentChanged(ctx);
+    const lesson = (await findLesson(db, id))!;
+    const mats = await materialsOfLessons(db, [id]);
+    return presentLesson(lesson, sectionOrder(course.sections)(lesson.sorder), mats.map((m) => presentMaterial(m, { withAnswers: can(actor, 'material.readAnswers') })));
+  });
+
+  app.post('/app_lessons/remove', async (req) => {
+    const { _id } = parse(RemoveSchema, req.body);
+    authorize(await currentActor(ctx, req), 'lesson.write');
+    if (!(await findLesson(db, _id))) throw notFound();
+    await removeLesson(db, _id);
+    await contentChanged(ctx);
+    return { ok: true };
   });
 }

@@ -1,0 +1,69 @@
+/**
+ * The certificate of a completed course as a PDF (spec: /app_users/certificate/{courseid}, opened in a
+ * new tab) and the public check of its verification code (JSON; the web page for it comes later).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { parse, forbidden, notFound } from '../../errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { actorOf, currentUser } from '../../auth.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { CertificateCodeSchema, CourseIdParamSchema } from '../../../domain/validation.ts';
+import { CODE_LENGTH, completedEnrollment, findByCode, formatCode, issueCode, normaliseCode } from './certificates.repository.ts';
+import { renderCertificate } from './certificate.pdf.ts';
+
+/** Where a person checks a certificate: a web page (issue 5 leaves it to the web app) over the JSON call below. */
+export const VERIFY_PAGE = '/certificate/verify/';
+export const VERIFY_API = '/app_certificates/verify/';
+
+export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  app.get('/app_users/certificate/:courseid', async (req, reply) => {
+    const { courseid } = parse(CourseIdParamSchema, req.params);
+    const user = await currentUser(ctx, req);
+    authorize(actorOf(user), 'certificate.view', { user: { id: user?.id ?? '' } });
+    const enrollment = await completedEnrollment(db, user!.id, courseid);
+    if (!enrollment?.completed) throw forbidden(MSG.certificateNotReady);
+    const [course, site, code] = await Promise.all([
+      db.selectFrom('courses').select('title').where('id', '=', courseid).executeTakeFirst(),
+      ctx.site.get(),
+      issueCode(db, enrollment.id),
+    ]);
+    const labels = site.labels(user!.lang);
+    const base = ctx.config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+    const pdf = await renderCertificate({
+      name: `${user!.firstname} ${user!.lastname}`.trim(),
+      courseTitle: course?.title ?? courseid,
+      completed: enrollment.completed.slice(0, 10),
+      organisation: site.config.sitetitle,
+      code: formatCode(code),
+      verifyUrl: `${base}${VERIFY_PAGE}${formatCode(code)}`,
+      labels: (english) => labels[english] || english,
+    });
+    const filename = `certificate-${courseid.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="${filename}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(pdf);
+  });
+
+  app.get(`${VERIFY_API}:code`, async (req) => {
+    const { code } = parse(CertificateCodeSchema, req.params);
+    authorize(actorOf(await currentUser(ctx, req)), 'certificate.verify');
+    const normal = normaliseCode(code);
+    const found = normal.length === CODE_LENGTH ? await findByCode(db, normal) : undefined;
+    if (!found?.completed) throw notFound(MSG.certificateNotFound);
+    const site = await ctx.site.get();
+    return {
+      valid: true,
+      code: formatCode(normal),
+      name: `${found.firstname} ${found.lastname}`.trim(),
+      course: found.title ?? found.course,
+      courseid: found.course,
+      completed: found.completed.slice(0, 10),
+      organisation: site.config.sitetitle,
+    };
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Classes (spec section 7, "Content, courses, classes"; section 6 for who may create and edit them).
+ * Each handler: validate, load, authorize, act, present.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { parse, badRequest, forbidden, notFound, HttpError } from '../../errors.ts';
+import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
+import { actorOf, currentUser, requireUser } from '../../auth.ts';
+import { bool, fromBool, fromJson } from '../../db/dialect.ts';
+import { sanitizeRichText } from '../../adapters/sanitize.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { ClassListSchema, ClassRemoveSchema, ClassSaveSchema, type ClassSave } from '../../../domain/validation.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
+import {
+  findClass, findClassByRegcode, insertClass, listClasses, removeClass, updateClass, type ClassRow,
+} from './classes.repository.ts';
+import { presentClass } from './classes.presenter.ts';
+
+const MINUTE = 60_000;
+const blank = <T>(v: T | null | undefined) => (v === '' || v === undefined ? null : v);
+const day = (v: string | null | undefined) => (v ? v.slice(0, 10) : null);
+
+export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  const runs = (actor: Actor | null, cls: ClassRow) => can(actor, 'class.update', { class: cls });
+
+  app.post('/app_classes/list', async (req) => {
+    const body = parse(ClassListSchema, req.body);
+    const user = await currentUser(ctx, req);
+    const actor = actorOf(user);
+    authorize(actor, 'class.list');
+
+    if (body.regcode) {
+      // Knowing a private group's code is what lets one join it: guesses are limited per address.
+      const ok = await ctx.limiter.hit(`regcode:ip:${req.ip}`, ctx.config.rateLimitMax * 6, MINUTE);
+      if (!ok) throw new HttpError(429, MSG.tooManyRequests);
+      const cls = await findClassByRegcode(db, body.regcode);
+      // Nothing found is an empty list: the web app shows 'I am sorry, I cannot find that class'.
+      return cls ? [presentClass(cls, { showCode: true })] : [];
+    }
+    if (body._id) {
+      const cls = await findClass(db, body._id);
+      return cls ? [presentClass(cls, { showCode: runs(actor, cls) })] : [];
+    }
+    if (body.course) {
+      const rows = await listClasses(db, { course: body.course, lang: body.lang || undefined });
+      // Private groups are listed only to those who run them or are enrolled in them; others join by code.
+      const enrolled = user
+        ? new Set((await db.selectFrom('enrollments').select('classid').where('user', '=', user.id).execute()).map((e) => e.classid))
+        : new Set<string>();
+      return rows
+        .filter((c) => fromBool(c.selfpaced) || runs(actor, c) || enrolled.has(c.id))
+        .map((c) => presentClass(c, { showCode: runs(actor, c) }));
+    }
+    // No filter: the classes the caller hosts (My Classes, with their codes).
+    authorize(actor, 'class.listHosted');
+    const rows = await listClasses(db, { instructor: actor!.id });
+    return rows.map((c) => presentClass(c, { showCode: true }));
+  });
+
+  /** Who teaches the class: the caller, or (admins only) another existing user. */
+  async function instructorFor(actor: Actor, user: UserRow, requested: string | undefined): Promise<UserRow> {
+    if (!requested || requested === user.id) return user;
+    authorize(actor, 'class.assignInstructor');
+    const other = await findUserById(db, requested);
+    if (!other) throw notFound(MSG.userNotFound);
+    return other;
+  }
+
+  app.post('/app_classes/save', async (req) => {
+    const body = parse(ClassSaveSchema, req.body);
+    const user = await requireUser(ctx, req);
+    const actor = actorOf(user)!;
+    const creating = !body._id || body._id === 'new';
+    return creating ? createClass(actor, user, body) : editClass(actor, body);
+  });
+
+  async function createClass(actor: Actor, user: UserRow, body: ClassSave) {
+    const course = await db.selectFrom('courses').select(['id', 'lang', 'status', 'main']).where('id', '=', body.course!).executeTakeFirst();
+    if (!course) throw notFound(MSG.classCourseNotFound);
+    const { config } = await ctx.site.get();
+    const certifications = fromJson<Record<string, unknown>>(user.certifications, {});
+    const classCourse: NonNullable<Resource['classCourse']> = {
+      active: course.status !== 'Inactive',
+      sameLanguage: course.lang === user.lang,
+      // A certification for the course, or for the main course its language versions share.
+      certified: Object.hasOwn(certifications, course.id) || (!!course.main && Object.hasOwn(certifications, course.main)),
+      openToAll: !!config.createclasswithoutcerts,
+    };
+    if (!can(actor, 'class.create', { classCourse })) {
+      // Say which condition failed: the course's status, its language, or a missing certification.
+      if (!classCourse.active) throw forbidden(MSG.classCourseInactive);
+      if (can(actor, 'class.create', { classCourse: { ...classCourse, sameLanguage: true } })) throw forbidden(MSG.classCourseLanguage);
+      throw forbidden(MSG.classNotCertified);
+    }
+    const instructor = await instructorFor(actor, user, body.instructor);
+    const row = await insertClass(db, {
+      name: body.name!, course: course.id, startdate: day(body.startdate), weeks: body.weeks ?? null,
+      instructor: instructor.id, instructorname: `${instructor.firstname} ${instructor.lastname}`.trim(),
+      selfpaced: bool(body.selfpaced ?? false), lang: body.lang ?? course.lang,
+      description: blank(sanitizeRichText(body.description)), description2: blank(sanitizeRichText(body.description2)),
+    });
+    return presentClass(row, { showCode: true });
+  }
+
+  async function editClass(actor: Actor, body: ClassSave) {
+    const cls = await findClass(db, body._id!);
+    if (!cls) throw notFound(MSG.classNotFound);
+    authorize(actor, 'class.update', { class: cls });
+    if (body.course && body.course !== cls.course) throw badRequest(MSG.classCourseFixed, { course: MSG.classCourseFixed });
+    const fields: Partial<ClassRow> = {};
+    if (body.name !== undefined) fields.name = body.name;
+    if (body.startdate !== undefined) fields.startdate = day(body.startdate);
+    if (body.weeks !== undefined) fields.weeks = body.weeks;
+    if (body.selfpaced !== undefined) fields.selfpaced = bool(body.selfpaced);
+    if (body.lang !== undefined) fields.lang = body.lang;
+    if (body.description !== undefined) fields.description = blank(sanitizeRichText(body.description));
+    if (body.description2 !== undefined) fields.description2 = blank(sanitizeRichText(body.description2));
+    if (body.instructor !== undefined && body.instructor !== cls.instructor) {
+      authorize(actor, 'class.assignInstructor');
+      const other = await findUserById(db, body.instructor);
+      if (!other) throw notFound(MSG.userNotFound);
+      fields.instructor = other.id;
+      fields.instructorname = `${other.firstname} ${other.lastname}`.trim();
+    }
+    await updateClass(db, cls.id, fields);
+    return presentClass({ ...cls, ...fields }, { showCode: true });
+  }
+
+  app.post('/app_classes/remove', async (req) => {
+    const { _id } = parse(ClassRemoveSchema, req.body);
+    const actor = actorOf(await currentUser(ctx, req));
+    if (!actor) authorize(actor, 'class.remove');
+    const cls = await findClass(db, _id);
+    if (!cls) throw notFound(MSG.classNotFound);
+    authorize(actor, 'class.remove', { class: cls });
+    await removeClass(db, cls.id);
+    return { ok: true, _id: cls.id };
+  });
+}
