@@ -42,6 +42,8 @@ export const RegistrationSchema = z
     regsubid: optional(300),
     classId: optional(100),
     courseId: optional(100),
+    /** A private group's registration code, when registering from its enrol page. */
+    regcode: optional(20),
     lang: optional(5),
   })
   .refine((r) => r.confirmemail === r.email, { path: ['confirmemail'], error: MSG.emailsMustMatch })

@@ -115,6 +115,16 @@ describeEachEngine('users API', (server) => {
       expect(r.body.user.classes).toEqual([classId]);
     });
 
+    it('enrols in a private group only with its registration code', async () => {
+      const course = await buildCourse(server().ctx);
+      const classId = await buildClass(server().ctx, course, { selfpaced: 0, regcode: 'PRIV2026' });
+      const without = await server().client().post('/app_users/register', registration({ classId, courseId: course }));
+      expect(without.status).toBe(200);
+      expect(without.body.user.classes).toEqual([]);
+      const withCode = await server().client().post('/app_users/register', registration({ classId, courseId: course, regcode: 'priv2026' }));
+      expect(withCode.body.user.classes).toEqual([classId]);
+    });
+
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['missing first name', { firstname: '' }, 'firstname', MSG.requiredName],
       ['a name with forbidden characters', { lastname: 'Smith$' }, 'lastname', MSG.requiredName],

@@ -47,6 +47,7 @@ export async function removeUser(db: Db, id: string) {
     const ids = enrollments.map((e) => e.id);
     if (ids.length) {
       await trx.deleteFrom('material_views').where('enrollmentId', 'in', ids).execute();
+      await trx.deleteFrom('quiz_attempts').where('enrollmentId', 'in', ids).execute();
       await trx.deleteFrom('lesson_progress').where('enrollmentId', 'in', ids).execute();
       await trx.deleteFrom('enrollments').where('id', 'in', ids).execute();
     }

@@ -106,7 +106,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     // Registering from a class page (spec: classId/courseId) enrols the new learner straight away.
     if (body.classId) {
       const cls = await db.selectFrom('classes').selectAll().where('id', '=', body.classId).executeTakeFirst();
-      if (cls && (!body.courseId || cls.course === body.courseId)) await enroll(db, user.id, cls);
+      // A private group still needs its registration code; a self-paced class is open to all.
+      const mayJoin = cls && (cls.selfpaced === 1 || (!!body.regcode && body.regcode.toUpperCase() === cls.regcode));
+      if (cls && mayJoin && (!body.courseId || cls.course === body.courseId)) await enroll(db, user.id, cls);
     }
     await startSession(ctx, req, reply, user.id);
     return { info: { message: MSG.registered }, user: await present(user) };
