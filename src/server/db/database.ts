@@ -42,8 +42,35 @@ export function openStore(url: string): Store {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs about as much as running a small query, so
+ * statements are kept by their SQL text. Safe because Kysely runs one query at a time on the
+ * connection (a stream holds it until it ends). Bounded: dropped wholesale past 500 texts.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (text: string) => {
+          let stmt = cache.get(text);
+          if (!stmt) {
+            if (cache.size >= 500) cache.clear();
+            stmt = prepare(text);
+            cache.set(text, stmt);
+          }
+          return stmt;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function migrate(store: Store): Promise<string[]> {
