@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { SURVEY_QUESTION_TYPES } from './constants.ts';
 import { PASSWORD_MIN_LENGTH, COOKIE_OPTIN_VALUES, ROLES, HEARD_OPTIONS, VOCATION_OPTIONS, MATERIAL_SECTIONS } from './constants.ts';
+import { NAV_GROUPS } from './constants.ts';
 
 // Generic rules.
 const FORBIDDEN_WORD_CHARS = /[\/!{}\\$%#"@*]/;
@@ -396,3 +398,338 @@ export const CourseIdParamSchema = z.object({ courseid: recordId(MSG.missingId) 
 export const CertificateCodeSchema = z.object({
   code: z.string({ error: MSG.certificateNotFound }).trim().min(1, { error: MSG.certificateNotFound }).max(64, { error: MSG.certificateNotFound }),
 }, { error: MSG.certificateNotFound });
+
+// ---------------------------------------------------------------------------------------------------
+// Admin area (issue 7): translations, site settings, navigation items, reports and statistics, CRM
+// look-ups and the audit list. Settings forms show `fields` per input, so every field names its rule.
+
+const langKey = z.string({ error: MSG.invalidLanguage }).refine(isLangKey, { error: MSG.invalidLanguage });
+const twoLetter = z.string({ error: MSG.languageCodes }).regex(/^[a-z]{2}$/, { error: MSG.languageCodes });
+const setting = (max: number) => z.string({ error: MSG.notValid }).trim().max(max, { error: MSG.notValid });
+const settingUrl = z.string({ error: MSG.unsafeUrl }).trim().max(2000, { error: MSG.unsafeUrl }).refine(isSafeUrl, { error: MSG.unsafeUrl });
+const settingId = z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(200, { error: MSG.notValid });
+const onOff = z.boolean({ error: MSG.yesOrNo });
+const percentage = z.union([z.number(), z.string().trim().regex(/^\d{1,3}(\.\d+)?$/).transform(Number)], { error: MSG.percentRange })
+  .pipe(z.number().min(0, { error: MSG.percentRange }).max(100, { error: MSG.percentRange }));
+const distinct = (v: string[]) => new Set(v).size === v.length;
+const unknownKeys = (message: string) => (iss: { code?: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys' ? `${MSG.unknownSetting} (${(iss.keys ?? []).join(', ')})` : message;
+
+/** getLanguage: a language key (two letters or _sys); `untranslated` keeps only labels still in English. */
+export const GetLanguageSchema = z.object({ lang: langKey, untranslated: onOff.optional() }, { error: MSG.invalidLanguage });
+
+const labelKey = z.string({ error: MSG.labelRequired }).min(1, { error: MSG.labelRequired }).max(2000, { error: MSG.notValid })
+  .refine((v) => v.trim().length > 0, { error: MSG.labelRequired });
+const translation = z.string({ error: MSG.notValid }).max(10_000, { error: MSG.notValid });
+
+/**
+ * setLanguage: `labels` (English text -> translation) or one `label` with its `translation`. An empty
+ * translation removes the label's translation, so the English text shows again.
+ */
+export const SetLanguageSchema = z.object({
+  lang: langKey,
+  labels: z.record(labelKey, translation, { error: MSG.notValid }).optional(),
+  label: labelKey.optional(),
+  translation: translation.optional(),
+}, { error: MSG.invalidLanguage })
+  .refine((r) => r.labels !== undefined || r.label !== undefined, { path: ['label'], error: MSG.labelRequired })
+  .refine((r) => r.label === undefined || r.translation !== undefined, { path: ['translation'], error: MSG.notValid })
+  .refine((r) => r.labels === undefined || Object.keys(r.labels).length <= 5000, { path: ['labels'], error: MSG.notValid })
+  .transform((r) => ({ lang: r.lang, labels: { ...r.labels, ...(r.label !== undefined ? { [r.label]: r.translation ?? '' } : {}) } }));
+
+/** Every field of the spec's site config (section 3), each with its rule. */
+export const SiteConfigFields = {
+  sitetitle: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(200, { error: MSG.notValid }),
+  defaultlang: twoLetter,
+  publiclanguages: z.array(twoLetter, { error: MSG.languageCodes }).min(1, { error: MSG.languageCodes }).max(50, { error: MSG.languageCodes })
+    .refine(distinct, { error: MSG.languageCodes }),
+  /** Language -> where the browser goes when it is chosen (a path here or another site). */
+  langredirects: z.record(twoLetter, settingUrl.refine((v) => v !== '', { error: MSG.unsafeUrl }), { error: MSG.notValid }),
+  countries: z.array(setting(100).refine((v) => v !== '', { error: MSG.notValid }), { error: MSG.notValid }).max(500, { error: MSG.notValid }),
+  materialTypes: z.array(z.enum(MATERIAL_SECTIONS, { error: MSG.materialTypes }), { error: MSG.materialTypes }).min(1, { error: MSG.materialTypes })
+    .refine(distinct, { error: MSG.materialTypes }),
+  createclasswithoutcerts: onOff,
+  quizpasspercent: percentage,
+  exampasspercent: percentage,
+  showeachmaterial: onOff,
+  showinactivecourseswhenenrolled: onOff,
+  truncatecontent: onOff,
+  nolangcoursechange: onOff,
+  /** Main course id -> language -> the sibling course of that language. */
+  maincourses: z.record(settingId, z.record(twoLetter, settingId, { error: MSG.notValid }), { error: MSG.notValid }),
+  defaultcoursesmall: setting(200),
+  showCookieOptIn: onOff,
+  managecookiesettings: onOff,
+  /** Language -> the organisation's own site in that language. */
+  organizationurl: z.record(twoLetter, settingUrl, { error: MSG.notValid }),
+  redirect: settingUrl,
+  registrationdestination: settingUrl,
+  poweredby: z.strictObject({ title: setting(200), url: settingUrl }, { error: MSG.notValid }),
+} as const;
+
+/** Any subset of the site config: what the settings form sends. Unknown names are refused, not ignored. */
+export const SiteConfigPatchSchema = z.strictObject(
+  Object.fromEntries(Object.entries(SiteConfigFields).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof typeof SiteConfigFields]: z.ZodOptional<(typeof SiteConfigFields)[K]>;
+  },
+  { error: unknownKeys(MSG.notValid) },
+);
+
+/** The CRM connection: base URL and key. The key is write-only: '' clears it, leaving it out keeps it. */
+export const CrmSettingsSchema = z.strictObject({
+  baseUrl: z.string({ error: MSG.crmUrl }).trim().max(500, { error: MSG.crmUrl })
+    .refine((v) => v === '' || /^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(v), { error: MSG.crmUrl }).optional(),
+  key: z.string({ error: MSG.notValid }).trim().max(500, { error: MSG.notValid }).optional(),
+  /** How long one request to the CRM may take before it is tried again (bounded retries). */
+  timeoutMs: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(100, { error: MSG.notValid }).max(60_000, { error: MSG.notValid }).optional(),
+}, { error: unknownKeys(MSG.notValid) });
+
+export const SetConfigSchema = z.strictObject({
+  config: SiteConfigPatchSchema.optional(),
+  crm: CrmSettingsSchema.optional(),
+}, { error: unknownKeys(MSG.missingPostData) });
+
+export const NavItemSaveSchema = z.object({
+  /** Missing or 'new' creates an item. */
+  _id: z.string({ error: MSG.missingId }).trim().min(1, { error: MSG.missingId }).max(200, { error: MSG.notValid }).optional(),
+  title: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(200, { error: MSG.notValid }),
+  url: settingUrl.refine((v) => v !== '', { error: MSG.unsafeUrl }),
+  key: setting(100).optional(),
+  icon: setting(100).optional(),
+  cssclass: setting(200).refine((v) => /^[\w\s-]*$/.test(v), { error: MSG.notValid }).optional(),
+  groups: z.array(z.enum(NAV_GROUPS, { error: MSG.navGroups }), { error: MSG.navGroups }).min(1, { error: MSG.navGroups }).max(NAV_GROUPS.length, { error: MSG.navGroups }),
+  order: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(-1_000_000, { error: MSG.notValid }).max(1_000_000, { error: MSG.notValid }).optional(),
+  /** A language the item shows in; '' or missing: every language. */
+  lang: z.string({ error: MSG.invalidLanguage }).refine((v) => v === '' || isLangKey(v), { error: MSG.invalidLanguage }).optional(),
+}, { error: MSG.missingPostData });
+
+export const NavItemListSchema = z.object({ group: z.enum(NAV_GROUPS, { error: MSG.navGroups }).optional() }, { error: MSG.notValid });
+
+/** A calendar day that exists (2025-02-30 does not). */
+const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const day = z.string({ error: MSG.dateFormat }).trim().refine(isRealDay, { error: MSG.dateFormat });
+
+/** Filters shared by reports and statistics; `from` and `to` are days (YYYY-MM-DD), both included. */
+export const ReportFiltersSchema = z.object({
+  course: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(200, { error: MSG.notValid }).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  period: z.enum(['week', 'month'], { error: MSG.notValid }).optional(),
+  format: z.enum(['json', 'csv'], { error: MSG.notValid }).optional(),
+}, { error: MSG.notValid }).refine((r) => !r.from || !r.to || r.from <= r.to, { path: ['to'], error: MSG.dateRange });
+export type ReportFilters = z.infer<typeof ReportFiltersSchema>;
+
+export const ReportIdSchema = z.object({
+  reportid: z.string({ error: MSG.missingId }).trim().min(1, { error: MSG.missingId }).max(100, { error: MSG.unknownReport }),
+}, { error: MSG.missingId });
+
+/** A CRM contact is named by its numeric id or by an e-mail address (anything else: spec message). */
+export const isCrmIdentifier = (v: string) => /^\d{1,18}$/.test(v) || (v.includes('@') && v.length <= 254 && isEmail(v));
+const crmIdentifier = z.union([z.number().int().nonnegative().transform(String), z.string().trim()], { error: MSG.invalidContact })
+  .refine(isCrmIdentifier, { error: MSG.invalidContact });
+
+/** getIndividual: `id` (a number or an e-mail address); `email` is read too. */
+export const CrmLookupSchema = z.object({ id: crmIdentifier.optional(), email: crmIdentifier.optional() }, { error: MSG.invalidContact })
+  .refine((r) => r.id !== undefined || r.email !== undefined, { path: ['id'], error: MSG.invalidContact })
+  .transform((r) => ({ identifier: (r.id ?? r.email)! }));
+
+export const CrmEmailSchema = z.object({
+  email: z.string({ error: MSG.invalidContact }).trim().toLowerCase().max(254, { error: MSG.invalidContact }).refine(isEmail, { error: MSG.invalidContact }),
+}, { error: MSG.invalidContact });
+
+const crmText = (max: number) => z.string({ error: MSG.notValid }).trim().max(max, { error: MSG.notValid }).optional();
+/** One contact as sent to the CRM; `externalId` is our user id, so a resent batch updates, not duplicates. */
+export const CrmContactSchema = z.strictObject({
+  externalId: crmText(200),
+  email: z.string({ error: MSG.emailRequired }).trim().toLowerCase().max(254, { error: MSG.emailRequired }).refine(isEmail, { error: MSG.emailRequired }),
+  firstName: crmText(100),
+  lastName: crmText(100),
+  phone: crmText(40),
+  city: crmText(100),
+  state: crmText(100),
+  country: crmText(100),
+  postalCode: crmText(20),
+  language: crmText(5),
+}, { error: unknownKeys(MSG.notValid) });
+export type CrmContact = z.infer<typeof CrmContactSchema>;
+
+export const CrmBatchSchema = z.object({
+  records: z.array(CrmContactSchema, { error: MSG.crmBatchSize }).min(1, { error: MSG.crmBatchSize }).max(100, { error: MSG.crmBatchSize }),
+}, { error: MSG.crmBatchSize });
+
+export const CrmSyncUserSchema = z.object({ _id: recordId(MSG.missingId) }, { error: MSG.missingId });
+
+/** syncRecentUsers: accounts changed since `since` (default: the last sync, or seven days), at most `limit`. */
+export const CrmSyncRecentSchema = z.object({
+  since: z.string({ error: MSG.dateFormat }).trim().max(40, { error: MSG.dateFormat })
+    .refine((v) => isDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), { error: MSG.dateFormat }).optional(),
+  limit: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(1, { error: MSG.notValid }).max(10_000, { error: MSG.notValid }).optional(),
+}, { error: MSG.notValid });
+
+export const AuditListSchema = z.object({
+  /** A user id or an e-mail address. */
+  actor: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(254, { error: MSG.notValid }).optional(),
+  action: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(100, { error: MSG.notValid }).optional(),
+  target: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(254, { error: MSG.notValid }).optional(),
+  skip: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(0, { error: MSG.notValid }).max(1_000_000, { error: MSG.notValid }).optional(),
+  limit: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(1, { error: MSG.notValid }).max(500, { error: MSG.notValid }).optional(),
+}, { error: MSG.notValid });
+
+// ---------------------------------------------------------------------------------------------------
+// Discussions and surveys (issue 6; spec sections 5 and 7). Limits are here so the web app's forms
+// refuse what the server would refuse, with the same message.
+
+/** Longest post or reply, in characters of HTML (before the server's allow-list cleans it). */
+export const POST_MAX_LENGTH = 20_000;
+/** Most addresses on a private post's share list. */
+export const SHARE_LIST_MAX = 100;
+/** Longest survey answer, in characters; most questions in a survey. */
+export const SURVEY_ANSWER_MAX_LENGTH = 5_000;
+export const SURVEY_MAX_QUESTIONS = 100;
+/** A post's `access`: private, or public (the spec's "none"; '' and null mean the same). */
+export const POST_ACCESS = ['private', 'public', 'none', ''] as const;
+
+/**
+ * A private post's share list (spec section 5): emails separated by commas, each checked as an email.
+ * Answers the addresses, lower-cased and without repeats, or null when one of them is not an email.
+ */
+export function parseShareList(v: string | readonly string[]): string[] | null {
+  const parts = (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (parts.length > SHARE_LIST_MAX || parts.some((p) => p.length > 254 || !isEmail(p))) return null;
+  return [...new Set(parts)];
+}
+
+const isPublicAccess = (access: string | null | undefined) => access !== undefined && access !== 'private';
+/** The share list a save carries (`sharedStr`, or failing it `shared`): undefined when none, null when an address is bad. */
+const shareListOf = (r: { sharedStr?: string | null; shared?: string[] | null }) => {
+  const sent = r.sharedStr ?? r.shared;
+  return sent === undefined || sent === null ? undefined : parseShareList(sent);
+};
+const postBody = z.string({ error: MSG.postEmpty })
+  .max(POST_MAX_LENGTH, { error: MSG.postTooLong })
+  .refine((v) => v.trim() !== '', { error: MSG.postEmpty });
+const postContext = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).nullable().optional()
+  // The lesson route's classid may be the word none.
+  .transform((v) => (!v || v === 'none' ? null : v));
+const postId = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: MSG.notValid });
+const optionalPostId = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional()
+  .transform((v) => (v === '' || v === NEW_ID ? undefined : v));
+
+/**
+ * comments/save: no `_id` (or 'new') creates a post in the discussion `parent` (course-lesson form) of the
+ * class `context`; an `_id` edits that post. `sharedStr` (or, failing it, `shared`) is the share list of a
+ * private post. `replies` and other fields of the record sent back are ignored: replies change through
+ * comments/saveReply and comments/removeReply.
+ */
+export const CommentSaveSchema = z.object({
+  _id: optionalPostId,
+  parent: postId(MSG.missingValues).optional(),
+  context: postContext,
+  body: postBody,
+  subject: z.string({ error: MSG.notValid }).trim().max(300, { error: MSG.notValid }).nullable().optional(),
+  access: z.enum(POST_ACCESS, { error: MSG.notValid }).nullable().optional(),
+  sharedStr: z.string({ error: MSG.sharedEmails }).max(30_000, { error: MSG.sharedEmails }).nullable().optional(),
+  shared: z.array(z.string({ error: MSG.sharedEmails }), { error: MSG.sharedEmails }).max(SHARE_LIST_MAX, { error: MSG.sharedEmails }).nullable().optional(),
+  replies: z.unknown().optional(),
+}, { error: MSG.missingValues })
+  .refine((r) => r._id !== undefined || r.parent !== undefined, { path: ['parent'], error: MSG.missingValues })
+  .refine((r) => isPublicAccess(r.access) || shareListOf(r) !== null, { path: ['sharedStr'], error: MSG.sharedEmails })
+  // `private` and `shareList` stay undefined when the save does not mention them, so an edit keeps them.
+  .transform((r) => ({
+    ...r,
+    private: r.access === undefined ? undefined : r.access === 'private',
+    shareList: shareListOf(r) ?? undefined,
+  }));
+export type CommentSave = z.infer<typeof CommentSaveSchema>;
+
+/**
+ * comments/list: `parent` (and the class `context`) gives that discussion; `author` alone gives that
+ * author's posts; neither gives the caller's own posts.
+ */
+export const CommentListSchema = z.object({
+  parent: z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional().transform((v) => v || undefined),
+  author: z.string({ error: MSG.notValid }).trim().max(254, { error: MSG.notValid }).optional().transform((v) => v || undefined),
+  context: postContext,
+}, { error: MSG.notValid });
+export const CommentParentSchema = z.object({ parent: postId(MSG.missingValues) }, { error: MSG.missingValues });
+export const CommentGetSchema = z.object({ context: postContext }, { error: MSG.notValid });
+export const CommentRemoveSchema = z.object({ _id: postId(MSG.missingId), author: postId(MSG.missingValues) }, { error: MSG.missingId });
+
+/** comments/saveReply: no `_id` (or 'new') adds a reply to the post `parent`; an `_id` edits that reply. */
+export const ReplySaveSchema = z.object({
+  _id: optionalPostId,
+  parent: postId(MSG.missingValues),
+  body: postBody,
+  lang: z.string({ error: MSG.invalidLanguage }).refine(isLangKey, { error: MSG.invalidLanguage }).optional(),
+}, { error: MSG.missingValues });
+export const ReplyRemoveSchema = z.object({ _id: postId(MSG.missingId) }, { error: MSG.missingId });
+
+/** Survey questions of type select and choice: the first line is the prompt, the other lines the choices. */
+export const isChoiceQuestion = (type: string) => type === 'select' || type === 'choice';
+export const surveyPrompt = (question: string) => question.split('\n')[0]!.trim();
+export const surveyChoices = (question: string) => question.split('\n').slice(1).map((l) => l.trim()).filter(Boolean);
+
+const surveyBad = MSG.invalidSurvey;
+export const SurveyQuestionSchema = z.object({
+  type: z.enum(SURVEY_QUESTION_TYPES, { error: surveyBad }),
+  question: z.string({ error: surveyBad }).trim().min(1, { error: surveyBad }).max(5000, { error: surveyBad })
+    .transform((v) => v.replace(/\r\n?/g, '\n')),
+}, { error: surveyBad })
+  .refine((q) => surveyPrompt(q.question) !== '' && (!isChoiceQuestion(q.type) || surveyChoices(q.question).length >= 2), { error: surveyBad });
+
+/** surveys/saveSurvey: `_id` 'new' creates a survey (title needed); another `_id` edits that survey. */
+export const SurveySaveSchema = z.object({
+  _id: z.string({ error: surveyBad }).trim().min(1, { error: surveyBad }).max(200, { error: surveyBad }),
+  title: z.string({ error: surveyBad }).trim().min(1, { error: surveyBad }).max(300, { error: surveyBad }).optional(),
+  description: z.string({ error: surveyBad }).max(50_000, { error: surveyBad }).nullable().optional(),
+  description2: z.string({ error: surveyBad }).max(50_000, { error: surveyBad }).nullable().optional(),
+  status: z.string({ error: surveyBad }).trim().max(50, { error: surveyBad }).nullable().optional(),
+  lang: z.string({ error: MSG.invalidLanguage }).refine((v) => v === '' || isLangKey(v), { error: MSG.invalidLanguage }).nullable().optional(),
+  questions: z.array(SurveyQuestionSchema, { error: surveyBad }).max(SURVEY_MAX_QUESTIONS, { error: surveyBad }).optional(),
+}, { error: surveyBad })
+  .refine((r) => r._id !== NEW_ID || r.title !== undefined, { path: ['title'], error: surveyBad });
+export type SurveySave = z.infer<typeof SurveySaveSchema>;
+
+export const SurveyIdSchema = z.object({ _id: postId(MSG.missingId) }, { error: MSG.missingId });
+export const SurveyListSchema = z.object({
+  lang: z.string({ error: MSG.invalidLanguage }).refine((v) => v === '' || isLangKey(v), { error: MSG.invalidLanguage }).optional(),
+  status: z.string({ error: MSG.notValid }).trim().max(50, { error: MSG.notValid }).optional(),
+}, { error: MSG.notValid });
+
+/** surveys/answer: `answers` holds one answer per question, in order (null or '' for one left open). */
+export const SurveyAnswerSchema = z.object({
+  surveyId: postId(MSG.missingId),
+  answers: z.array(z.unknown(), { error: MSG.surveyNoAnswers }).max(SURVEY_MAX_QUESTIONS, { error: MSG.tooManyAnswers }),
+  lang: z.string({ error: MSG.invalidLanguage }).refine((v) => v === '' || isLangKey(v), { error: MSG.invalidLanguage }).nullable().optional(),
+  context: z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).nullable().optional(),
+  contextid: z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).nullable().optional(),
+  /** The bot-check token, verified by the server when the bot check is configured. */
+  grtoken: z.string({ error: MSG.botCheckFailed }).max(10_000, { error: MSG.botCheckFailed }).nullable().optional(),
+}, { error: MSG.missingId });
+
+export type SurveyAnswer = string | number | null;
+/**
+ * One answer checked against its question: numbers at or above zero for numeric ('Please enter a positive
+ * number.'), one of the choices for select and choice, text up to the size limit. Left open is null.
+ */
+export function checkSurveyAnswer(type: string, question: string, value: unknown): { value: SurveyAnswer } | { error: string } {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return { value: null };
+  if (type === 'numeric') {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
+    return Number.isFinite(n) && n >= 0 && n <= 1e12 ? { value: n } : { error: MSG.positiveNumber };
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') return { error: MSG.notValid };
+  const text = String(value).trim();
+  if (text.length > SURVEY_ANSWER_MAX_LENGTH) return { error: MSG.answerTooLong };
+  if (isChoiceQuestion(type)) return surveyChoices(question).includes(text) ? { value: text } : { error: MSG.answerNotAChoice };
+  return { value: text };
+}
+
+/** surveys/listResponses: newest first, of one survey or of all, a page at a time (100 unless told). */
+export const ResponseListSchema = z.object({
+  surveyId: z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional().transform((v) => v || undefined),
+  skip: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(0, { error: MSG.notValid }).max(1_000_000, { error: MSG.notValid }).optional(),
+  limit: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(1, { error: MSG.notValid }).max(1000, { error: MSG.notValid }).optional(),
+}, { error: MSG.notValid });
+/** surveys/listResponsesBySurvey and the CSV download: one survey's responses. */
+export const SurveyResponsesSchema = z.object({ surveyId: postId(MSG.missingId) }, { error: MSG.missingId });

@@ -29,6 +29,12 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { originCheck } from './origin-check.ts';
 import { MSG } from '../domain/messages.ts';
 import { sql } from 'kysely';
@@ -124,6 +130,12 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   enrollmentRoutes(app, ctx);
   classesRoutes(app, ctx);
   certificatesRoutes(app, ctx);
+  commentsRoutes(app, ctx);
+  surveysRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  reportsRoutes(app, ctx);
+  statsRoutes(app, ctx);
+  integrationsRoutes(app, ctx);
   await serveWebApp(app, config);
 
   app.addHook('onClose', async () => {

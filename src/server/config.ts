@@ -20,6 +20,9 @@ const EnvSchema = z.object({
   /** Public URL of the site, used in e-mails and certificate links. */
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().default('dist/web'),
+  /** Bot check on survey answers: a reCAPTCHA-compatible verify URL and its secret, both or neither (off). */
+  BOTCHECK_VERIFY_URL: z.string().optional(),
+  BOTCHECK_SECRET: z.string().optional(),
 });
 
 export type Config = {
@@ -38,6 +41,8 @@ export type Config = {
   allowedOrigins: string[];
   publicUrl?: string;
   webDist: string;
+  botcheckVerifyUrl?: string;
+  botcheckSecret?: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,5 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     publicUrl: e.PUBLIC_URL,
     webDist: path.resolve(e.WEB_DIST),
+    botcheckVerifyUrl: e.BOTCHECK_VERIFY_URL || undefined,
+    botcheckSecret: e.BOTCHECK_SECRET || undefined,
   };
 }

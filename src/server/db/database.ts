@@ -9,6 +9,7 @@ import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m003 from './migrations/003-learning.ts';
+import * as m005 from './migrations/005-admin.ts';
 
 export type Db = Kysely<Database>;
 export interface Store { db: Db; engine: Engine; close(): Promise<void> }
@@ -17,6 +18,7 @@ export interface Store { db: Db; engine: Engine; close(): Promise<void> }
 const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }> = {
   '001-initial': m001,
   '003-learning': m003,
+  '005-admin': m005,
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

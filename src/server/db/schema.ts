@@ -87,6 +87,13 @@ export interface QuizAttemptsTable {
   possible: number; percent: number; passed: number; created: string;
 }
 export interface ServerSecretsTable { name: string; value: string; created: string }
+/** One admin change (migration 005): who, when, what; `changes` is a small JSON of the change. */
+export interface AuditLogTable {
+  id: string; created: string; actor: string; actoremail: string; action: string; targettype: string; target: string;
+  changes: string;
+}
+/** Settings of an outside service by name ('crm'), as JSON; secrets here never go to a browser (migration 005). */
+export interface IntegrationSettingsTable { name: string; data: string; timestamp: string }
 
 export interface Database {
   users: UsersTable;
@@ -109,4 +116,6 @@ export interface Database {
   survey_responses: SurveyResponsesTable;
   quiz_attempts: QuizAttemptsTable;
   server_secrets: ServerSecretsTable;
+  audit_log: AuditLogTable;
+  integration_settings: IntegrationSettingsTable;
 }

@@ -17,12 +17,16 @@ const other: Resource = {
   user: { id: 'u-someone-else' }, class: { instructor: 'u-instructor' },
   // Issue 5: not enrolled in the class; an active course in the actor's language, without a certification.
   enrolled: false, classCourse: { active: true, sameLanguage: true, certified: false, openToAll: false },
+  // Issue 6: someone else's private post, shared with nobody; a survey that is not Active.
+  post: { author: 'u-someone-else', private: true, shared: [] }, survey: { active: false },
 };
 /** The same action tried on the actor's own account. */
 const own = (a: Actor | null): Resource => ({
   user: { id: a?.id ?? 'nobody' }, class: { instructor: 'u-instructor' },
   // Issue 5: enrolled in the class; certified for the course.
   enrolled: true, classCourse: { active: true, sameLanguage: true, certified: true, openToAll: false },
+  // Issue 6: the actor's own private post; an Active survey.
+  post: { author: a?.id ?? 'nobody', private: true, shared: [] }, survey: { active: true },
 });
 
 //                       visitor learner instructor editor admin   (on someone else's record / on own record)
@@ -73,6 +77,22 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'certificate.view':        { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
   'certificate.verify':      { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'admin.area':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'admin.translations':      { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'admin.settings':          { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'admin.navigation':        { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'report.read':             { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'stats.read':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'crm.use':                 { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'audit.read':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'comment.read':            { other: [N, N, Y, N, Y], own: [N, Y, Y, Y, Y] },
+  'comment.create':          { other: [N, N, Y, Y, Y], own: [N, Y, Y, Y, Y] },
+  'comment.update':          { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },
+  'comment.remove':          { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },
+  'survey.read':             { other: [N, N, N, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'survey.list':             { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'survey.answer':           { other: [N, N, N, N, N], own: [Y, Y, Y, Y, Y] },
+  'survey.write':            { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'survey.readResponses':    { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
 };
 
 describe('policy: role x action matrix', () => {
@@ -117,5 +137,39 @@ describe('policy: who may create a class for which course (spec section 6)', () 
   });
   it('needs the course facts: none means no', () => {
     expect(can(admin, 'class.create', {})).toBe(false);
+  });
+});
+
+describe('policy: who reads which post of a discussion (issue 6)', () => {
+  const inClass = (over: Partial<Resource> = {}): Resource => ({ class: { instructor: 'u-instructor' }, enrolled: true, ...over });
+  const publicPost = { author: 'u-someone-else', private: false, shared: [] };
+  const privatePost = (shared: string[] = []) => ({ author: 'u-someone-else', private: true, shared });
+
+  it("lets the class's learners read its public posts, and nobody outside the class but editors", () => {
+    expect(can(learner, 'comment.read', inClass({ post: publicPost }))).toBe(true);
+    expect(can(learner, 'comment.read', inClass({ enrolled: false, post: publicPost }))).toBe(false);
+    expect(can(editor, 'comment.read', inClass({ enrolled: false, post: publicPost }))).toBe(true);
+    expect(can(null, 'comment.read', inClass({ enrolled: false, post: publicPost }))).toBe(false);
+  });
+  it('shows a private post to the listed addresses (any case), the instructor and admins only', () => {
+    expect(can(learner, 'comment.read', inClass({ post: privatePost(['learner@example.org']) }))).toBe(true);
+    expect(can({ ...learner, email: 'Learner@Example.org' }, 'comment.read', inClass({ post: privatePost(['learner@example.org']) }))).toBe(true);
+    expect(can(learner, 'comment.read', inClass({ post: privatePost(['someone@example.org']) }))).toBe(false);
+    expect(can(instructor, 'comment.read', inClass({ enrolled: false, post: privatePost() }))).toBe(true);
+    expect(can(editor, 'comment.read', inClass({ post: privatePost() }))).toBe(false);
+    expect(can(admin, 'comment.read', inClass({ enrolled: false, post: privatePost() }))).toBe(true);
+  });
+  it('matches the author by user id or by email, and keeps an author reading their own posts', () => {
+    const byEmail = { author: 'learner@example.org', private: true, shared: [] };
+    expect(can(learner, 'comment.update', { post: byEmail })).toBe(true);
+    expect(can(learner, 'comment.remove', { post: { ...byEmail, author: 'LEARNER@example.org' } })).toBe(true);
+    expect(can(learner, 'comment.read', inClass({ enrolled: false, post: byEmail }))).toBe(true);
+    expect(can(learner, 'comment.update', { post: publicPost })).toBe(false);
+  });
+  it('opens a discussion without a class to everyone signed in; without the flag only editors', () => {
+    expect(can(learner, 'comment.create', { courseWide: true })).toBe(true);
+    expect(can(null, 'comment.create', { courseWide: true })).toBe(false);
+    expect(can(learner, 'comment.read', {})).toBe(false);
+    expect(can(editor, 'comment.read', {})).toBe(true);
   });
 });

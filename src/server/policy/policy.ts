@@ -25,6 +25,12 @@ export interface Resource {
   enrolled?: boolean;
   /** The course a class would be created for, and what the actor holds for it (spec section 6). */
   classCourse?: { active: boolean; sameLanguage: boolean; certified: boolean; openToAll: boolean };
+  /** Issue 6: a discussion post or reply: who wrote it, whether it is private and with whom it is shared. */
+  post?: { author: string; private: boolean; shared: string[] };
+  /** Issue 6: the discussion belongs to no class (a lesson's course-wide discussion). */
+  courseWide?: boolean;
+  /** Issue 6: a survey, open to everyone while Active. */
+  survey?: { active: boolean };
 }
 
 type Rule = (actor: Actor | null, r: Resource) => boolean;
@@ -48,6 +54,18 @@ const mayHostCourse: Rule = (a, r) => {
   const c = r.classCourse;
   return isSignedIn(a) && !!c && c.active && (isAdmin(a) || ((c.certified || c.openToAll) && c.sameLanguage));
 };
+
+// Discussions and surveys (issue 6).
+/** Spec section 6: posts are matched to their author by user id or email. */
+const isAuthorOf = (a: Actor | null, post?: { author: string }) =>
+  !!a && !!post && (post.author === a.id || post.author.toLowerCase() === a.email.toLowerCase());
+const isSharedWith = (a: Actor | null, post?: { shared: string[] }) => !!a && !!post && post.shared.includes(a.email.toLowerCase());
+/** A class discussion is read by the class's learners, its instructor and editors; one without a class by anyone signed in. */
+const readsDiscussion: Rule = (a, r) => isSignedIn(a) && (r.courseWide === true || isEditor(a) || hostOrAdmin(a, r) || enrolledIn(a, r));
+/** Spec: a private post is read only by its author, the addresses it is shared with, the class instructor and admins. */
+const readsPost: Rule = (a, r) => !r.post?.private || isAuthorOf(a, r.post) || isSharedWith(a, r.post) || hostOrAdmin(a, r);
+const authorOrAdmin: Rule = (a, r) => isAuthorOf(a, r.post) || isAdmin(a);
+const activeSurvey: Rule = (_a, r) => r.survey?.active === true;
 
 export const RULES = {
   // Session and preferences
@@ -109,6 +127,27 @@ export const RULES = {
   'certificate.verify': everyone,
   // Admin area
   'admin.area': admins,
+  // Admin area (issue 7): translations, settings, navigation, reports, statistics, CRM and audit are admin-only.
+  'admin.translations': admins,
+  'admin.settings': admins,
+  'admin.navigation': admins,
+  'report.read': admins,
+  'stats.read': admins,
+  'crm.use': admins,
+  'audit.read': admins,
+  // Discussions and surveys (issue 6)
+  /** A discussion (no post given), or one post in it; authors always read their own posts. */
+  'comment.read': (a, r) => isAuthorOf(a, r.post) || (readsDiscussion(a, r) && readsPost(a, r)),
+  'comment.create': readsDiscussion,
+  /** Spec section 6: posts and replies are edited or deleted by their author or an admin. */
+  'comment.update': authorOrAdmin,
+  'comment.remove': authorOrAdmin,
+  /** Active surveys are public; editors see every survey. */
+  'survey.read': (a, r) => activeSurvey(a, r) || isEditor(a),
+  'survey.list': everyone,
+  'survey.answer': activeSurvey,
+  'survey.write': editors,
+  'survey.readResponses': admins,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

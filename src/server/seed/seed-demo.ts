@@ -9,6 +9,7 @@ import { hashPassword } from '../adapters/passwords.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 import { enroll, enrollmentId, recordView } from '../modules/enrollment/enrollment.repository.ts';
 import * as demo from './demo-content.ts';
+import { seedDemoDiscussions } from './demo-discussions.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 export const DEMO_ACCOUNTS = [
@@ -95,4 +96,6 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       for (const m of v.materials) await recordView(db, id, lesson, m, v.lastview);
     }
   }
+  // Discussions need the enrolments above.
+  await seedDemoDiscussions(ctx);
 }

@@ -122,3 +122,85 @@ export async function buildLearningCourse(ctx: AppContext, overrides: Partial<{ 
     materials: { article: article.id, optional: optional.id, quiz: quiz.id, text: text.id, exam: exam.id },
   };
 }
+
+// Discussions and surveys (issue 6).
+
+type SurveysRow = import('../db/schema.ts').SurveysTable;
+type CommentsRow = import('../db/schema.ts').CommentsTable;
+type SurveyQuestionRow = { type: string; question: string };
+
+/** One question of each of the five types; select and choice list their choices under the prompt. */
+export const SURVEY_QUESTIONS: SurveyQuestionRow[] = [
+  { type: 'textfield', question: 'What is your first name?' },
+  { type: 'text', question: 'What could we improve?' },
+  { type: 'numeric', question: 'How many hours a week do you study?' },
+  { type: 'select', question: 'How did you hear about us?\nA friend\nOur website\nA newsletter' },
+  { type: 'choice', question: 'How satisfied are you?\nVery satisfied\nSatisfied\nDissatisfied' },
+];
+
+export async function buildSurvey(ctx: AppContext, overrides: Partial<Omit<SurveysRow, 'questions'>> & { questions?: SurveyQuestionRow[] } = {}) {
+  const { questions, ...rest } = overrides;
+  const row: SurveysRow = {
+    id: `survey-${crypto.randomBytes(4).toString('hex')}`, title: 'Tell us what you think', description: '<p>Two minutes</p>',
+    description2: '<p>Thank you!</p>', status: 'Active', lang: 'en', questions: json(questions ?? SURVEY_QUESTIONS), timestamp: now(),
+    ...rest,
+  };
+  await ctx.db.insertInto('surveys').values(row).execute();
+  return row;
+}
+
+/**
+ * A lesson's discussion: a course with one lesson, a self-paced class and a private group of it, and the
+ * discussion's parent in course-lesson form. Course and lesson ids carry dashes, as the demo's do.
+ */
+export async function buildDiscussion(ctx: AppContext, opts: { instructor?: string } = {}) {
+  const course = await buildCourse(ctx);
+  const lesson = await buildLesson(ctx, course);
+  const selfPaced = await buildClass(ctx, course, { selfpaced: 1, ...(opts.instructor ? { instructor: opts.instructor } : {}) });
+  const group = await buildClass(ctx, course, { selfpaced: 0, ...(opts.instructor ? { instructor: opts.instructor } : {}) });
+  return { course, lesson: lesson.id, parent: `${course}-${lesson.id}`, selfPaced, group };
+}
+
+/** Enrols the user in the class, as the enrol call would. */
+export async function enrollIn(ctx: AppContext, userId: string, classId: string) {
+  const { enroll } = await import('../modules/enrollment/enrollment.repository.ts');
+  const cls = await ctx.db.selectFrom('classes').selectAll().where('id', '=', classId).executeTakeFirstOrThrow();
+  return enroll(ctx.db, userId, cls);
+}
+
+/** A post stored directly (e.g. an older record whose author is an email). */
+export async function buildComment(ctx: AppContext, overrides: Partial<Omit<CommentsRow, 'shared'>> & { parent: string; author: string; shared?: string[] }) {
+  const { shared, ...rest } = overrides;
+  const row: CommentsRow = {
+    id: `comment-${crypto.randomBytes(4).toString('hex')}`, context: null, authorname: 'Test User', courseId: null, lessonId: null,
+    classId: overrides.context ?? null, body: '<p>A post</p>', subject: null, access: null, shared: json(shared ?? []),
+    timestamp: now(), removed: 0, ...rest,
+  };
+  await ctx.db.insertInto('comments').values(row).execute();
+  return row;
+}
+
+// Admin area, reports and statistics (issue 7).
+
+type EnrollmentsRow = import('../db/schema.ts').EnrollmentsTable;
+type QuizAttemptsRow = import('../db/schema.ts').QuizAttemptsTable;
+
+/** An enrolment stored directly, with the dates and results a report needs (id: user-class, as enrol makes it). */
+export async function buildEnrollmentRow(ctx: AppContext, e: Pick<EnrollmentsRow, 'user' | 'course' | 'classid'> & Partial<EnrollmentsRow>) {
+  const row: EnrollmentsRow = {
+    id: `${e.user}-${e.classid}`, regdate: now(), completed: null, regcode: null, description: null, timestamp: now(),
+    percentcomplete: 0, exampassed: 0, examdate: null, ...e,
+  };
+  await ctx.db.insertInto('enrollments').values(row).execute();
+  return row;
+}
+
+/** A graded quiz or exam attempt stored directly (quiz_attempts). */
+export async function buildQuizAttempt(ctx: AppContext, a: Pick<QuizAttemptsRow, 'user' | 'course' | 'classid' | 'material' | 'kind' | 'percent'> & Partial<QuizAttemptsRow>) {
+  const row: QuizAttemptsRow = {
+    id: crypto.randomUUID(), enrollmentId: `${a.user}-${a.classid}`, lesson: 'lesson', attempt: crypto.randomUUID(), answershash: 'h',
+    answers: '[]', correctanswers: '[]', score: a.percent / 20, possible: 5, passed: a.percent >= 80 ? 1 : 0, created: now(), ...a,
+  };
+  await ctx.db.insertInto('quiz_attempts').values(row).execute();
+  return row;
+}

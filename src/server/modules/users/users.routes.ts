@@ -18,6 +18,7 @@ import {
 } from './users.repository.ts';
 import { presentUser } from './users.presenter.ts';
 import { enroll } from '../enrollment/enrollment.repository.ts';
+import { AUDIT, auditUserSave, recordAudit } from '../admin/audit.repository.ts';
 
 export const LANG_COOKIE = 'lang';
 const MINUTE = 60_000;
@@ -219,15 +220,20 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.transaction().execute(async (trx) => {
       if (Object.keys(fields).length) await updateUser(trx, _id, fields);
       if (roles) await setRoles(trx, _id, roles);
+      // Audit (issue 7): role changes always, profile edits made by someone else.
+      await auditUserSave(trx, actor!, target, fields, roles);
     });
     return present((await findUserById(db, _id))!);
   });
 
   app.get('/app_users/remove/:id', { config: { stateChanging: true } }, async (req) => {
     const { id } = parse(IdParamSchema, req.params);
-    authorize(actorOf(await currentUser(ctx, req)), 'user.remove', { user: { id } });
-    if (!(await findUserById(db, id))) throw notFound();
+    const actor = actorOf(await currentUser(ctx, req));
+    authorize(actor, 'user.remove', { user: { id } });
+    const target = await findUserById(db, id);
+    if (!target) throw notFound();
     await removeUser(db, id);
+    await recordAudit(db, { actor: actor!, action: AUDIT.userRemove, targetType: 'user', target: id, changes: { email: target.email, firstname: target.firstname, lastname: target.lastname } });
     return { ok: true };
   });
 

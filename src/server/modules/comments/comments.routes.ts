@@ -1,0 +1,250 @@
+/**
+ * Discussions (spec section 7, "Comments"; issue 6): a lesson's discussion in a class, posts and replies,
+ * private posts shared with a list of addresses, and an author's posts for the account's comments panel.
+ * Each handler: validate, load, authorize, act, present. Who reads what is decided post by post in the
+ * policy, so nothing of a private post reaches a reader it is not meant for.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { badRequest, HttpError, notFound, parse } from '../../errors.ts';
+import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
+import { actorOf, requireUser } from '../../auth.ts';
+import { fromBool, fromJson } from '../../db/dialect.ts';
+import { sanitizeRichText } from '../../adapters/sanitize.ts';
+import { MSG } from '../../../domain/messages.ts';
+import {
+  CommentGetSchema, CommentListSchema, CommentParentSchema, CommentRemoveSchema, CommentSaveSchema, ReplyRemoveSchema,
+  ReplySaveSchema, type CommentSave,
+} from '../../../domain/validation.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
+import { findClass, type ClassRow } from '../classes/classes.repository.ts';
+import { enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
+import {
+  discussionPosts, findComment, findReply, insertComment, insertReply, postsByAuthor, removeComment, removeReply,
+  repliesOf, replyCounts, resolveParent, updateComment, updateReply, type CommentRow, type ReplyRow,
+} from './comments.repository.ts';
+import { presentComment, presentReply, type AuthorCommentRecord, type CommentRecord } from './comments.presenter.ts';
+
+/** Posts, edits and replies one user may send per minute (then 429). */
+export const POSTS_PER_MINUTE = 20;
+const MINUTE = 60_000;
+
+const postOf = (r: CommentRow): NonNullable<Resource['post']> =>
+  ({ author: r.author, private: r.access === 'private', shared: fromJson<string[]>(r.shared, []) });
+const replyPost = (r: ReplyRow): NonNullable<Resource['post']> => ({ author: r.author, private: false, shared: [] });
+const nameOf = (u: UserRow) => `${u.firstname} ${u.lastname}`.trim();
+
+/** A sanitised body with no text and no picture or video is empty (e.g. one that was only a script). */
+function cleanBody(html: string): string {
+  const clean = sanitizeRichText(html);
+  const text = clean.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+  if (!text && !/<(img|iframe)\b/i.test(clean)) throw badRequest(MSG.postEmpty, { body: MSG.postEmpty });
+  return clean;
+}
+
+export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  /** A discussion's class and what the policy needs to know of it for this actor. */
+  async function classResource(actor: Actor | null, context: string | null): Promise<{ cls?: ClassRow; resource: Resource }> {
+    if (context === null) return { resource: { courseWide: true } };
+    const cls = await findClass(db, context);
+    const enrolled = !!actor && !!cls && !!(await findEnrollment(db, enrollmentId(actor.id, cls.id)));
+    // A discussion whose class is gone is read by authors, editors and admins only.
+    return { cls, resource: { class: cls ?? { instructor: null }, enrolled } };
+  }
+
+  /** The same for a discussion being opened or posted to: an unknown class is a 404. */
+  async function discussionOf(actor: Actor | null, context: string | null) {
+    const d = await classResource(actor, context);
+    if (context !== null && !d.cls) throw notFound(MSG.classNotFound);
+    return d;
+  }
+
+  /** The names a user's posts carry as author: the user id, and the email of older records. */
+  async function authorNames(author: string): Promise<string[]> {
+    const user = author.includes('@') ? await findUserByEmail(db, author) : await findUserById(db, author);
+    return user ? [user.id, user.email] : [author.toLowerCase()];
+  }
+  const isBy = (r: { author: string }, names: string[]) => names.some((n) => n.toLowerCase() === r.author.toLowerCase());
+
+  async function limitPosting(actor: Actor) {
+    if (!(await ctx.limiter.hit(`post:user:${actor.id}`, POSTS_PER_MINUTE, MINUTE))) throw new HttpError(429, MSG.tooManyRequests);
+  }
+
+  async function present(actor: Actor | null, rows: CommentRow[], resource: Resource): Promise<CommentRecord[]> {
+    const replies = await repliesOf(db, rows.map((r) => r.id));
+    return rows.map((r) => {
+      const post = postOf(r);
+      const thread = (replies.get(r.id) ?? []).map((rep) => presentReply(rep, {
+        update: can(actor, 'comment.update', { post: replyPost(rep) }),
+        remove: can(actor, 'comment.remove', { post: replyPost(rep) }),
+      }));
+      return presentComment(r, thread, {
+        update: can(actor, 'comment.update', { post }),
+        remove: can(actor, 'comment.remove', { post }),
+        reply: can(actor, 'comment.create', resource),
+      });
+    });
+  }
+
+  /** A discussion's posts the actor may read, newest first, each with its replies. */
+  async function listDiscussion(actor: Actor | null, parent: string, context: string | null, authors?: string[]) {
+    const { resource } = await discussionOf(actor, context);
+    authorize(actor, 'comment.read', resource);
+    const rows = (await discussionPosts(db, parent, context))
+      .filter((r) => can(actor, 'comment.read', { ...resource, post: postOf(r) }))
+      .filter((r) => !authors || isBy(r, authors));
+    return present(actor, rows, resource);
+  }
+
+  /** An author's posts the actor may read, newest first, with course title, class name and reply count. */
+  async function listByAuthor(actor: Actor, authors: string[]): Promise<AuthorCommentRecord[]> {
+    const rows = await postsByAuthor(db, authors);
+    const classIds = [...new Set(rows.map((r) => r.context).filter((c): c is string => !!c))];
+    const courseIds = [...new Set(rows.map((r) => r.courseId).filter((c): c is string => !!c))];
+    const [classes, courses, enrolled] = await Promise.all([
+      classIds.length ? db.selectFrom('classes').selectAll().where('id', 'in', classIds).execute() : [],
+      courseIds.length ? db.selectFrom('courses').select(['id', 'title']).where('id', 'in', courseIds).execute() : [],
+      db.selectFrom('enrollments').select('classid').where('user', '=', actor.id).execute(),
+    ]);
+    const classById = new Map(classes.map((c) => [c.id, c]));
+    const mine = new Set(enrolled.map((e) => e.classid));
+    // A post whose class is gone is read by its author, editors and admins only.
+    const resourceOf = (r: CommentRow): Resource => (r.context
+      ? { class: classById.get(r.context) ?? { instructor: null }, enrolled: mine.has(r.context) }
+      : { courseWide: true });
+    const visible = rows.filter((r) => can(actor, 'comment.read', { ...resourceOf(r), post: postOf(r) }));
+    const counts = await replyCounts(db, visible.map((r) => r.id));
+    return visible.map((r) => {
+      const post = postOf(r);
+      const { replies: _replies, ...record } = presentComment(r, [], {
+        update: can(actor, 'comment.update', { post }),
+        remove: can(actor, 'comment.remove', { post }),
+        reply: can(actor, 'comment.create', resourceOf(r)),
+      });
+      return {
+        ...record,
+        courseTitle: courses.find((c) => c.id === r.courseId)?.title ?? null,
+        className: (r.context && classById.get(r.context)?.name) || null,
+        replyCount: counts.get(r.id) ?? 0,
+      };
+    });
+  }
+
+  app.post('/app_comments/list', async (req) => {
+    const { parent, author, context } = parse(CommentListSchema, req.body);
+    const user = await requireUser(ctx, req);
+    const actor = actorOf(user)!;
+    if (parent) return listDiscussion(actor, parent, context ?? null, author ? await authorNames(author) : undefined);
+    // Spec: with no parent, the current user's own posts; with an author, that author's (as far as the caller may read them).
+    return listByAuthor(actor, author ? await authorNames(author) : [user.id, user.email]);
+  });
+
+  app.post('/app_comments/get/:parent', async (req) => {
+    const { parent } = parse(CommentParentSchema, req.params);
+    const { context } = parse(CommentGetSchema, req.body);
+    const actor = actorOf(await requireUser(ctx, req));
+    return listDiscussion(actor, parent, context ?? null);
+  });
+
+  app.post('/app_comments/save', async (req) => {
+    const body = parse(CommentSaveSchema, req.body);
+    const user = await requireUser(ctx, req);
+    const actor = actorOf(user)!;
+    const existing = body._id ? await findComment(db, body._id) : undefined;
+    if (body._id && !existing) throw notFound(MSG.postNotFound);
+    await limitPosting(actor);
+    return existing ? editPost(actor, existing, body) : createPost(actor, user, body);
+  });
+
+  /** Spec: private or public access applies only in self-paced classes. */
+  function refusePrivateOutsideSelfPaced(cls: ClassRow | null | undefined) {
+    if (!cls || !fromBool(cls.selfpaced)) throw badRequest(MSG.privateSelfPacedOnly, { access: MSG.privateSelfPacedOnly });
+  }
+
+  async function createPost(actor: Actor, user: UserRow, body: CommentSave) {
+    const parent = body.parent!;
+    const { cls, resource } = await discussionOf(actor, body.context ?? null);
+    authorize(actor, 'comment.create', resource);
+    if (body.private) refusePrivateOutsideSelfPaced(cls);
+    const lesson = await resolveParent(db, parent);
+    if (cls && lesson && lesson.courseId !== cls.course) throw badRequest(MSG.classOtherCourse, { context: MSG.classOtherCourse });
+    const row = await insertComment(db, {
+      parent, context: cls?.id ?? null, author: user.id, authorname: nameOf(user),
+      courseId: lesson?.courseId ?? null, lessonId: lesson?.lessonId ?? null, classId: cls?.id ?? null,
+      body: cleanBody(body.body), subject: body.subject || null,
+      access: body.private ? 'private' : null, shared: body.private ? body.shareList ?? [] : [],
+    });
+    return (await present(actor, [row], resource))[0];
+  }
+
+  async function editPost(actor: Actor, row: CommentRow, body: CommentSave) {
+    const before = postOf(row);
+    authorize(actor, 'comment.update', { post: before });
+    // A save that does not mention access or the share list keeps them: an edit never makes a private post public by omission.
+    const isPrivate = body.private ?? before.private;
+    if (isPrivate && !before.private) refusePrivateOutsideSelfPaced(row.context ? await findClass(db, row.context) : null);
+    await updateComment(db, row.id, {
+      body: cleanBody(body.body),
+      subject: body.subject === undefined ? row.subject : body.subject || null,
+      access: isPrivate ? 'private' : null,
+      shared: isPrivate ? body.shareList ?? before.shared : [],
+    });
+    const { resource } = await classResource(actor, row.context);
+    return (await present(actor, [(await findComment(db, row.id))!], resource))[0];
+  }
+
+  app.post('/app_comments/remove', async (req) => {
+    const { _id, author } = parse(CommentRemoveSchema, req.body);
+    const actor = actorOf(await requireUser(ctx, req))!;
+    const row = await findComment(db, _id);
+    // The author named must be the post's: a stale screen never removes a post other than the one it shows.
+    if (!row || !isBy(row, await authorNames(author))) throw notFound(MSG.postNotFound);
+    authorize(actor, 'comment.remove', { post: postOf(row) });
+    await removeComment(db, row.id);
+    return { ok: true };
+  });
+
+  app.post('/app_comments/saveReply', async (req) => {
+    const body = parse(ReplySaveSchema, req.body);
+    const user = await requireUser(ctx, req);
+    const actor = actorOf(user)!;
+    const post = await findComment(db, body.parent);
+    if (!post) throw notFound(MSG.postNotFound);
+    // Replying needs the post itself to be readable: no one replies to a private post they cannot see.
+    const { resource } = await classResource(actor, post.context);
+    authorize(actor, 'comment.read', { ...resource, post: postOf(post) });
+    let reply: ReplyRow;
+    if (body._id) {
+      const existing = await findReply(db, body._id);
+      if (!existing || existing.commentId !== post.id) throw notFound(MSG.replyNotFound);
+      authorize(actor, 'comment.update', { post: replyPost(existing) });
+      await limitPosting(actor);
+      await updateReply(db, existing.id, cleanBody(body.body));
+      reply = (await findReply(db, existing.id))!;
+    } else {
+      authorize(actor, 'comment.create', resource);
+      await limitPosting(actor);
+      reply = await insertReply(db, {
+        commentId: post.id, author: user.id, authorname: nameOf(user), body: cleanBody(body.body),
+        context: post.context, lang: body.lang ?? user.lang,
+      });
+    }
+    return presentReply(reply, {
+      update: can(actor, 'comment.update', { post: replyPost(reply) }),
+      remove: can(actor, 'comment.remove', { post: replyPost(reply) }),
+    });
+  });
+
+  app.post('/app_comments/removeReply', async (req) => {
+    const { _id } = parse(ReplyRemoveSchema, req.body);
+    const actor = actorOf(await requireUser(ctx, req));
+    const reply = await findReply(db, _id);
+    // A reply under a removed post is gone with it.
+    if (!reply || !(await findComment(db, reply.commentId))) throw notFound(MSG.replyNotFound);
+    authorize(actor, 'comment.remove', { post: replyPost(reply) });
+    await removeReply(db, reply.id);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Reports (spec /app_reports/*), admins only:
+ *   GET  /app_reports/users/users.csv       every account, streamed
+ *   POST /app_reports/{reportid}            { reportid, title, columns, rows }; `?format=csv` (or format in the
+ *                                           body) answers the same table as a CSV download
+ *   GET  /app_reports/{reportid}.csv        the CSV download as a plain link (filters in the query)
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { notFound, parse } from '../../errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { actorOf, currentUser } from '../../auth.ts';
+import { REPORTS } from './reports.repository.ts';
+import { sendCsv } from './csv.ts';
+import { USER_COLUMNS, userRows } from './users.csv.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { ReportFiltersSchema, ReportIdSchema, type ReportFilters } from '../../../domain/validation.ts';
+
+const FormatQuerySchema = z.object({ format: z.enum(['json', 'csv'], { error: MSG.notValid }).optional() });
+
+export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  async function reader(req: FastifyRequest) {
+    authorize(actorOf(await currentUser(ctx, req)), 'report.read');
+  }
+
+  function reportOf(reportid: string) {
+    const run = Object.hasOwn(REPORTS, reportid) ? REPORTS[reportid] : undefined;
+    if (!run) throw notFound(MSG.unknownReport);
+    return run;
+  }
+
+  async function answer(req: FastifyRequest, reply: FastifyReply, reportid: string, filters: ReportFilters) {
+    const report = await reportOf(reportid)(db, filters);
+    if (filters.format === 'csv') return sendCsv(req, reply, `${reportid}.csv`, report.columns, report.rows);
+    return report;
+  }
+
+  app.get('/app_reports/users/users.csv', async (req, reply) => {
+    await reader(req);
+    return sendCsv(req, reply, 'users.csv', USER_COLUMNS, userRows(db));
+  });
+
+  app.post('/app_reports/:reportid', async (req, reply) => {
+    await reader(req);
+    const { reportid } = parse(ReportIdSchema, req.params);
+    const filters = parse(ReportFiltersSchema, req.body);
+    // `?format=csv` works as well as `format` in the body, for a download link that posts a form.
+    const { format } = parse(FormatQuerySchema, req.query);
+    return answer(req, reply, reportid, { ...filters, format: format ?? filters.format });
+  });
+
+  app.get('/app_reports/:file', async (req, reply) => {
+    await reader(req);
+    const { reportid: file } = parse(ReportIdSchema, { reportid: (req.params as { file: string }).file });
+    const m = /^(\w+)\.csv$/.exec(file);
+    if (!m) throw notFound(MSG.unknownReport);
+    const filters = parse(ReportFiltersSchema, { ...(req.query as object), format: 'csv' });
+    return answer(req, reply, m[1]!, filters);
+  });
+}

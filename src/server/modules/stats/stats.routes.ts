@@ -1,0 +1,34 @@
+/**
+ * The admin dashboard's figures (spec /app_stats/summarize and /app_stats/getStats), admins only. Each
+ * chart is also a report, downloadable as CSV: GET /app_reports/{timeline|completions|languages|countries}.csv.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { parse } from '../../errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { actorOf, currentUser } from '../../auth.ts';
+import { completionsByCourse, timelineRange, learnersByCountry, learnersByLanguage, summary, timeline } from './stats.repository.ts';
+import { ReportFiltersSchema } from '../../../domain/validation.ts';
+
+export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  app.post('/app_stats/summarize', async (req) => {
+    authorize(actorOf(await currentUser(ctx, req)), 'stats.read');
+    return summary(db);
+  });
+
+  app.post('/app_stats/getStats', async (req) => {
+    authorize(actorOf(await currentUser(ctx, req)), 'stats.read');
+    const filters = parse(ReportFiltersSchema, req.body);
+    const period = filters.period ?? 'month';
+    const range = timelineRange(period, filters);
+    const [points, courses, languages, countries] = await Promise.all([
+      timeline(db, period, range, filters.course),
+      completionsByCourse(db, { course: filters.course }),
+      learnersByLanguage(db),
+      learnersByCountry(db),
+    ]);
+    return { period, from: range.from, to: range.to, timeline: points, completionsByCourse: courses, learnersByLanguage: languages, learnersByCountry: countries };
+  });
+}
