@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { loginCookie, measure, printTable, startApp, startBare, type Figures } from './bench/harness.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/seed-demo.ts';
+import { runUsersCsvBench } from './bench/users-csv.ts';
 
 const bare = await startBare(3901);
 const app = await startApp(3902, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
@@ -48,3 +49,7 @@ try {
   bare.child.kill('SIGTERM');
   fs.rmSync(app.dataDir, { recursive: true, force: true });
 }
+
+// Issue 7: GET /app_reports/users/users.csv over 100,000 generated users (and three times that, to show
+// the server's memory stays flat), each on a fresh store and its own server.
+await runUsersCsvBench(3903);

@@ -49,12 +49,13 @@ export async function setLabels(db: Db, bus: Invalidation, lang: string, updates
       .returning('labels').executeTakeFirstOrThrow();
     const labels = fromJson<Record<string, string>>(row.labels, {});
     for (const [label, text] of Object.entries(updates)) {
-      const from = labels[label] ?? null;
+      const from = labels[label] || null;
       const to = text === '' ? null : text;
       if (from === to) continue;
       changed[label] = { from, to };
-      if (to === null) delete labels[label];
-      else labels[label] = to;
+      // A removed translation stays as '' (shown in English): the start-up label sync adds only
+      // labels a language lacks, so it must not bring back one an admin removed on purpose.
+      labels[label] = to ?? '';
     }
     if (Object.keys(changed).length) {
       await trx.updateTable('localization').set({ labels: json(labels), timestamp: now() }).where('lang', '=', lang).execute();

@@ -3,6 +3,7 @@
  * lessons"). Every write a learner's progress depends on is one transaction in the repository and safe
  * to retry. Each handler: validate, load, authorize, act, present.
  */
+import { AUDIT, diff, recordAudit } from '../admin/audit.repository.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
@@ -116,14 +117,24 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.regdate) fields.regdate = toTime(body.regdate)!;
     if (body.completed !== undefined) fields.completed = toTime(body.completed);
     if (Object.keys(fields).length) await db.updateTable('enrollments').set(fields).where('id', '=', id!).execute();
+    await recordAudit(db, {
+      actor: actor!, action: AUDIT.enrollmentSave, targetType: 'enrollment', target: id!,
+      changes: existing ? diff(existing as unknown as Record<string, unknown>, fields) : { user: body.user, classid: body.classid, added: true },
+    });
     return presentOne(id!);
   });
 
   app.post('/app_enrollment/remove', async (req) => {
     const { _id } = parse(EnrollmentRemoveSchema, req.body);
-    authorize(actorOf(await currentUser(ctx, req)), 'enrollment.manage');
-    if (!(await findEnrollment(db, _id))) throw notFound(MSG.enrollmentNotFound);
+    const actor = actorOf(await currentUser(ctx, req));
+    authorize(actor, 'enrollment.manage');
+    const existing = await findEnrollment(db, _id);
+    if (!existing) throw notFound(MSG.enrollmentNotFound);
     await removeEnrollment(db, _id);
+    await recordAudit(db, {
+      actor: actor!, action: AUDIT.enrollmentRemove, targetType: 'enrollment', target: _id,
+      changes: { user: existing.user, course: existing.course, classid: existing.classid },
+    });
     return { ok: true, _id };
   });
 

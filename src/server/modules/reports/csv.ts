@@ -1,32 +1,43 @@
 /**
- * CSV out of the server: csv-stringify with a byte-order mark (so spreadsheet programs read Arabic and
- * accented names as UTF-8) and formula escaping: a cell starting with = + - @ (or a tab or carriage
- * return) is prefixed with ' so a spreadsheet shows it as text instead of running it.
+ * CSV out of the server, through csv-stringify: a byte-order mark (so spreadsheet programs read Arabic and
+ * accented names as UTF-8) and formula escaping (a cell starting with = + - @, a tab or a carriage return
+ * is prefixed with ' so a spreadsheet shows it as text instead of running it).
+ *
+ * Rows come in pages (a database page of the users export, or a whole small report) and each page
+ * becomes one chunk of the response: the stream pulls the next page only when the client has taken the
+ * last one, and one chunk per page (not per row) keeps the garbage and the HTTP framing small.
  */
-import { Readable, pipeline } from 'node:stream';
-import { stringify, type Stringifier } from 'csv-stringify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
 import type { Cell, Column } from './reports.repository.ts';
 
-/** A CSV stream of `rows` (any iterable, sync or async, read as the client takes the bytes). */
-export function csvStream(columns: Column[], rows: Iterable<Record<string, Cell>> | AsyncIterable<Record<string, Cell>>, onError: (err: Error) => void): Stringifier {
-  const csv = stringify({
-    header: true,
-    columns: columns.map((c) => ({ key: c.key, header: c.label })),
-    bom: true,
-    escape_formulas: true,
+type Row = Record<string, Cell>;
+export type Pages = Iterable<Row[]> | AsyncIterable<Row[]>;
+
+/** The CSV text of `pages`, as a stream read as the client takes the bytes. */
+export function csvStream(columns: Column[], pages: Pages): Readable {
+  const options = (first: boolean) => ({
+    header: first, bom: first, escape_formulas: true, columns: columns.map((c) => ({ key: c.key, header: c.label })),
   });
-  // pipeline forwards backpressure, and on a failure (a query error, the client going away) it stops the source.
-  pipeline(Readable.from(rows), csv, (err) => { if (err) onError(err); });
-  return csv;
+  async function* chunks() {
+    let first = true;
+    for await (const page of pages) {
+      if (page.length === 0 && !first) continue;
+      yield stringify(page, options(first));
+      first = false;
+    }
+    if (first) yield stringify([], options(true)); // no rows at all: the header alone
+  }
+  // A failure half-way (a query error) ends the response early; Fastify logs it and closes the connection.
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** Sends a CSV download named `filename`. */
-export function sendCsv(req: FastifyRequest, reply: FastifyReply, filename: string, columns: Column[], rows: Parameters<typeof csvStream>[1]) {
-  const stream = csvStream(columns, rows, (err) => req.log.error({ err }, 'CSV export failed'));
+export function sendCsv(reply: FastifyReply, filename: string, columns: Column[], pages: Pages) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(stream);
+    .send(csvStream(columns, pages));
 }

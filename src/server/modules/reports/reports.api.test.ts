@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness.ts';
 import { asRoles, buildClass, buildCourse, buildEnrollmentRow, buildQuizAttempt, buildSurvey, buildUser, roleClients } from '../../testing/factories.ts';
-import { USER_COLUMNS, userRows } from './users.csv.ts';
+import { USER_COLUMNS, userPages } from './users.csv.ts';
 import { MSG } from '../../../domain/messages.ts';
 
 type Clients = Awaited<ReturnType<typeof roleClients>>;
@@ -103,8 +103,10 @@ describeEachEngine('reports API', (server) => {
       const { db } = server().ctx;
       const ids = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
       const seen: string[] = [];
-      for await (const row of userRows(db, 2)) seen.push(String(row._id));
+      const sizes: number[] = [];
+      for await (const page of userPages(db, 2)) { sizes.push(page.length); seen.push(...page.map((row) => String(row._id))); }
       expect(seen).toEqual(ids);
+      expect(Math.max(...sizes)).toBe(2);
     });
   });
 

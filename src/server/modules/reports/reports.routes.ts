@@ -13,7 +13,7 @@ import { authorize } from '../../policy/policy.ts';
 import { actorOf, currentUser } from '../../auth.ts';
 import { REPORTS } from './reports.repository.ts';
 import { sendCsv } from './csv.ts';
-import { USER_COLUMNS, userRows } from './users.csv.ts';
+import { USER_COLUMNS, userPages } from './users.csv.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ReportFiltersSchema, ReportIdSchema, type ReportFilters } from '../../../domain/validation.ts';
 
@@ -32,15 +32,15 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     return run;
   }
 
-  async function answer(req: FastifyRequest, reply: FastifyReply, reportid: string, filters: ReportFilters) {
+  async function answer(reply: FastifyReply, reportid: string, filters: ReportFilters) {
     const report = await reportOf(reportid)(db, filters);
-    if (filters.format === 'csv') return sendCsv(req, reply, `${reportid}.csv`, report.columns, report.rows);
+    if (filters.format === 'csv') return sendCsv(reply, `${reportid}.csv`, report.columns, [report.rows]);
     return report;
   }
 
   app.get('/app_reports/users/users.csv', async (req, reply) => {
     await reader(req);
-    return sendCsv(req, reply, 'users.csv', USER_COLUMNS, userRows(db));
+    return sendCsv(reply, 'users.csv', USER_COLUMNS, userPages(db));
   });
 
   app.post('/app_reports/:reportid', async (req, reply) => {
@@ -49,7 +49,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     const filters = parse(ReportFiltersSchema, req.body);
     // `?format=csv` works as well as `format` in the body, for a download link that posts a form.
     const { format } = parse(FormatQuerySchema, req.query);
-    return answer(req, reply, reportid, { ...filters, format: format ?? filters.format });
+    return answer(reply, reportid, { ...filters, format: format ?? filters.format });
   });
 
   app.get('/app_reports/:file', async (req, reply) => {
@@ -58,6 +58,6 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     const m = /^(\w+)\.csv$/.exec(file);
     if (!m) throw notFound(MSG.unknownReport);
     const filters = parse(ReportFiltersSchema, { ...(req.query as object), format: 'csv' });
-    return answer(req, reply, m[1]!, filters);
+    return answer(reply, m[1]!, filters);
   });
 }

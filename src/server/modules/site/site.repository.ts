@@ -67,7 +67,11 @@ export class SiteRepository {
       this.db.selectFrom('nav_items').selectAll().orderBy('order').orderBy('id').execute(),
     ]);
     const config = { ...DEFAULT_SITE_CONFIG, ...fromJson<Partial<SiteConfig>>(configRow?.data, {}) };
-    const labels = new Map(locRows.map((r) => [r.lang, fromJson<Record<string, string>>(r.labels, {})]));
+    // '' marks a translation an admin removed: the English text shows, so it is not sent.
+    const labels = new Map(locRows.map((r) => [
+      r.lang,
+      Object.fromEntries(Object.entries(fromJson<Record<string, string>>(r.labels, {})).filter(([, v]) => v !== '')),
+    ]));
     const stamps = [configRow?.timestamp ?? '', ...locRows.map((r) => r.timestamp)];
     const navitems: NavItem[] = navRows.map((r) => ({
       _id: r.id, title: r.title, url: r.url, key: r.key ?? undefined, icon: r.icon ?? undefined,
