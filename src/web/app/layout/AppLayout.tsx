@@ -1,0 +1,126 @@
+/** The global layout (spec 2): top bar, resizable drawer, status area, page, footer, Menu button. */
+import { useEffect, useState } from 'react';
+import { AppShell, Box, Button, Affix, Transition, Alert, Center, Stack, Text } from '@mantine/core';
+import { useAppShellResize } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { IconMenu2 } from '@tabler/icons-react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DRAWER_BORDER_PX, DRAWER_WIDTH_PX, MOBILE_BREAKPOINT_PX, SCROLL_BUTTON_AFTER_PX } from '../../../domain/constants.ts';
+import { useSession, switchLanguage } from '../../lib/session.ts';
+import { PageLoader, ScreenErrorBoundary } from '../guards.tsx';
+import { TopBar } from './TopBar.tsx';
+import { NavDrawer } from './NavDrawer.tsx';
+import { Footer } from './Footer.tsx';
+import { StatusArea } from './StatusArea.tsx';
+import { CookieBanner } from './CookieBanner.tsx';
+import { ScrollManager } from './ScrollManager.tsx';
+
+const WIDTH_KEY = 'drawerWidth';
+function storedWidth(): number | undefined {
+  try {
+    const v = Number(localStorage.getItem(WIDTH_KEY));
+    return Number.isFinite(v) && v >= 200 ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** ?setlanguage=xx switches the language, then leaves the address. */
+function useSetLanguageQuery() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wanted = params.get('setlanguage');
+  useEffect(() => {
+    if (!wanted) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('setlanguage');
+    const search = rest.toString();
+    const done = () => navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    // The server checks the code (spec 5: a valid string code) and answers 'Invalid language'.
+    void switchLanguage(wanted.trim()).catch((err) => console.warn('setlanguage failed', err)).finally(done);
+  }, [wanted]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+function MenuButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const [scroll] = useWindowScroll();
+  return (
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
+      <Transition transition="slide-up" mounted={scroll.y > SCROLL_BUTTON_AFTER_PX}>
+        {(styles) => (
+          <Button style={styles} leftSection={<IconMenu2 size={18} aria-hidden />} onClick={onOpen}
+            data-testid="floating-menu" radius="xl" className="floating-menu">
+            {t('Menu')}
+          </Button>
+        )}
+      </Transition>
+    </Affix>
+  );
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { ready, error } = useSession();
+  const location = useLocation();
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, setDesktopOpened] = useState(true);
+  const resize = useAppShellResize({
+    navbar: { min: 220, max: 640, label: t('Resize menu') },
+    initialSizes: { navbar: storedWidth() },
+    onResizeEnd: (sizes) => {
+      try { if (sizes.navbar) localStorage.setItem(WIDTH_KEY, String(Math.round(sizes.navbar))); } catch { /* ignore */ }
+    },
+  });
+  useSetLanguageQuery();
+
+  // The drawer closes on narrow screens after each navigation.
+  useEffect(() => { mobile.close(); }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const drawerOpened = isMobile ? mobileOpened : desktopOpened;
+  const toggleDrawer = () => (isMobile ? mobile.toggle() : setDesktopOpened((o) => !o));
+  const openDrawer = () => {
+    if (isMobile) { mobile.open(); window.scrollTo({ top: 0 }); } else setDesktopOpened(true);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('#nav-drawer a, #nav-drawer button')?.focus());
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: DRAWER_WIDTH_PX, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      resize={resize}
+      padding={0}
+      styles={{ navbar: { borderInlineEndWidth: DRAWER_BORDER_PX } }}
+      data-drawer={drawerOpened ? 'open' : 'closed'}
+    >
+      <a href="#main" className="skip-link">{t('Skip to main content')}</a>
+      <ScrollManager />
+      <TopBar drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
+      <NavDrawer onNavigate={() => { if (isMobile) mobile.close(); }} />
+      <AppShell.Main className="app-main">
+        <Box className="page-column">
+          <Box px={{ base: 'sm', sm: 'md' }} pt="sm">
+            <CookieBanner />
+            <StatusArea />
+          </Box>
+          <Box component="main" id="main" tabIndex={-1} px={{ base: 'sm', sm: 'md' }} py="md" className="page-main">
+            {ready ? <ScreenErrorBoundary key={location.pathname}><Outlet /></ScreenErrorBoundary> : error ? (
+              <Center py="xl">
+                <Stack align="center">
+                  <Alert color="red" title={t('The site is not available right now.')}>
+                    <Text size="sm">{t('Please try again in a few minutes.')}</Text>
+                  </Alert>
+                  <Button onClick={() => window.location.reload()}>{t('Reload')}</Button>
+                </Stack>
+              </Center>
+            ) : <PageLoader />}
+          </Box>
+          <Footer />
+        </Box>
+      </AppShell.Main>
+      <MenuButton onOpen={openDrawer} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Every route and alias of the spec's route table (spec 2), in history mode. Screens other than the
+ * content page load on demand; admin and editor code lives only in lazy chunks.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { RequireUser, SignedOutOnly, PageLoader } from './guards.tsx';
+import { HomeRoute, ContentRoute } from '../features/content/ContentRoute.tsx';
+import { CHUNK_LOAD_TIMEOUT_MS, COMMENTS_RETRIES, LESSON_RETRIES, CLASS_PAGE_RETRIES, USER_SCREEN_RETRIES } from '../../domain/constants.ts';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+type Screen = LazyExoticComponent<ComponentType>;
+/** A screen fetched when first visited (navigations run in a transition, so the old page stays until it arrives). */
+const screen = (load: Loader): Screen => lazy(() => Promise.race([
+  load(),
+  // Spec 8: a chunk that has not arrived after 120 s counts as failed (the error screen offers a reload).
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading chunk timed out')), CHUNK_LOAD_TIMEOUT_MS)),
+]));
+
+const login = screen(() => import('../features/auth/LoginPage.tsx'));
+const register = screen(() => import('../features/auth/RegisterPage.tsx'));
+const passwordReset = screen(() => import('../features/auth/PasswordResetPage.tsx'));
+const admin = screen(() => import('../features/admin/AdminPage.tsx'));
+const course = screen(() => import('../features/courses/CoursePage.tsx'));
+const lesson = screen(() => import('../features/lessons/LessonPage.tsx'));
+const comments = screen(() => import('../features/comments/CommentsPage.tsx'));
+const classes = screen(() => import('../features/classes/ClassPage.tsx'));
+const user = screen(() => import('../features/account/UserPage.tsx'));
+const util = screen(() => import('../features/util/UtilPage.tsx'));
+const optOut = screen(() => import('../features/cookies/OptOutPreferencesPage.tsx'));
+const certificate = screen(() => import('../features/courses/CertificatePage.tsx'));
+
+function Lazy({ screen: Screen }: { screen: Screen }) {
+  return <Suspense fallback={<PageLoader />}><Screen /></Suspense>;
+}
+const paths = (s: Screen, ...list: string[]): RouteObject[] => list.map((path) => ({ path, element: <Lazy screen={s} /> }));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'app', element: <HomeRoute /> },
+      {
+        element: <SignedOutOnly />,
+        children: [
+          ...paths(login, 'login', 'user/login'),
+          ...paths(register, 'register', 'signup', 'user/register'),
+        ],
+      },
+      ...paths(passwordReset, 'passwordreset', 'user/passwordreset'),
+      ...paths(admin, 'admin', 'admin/:panel', 'admin/:panel/*'),
+      ...paths(course, 'Course', 'Course/:courseid', 'Course/:courseid/:classid', 'Course/:courseid/:classid/*',
+        'Courses/:courseid', 'Courses/:courseid/:classid', 'lessons/:courseid'),
+      {
+        element: <RequireUser retries={LESSON_RETRIES} />,
+        children: paths(lesson, 'lessons/:courseid/:lessonid/:classid?/:materialid?/:commentid?'),
+      },
+      {
+        element: <RequireUser retries={COMMENTS_RETRIES} />,
+        children: paths(comments, 'comments', 'comment', 'comments/:parentId/:classId?/:commentId?', 'comments/*',
+          'discussion/:id'),
+      },
+      {
+        element: <RequireUser retries={CLASS_PAGE_RETRIES} />,
+        children: paths(classes, 'class', 'class/:panel/:classid?', 'classes', 'classes/:panel/:classid?'),
+      },
+      // Account panels guard themselves: the enroll panel shows registration to visitors.
+      ...paths(user, 'user', 'user/*', 'users', 'users/*'),
+      {
+        element: <RequireUser retries={USER_SCREEN_RETRIES} />,
+        children: paths(util, 'util', 'util/:panel'),
+      },
+      { path: 'German', element: <ContentRoute page="German" /> },
+      ...paths(optOut, 'OptOutPreferences'),
+      ...paths(certificate, 'app_users/certificate/:courseid'),
+      { path: ':id/:subid?', element: <ContentRoute /> },
+      { path: '*', element: <ContentRoute /> },
+    ],
+  },
+];
+
+/** The route table, rendered inside the BrowserRouter of main.tsx. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,97 @@
+/**
+ * Account screens (spec 2): panels enroll, enrollment, comments, profile, changepassword, with their
+ * titles and buttons. Non-admins viewing another user's id go to their own panel; visitors are
+ * re-checked twice at 500 ms, then sent to /login (the enroll panel shows registration instead).
+ */
+import { lazy, Suspense } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconKey, IconMessages, IconPlus, IconSchool, IconUser } from '@tabler/icons-react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { USER_SCREEN_RETRIES } from '../../../domain/constants.ts';
+import { useSession } from '../../lib/session.ts';
+import { loginPath } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PageLoader, useSignedInOrRetry } from '../../app/guards.tsx';
+import { PANEL_TITLES, panelPath, parseUserPath, type UserPanel } from './paths.ts';
+import { ProfilePanel } from './ProfilePanel.tsx';
+import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
+import { tk } from '../../lib/tk.ts';
+
+const RegistrationForm = lazy(() => import('../auth/RegistrationForm.tsx'));
+
+const BUTTONS: { panel: UserPanel; label: string; otherLabel: string; icon: typeof IconUser; selfOnly?: boolean }[] = [
+  { panel: 'profile', label: tk('Profile'), otherLabel: tk('Profile'), icon: IconUser },
+  { panel: 'enrollment', label: tk('My Classes'), otherLabel: tk('Classes'), icon: IconSchool },
+  { panel: 'comments', label: tk('My Comments'), otherLabel: tk('User Comments'), icon: IconMessages },
+  { panel: 'changepassword', label: tk('Change Password'), otherLabel: tk('Change Password'), icon: IconKey, selfOnly: true },
+  { panel: 'enroll', label: tk('Enroll in a Course'), otherLabel: tk('Enroll in a Course'), icon: IconPlus, selfOnly: true },
+];
+
+function LaterPanel({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text>{t(text)}</Text>
+      <Anchor component={Link} to="/Courses" mt="xs" display="block">{t('Browse the courses')}</Anchor>
+    </Paper>
+  );
+}
+
+function EnrollForVisitors({ courseId }: { courseId?: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Stack maw={760} mx="auto" data-screen="user" data-panel="enroll" data-signed-out="true">
+      <Title order={1}>{t('Enroll in a Course')}</Title>
+      <Text>{t('Please create an account or log in to enroll.')}{' '}
+        <Anchor component={Link} to={loginPath(location.pathname)}>{t('Login')}</Anchor>
+      </Text>
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <Suspense fallback={<PageLoader />}>
+          <RegistrationForm regpath={location.pathname} courseId={courseId} />
+        </Suspense>
+      </Paper>
+    </Stack>
+  );
+}
+
+export default function UserPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const { user } = useSession();
+  const { panel, userId, courseId } = parseUserPath(params['*']);
+  const signedIn = useSignedInOrRetry(USER_SCREEN_RETRIES);
+  const self = !userId || userId === user?._id;
+  const title = PANEL_TITLES[panel][self ? 'self' : 'other'];
+  useDocumentTitle(t(title));
+
+  if (signedIn === 'waiting') return <PageLoader />;
+  if (signedIn === 'no' || !user) {
+    if (panel === 'enroll') return <EnrollForVisitors courseId={courseId} />;
+    return <Navigate replace to={loginPath(location.pathname + location.search)} />;
+  }
+  // Only admins view other users' panels; change password is for oneself.
+  if (!self && (!user.isAdmin || panel === 'changepassword')) return <Navigate replace to={panelPath(panel)} />;
+
+  const targetId = userId ?? user._id;
+  return (
+    <Stack maw={900} mx="auto" gap="md" data-screen="user" data-panel={panel}>
+      <Title order={1}>{t(title)}</Title>
+      <Group gap="xs" component="nav" aria-label={t('Account')}>
+        {BUTTONS.filter((b) => b.panel !== panel && (self || !b.selfOnly)).map((b) => (
+          <Button key={b.panel} component={Link} to={panelPath(b.panel, self ? undefined : targetId)} variant="light" size="sm"
+            leftSection={<b.icon size={16} aria-hidden />}>
+            {t(self ? b.label : b.otherLabel)}
+          </Button>
+        ))}
+      </Group>
+      {panel === 'profile' && <ProfilePanel userId={targetId} />}
+      {panel === 'changepassword' && <ChangePasswordPanel />}
+      {panel === 'enrollment' && <LaterPanel text={tk('Your classes will be listed here.')} />}
+      {panel === 'comments' && <LaterPanel text={tk('Your comments will be listed here.')} />}
+      {panel === 'enroll' && <LaterPanel text={tk('Choose a course to enroll in.')} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { User } from '../../../domain/types.ts';
+import { api } from '../../lib/api.ts';
+
+export const userQuery = (id: string) => queryOptions({
+  queryKey: ['user', id],
+  queryFn: () => api.post<User>('/app_users/get', { _id: id }),
+  staleTime: 10_000,
+});
+
+export const saveUser = (patch: Partial<User> & { _id: string }) => api.post<User>('/app_users/save', patch);

@@ -1,0 +1,179 @@
+/**
+ * Registration (spec 2 and 5), as a page and as an embeddable block: every field with its message on
+ * change and on submit, the terms checkbox, and success to the configured destination or /.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '../../../domain/types.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { useSession, setSessionUser, refreshSession, peekAfter, setAfter } from '../../lib/session.ts';
+import { queryClient } from '../../lib/query.ts';
+import { addStatus } from '../../lib/status.ts';
+import { safeLocalPath } from '../../lib/paths.ts';
+import { tk } from '../../lib/tk.ts';
+import { EMPTY_REGISTRATION, REGISTRATION_ORDER, validateAll, validateField, type RegistrationField, type RegistrationValues } from './registration.ts';
+
+interface Props { regpath?: string; regsubid?: string; classId?: string; courseId?: string; onRegistered?: () => void }
+
+export default function RegistrationForm({ regpath, regsubid, classId, courseId, onRegistered }: Props) {
+  const { t } = useTranslation();
+  const { config, lang } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
+  const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
+  const [errors, setErrors] = useState<Partial<Record<RegistrationField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = <K extends RegistrationField>(name: K, value: RegistrationValues[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setTouched((tc) => ({ ...tc, [name]: true }));
+    // Shown on change: this field, and its confirmation once that was filled in.
+    const upd: Partial<Record<RegistrationField, string | undefined>> = { [name]: validateField(name, next) };
+    if (name === 'email' && touched.confirmemail) upd.confirmemail = validateField('confirmemail', next);
+    if (name === 'password' && touched.confirmpassword) upd.confirmpassword = validateField('confirmpassword', next);
+    setErrors((e) => {
+      const merged = { ...e, ...upd };
+      for (const k of Object.keys(merged) as RegistrationField[]) if (!merged[k]) delete merged[k];
+      return merged;
+    });
+  };
+
+  const err = (name: RegistrationField) => {
+    const m = errors[name];
+    return m ? t(m) : undefined;
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const all = validateAll(values);
+    setErrors(all);
+    setTouched(Object.fromEntries(REGISTRATION_ORDER.map((k) => [k, true])));
+    if (Object.keys(all).length > 0) {
+      setFormError(MSG.correctFields);
+      const first = REGISTRATION_ORDER.find((k) => all[k]);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+      return;
+    }
+    setFormError(null);
+    setBusy(true);
+    try {
+      const r = await api.post<{ info?: { message: string }; user?: User }>('/app_users/register', {
+        ...values,
+        terms: true,
+        regpath: regpath ?? '',
+        regsubid: regsubid ?? '',
+        classId: classId ?? '',
+        courseId: courseId ?? '',
+        lang,
+      });
+      if (r.info?.message) addStatus('success', r.info.message);
+      const target = safeLocalPath(params.get('redirect')) ?? safeLocalPath(peekAfter()) ?? safeLocalPath(config?.registrationdestination) ?? '/';
+      // The sign-in guard of /register follows the after-target, so both agree on where to go.
+      setAfter(target);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
+      navigate(target, { replace: true });
+      if (r.user) setSessionUser(r.user);
+      void refreshSession();
+      onRegistered?.();
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        setFormError(error.message || MSG.formError);
+        const fields = error.fields as Partial<Record<RegistrationField, string>>;
+        if (fields && Object.keys(fields).length) setErrors((cur) => ({ ...cur, ...fields }));
+      } else {
+        setFormError(MSG.formError);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (name: RegistrationField, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      name={name}
+      label={t(label)}
+      value={values[name] as string}
+      onChange={(e) => set(name, e.currentTarget.value)}
+      error={touched[name] ? err(name) : undefined}
+      {...extra}
+    />
+  );
+  const countries = config?.countries ?? [];
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="registration-form" aria-label={t('Registration')}>
+      <Stack gap="sm">
+        {formError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="registration-error">{t(formError)}</Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          {text('firstname', tk('First Name'), { required: true, autoComplete: 'given-name' })}
+          {text('lastname', tk('Last Name'), { required: true, autoComplete: 'family-name' })}
+          {text('email', tk('Email'), { required: true, type: 'email', autoComplete: 'email' })}
+          {text('confirmemail', tk('Confirm Email'), { required: true, type: 'email', autoComplete: 'email' })}
+          {text('phone', tk('Phone'), { type: 'tel', autoComplete: 'tel' })}
+          {text('city', tk('City'), { required: true, autoComplete: 'address-level2' })}
+          {text('state', tk('State or Province'), { autoComplete: 'address-level1', description: t(MSG.stateHint) })}
+          {countries.length > 0 ? (
+            <NativeSelect
+              name="country"
+              label={t('Country')}
+              required
+              data={[{ value: '', label: t('Choose your country') }, ...countries]}
+              value={values.country}
+              onChange={(e) => set('country', e.currentTarget.value)}
+              error={touched.country ? err('country') : undefined}
+              autoComplete="country-name"
+            />
+          ) : text('country', tk('Country'), { required: true, autoComplete: 'country-name' })}
+          <PasswordInput
+            name="password"
+            label={t('Password')}
+            description={t(MSG.passwordHint)}
+            required
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => set('password', e.currentTarget.value)}
+            error={touched.password ? err('password') : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+          />
+          <PasswordInput
+            name="confirmpassword"
+            label={t('Confirm Password')}
+            required
+            autoComplete="new-password"
+            value={values.confirmpassword}
+            onChange={(e) => set('confirmpassword', e.currentTarget.value)}
+            error={touched.confirmpassword ? err('confirmpassword') : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+          />
+        </SimpleGrid>
+        <Checkbox
+          name="terms"
+          label={t('I agree to the Terms of Use')}
+          checked={values.terms}
+          onChange={(e) => set('terms', e.currentTarget.checked)}
+          error={touched.terms ? err('terms') : undefined}
+        />
+        <Text size="sm">
+          <Anchor component={Link} to="/Terms_of_Use" target="_blank">{t('Read the Terms of Use')}</Anchor>
+        </Text>
+        <Group justify="space-between" wrap="wrap" mt="xs">
+          <Text size="sm">
+            {t('Already have an account?')}{' '}
+            <Anchor component={Link} to="/Login">{t('Login')}</Anchor>
+          </Text>
+          <Button type="submit" loading={busy} data-testid="register-submit">{t('Register')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+/** Course, lesson and enrolment requests with their query options (one place per request). */
+import { queryOptions } from '@tanstack/react-query';
+import type { Course, Enrollment, Lesson } from '../../../domain/types.ts';
+import { api } from '../../lib/api.ts';
+
+export const coursesQuery = (lang: string) => queryOptions({
+  queryKey: ['courses', lang],
+  queryFn: () => api.post<Course[]>('/app_courses/list', { lang }),
+  staleTime: 60_000,
+});
+
+export const lessonsQuery = (course: string) => queryOptions({
+  queryKey: ['lessons', course],
+  queryFn: () => api.post<Lesson[]>('/app_lessons/list', { course }),
+  staleTime: 60_000,
+});
+
+/** The signed-in user's enrolments (with progress), for drawer ticks and course buttons. */
+export const enrollmentsQuery = (userId: string | undefined) => queryOptions({
+  queryKey: ['enrollments', userId ?? ''],
+  queryFn: () => api.post<Enrollment[]>('/app_enrollment/list', {}),
+  enabled: !!userId,
+  staleTime: 30_000,
+});
+
+/** Courses shown to a user: not Inactive, in the user's language (or without one when it is en). */
+export function visibleCourses(courses: Course[] | undefined, lang: string): Course[] {
+  return (courses ?? [])
+    .filter((c) => c.status !== 'Inactive')
+    .filter((c) => (c.lang ? c.lang === lang : lang === 'en'))
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || (a.title ?? '').localeCompare(b.title ?? ''));
+}
+
+/** Lessons in course order: by section order (course.sections), then sort order. */
+export function sortLessons(lessons: Lesson[] | undefined, course?: Course): Lesson[] {
+  const sections = (course?.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const sectionRank = (l: Lesson) => {
+    const i = l.sorder ? sections.indexOf(l.sorder) : -1;
+    return i === -1 ? (l.sectionorder ?? sections.length) : i;
+  };
+  return [...(lessons ?? [])].sort((a, b) =>
+    sectionRank(a) - sectionRank(b) || (a.sortorder ?? a.order ?? 0) - (b.sortorder ?? b.order ?? 0) || a.title.localeCompare(b.title));
+}
+
+/** Every course (all languages), to find one by id. */
+export const allCoursesQuery = () => queryOptions({
+  queryKey: ['courses', '*'],
+  queryFn: () => api.post<Course[]>('/app_courses/list', {}),
+  staleTime: 60_000,
+});

@@ -1,0 +1,14 @@
+import type { Course, Enrollment } from '../../../domain/types.ts';
+import { tk } from '../../lib/tk.ts';
+
+/** Card button by enrolment state (spec 2, course listing block). */
+export function courseAction(course: Course, enrollments: Enrollment[]): { to: string; label: string } {
+  const mine = enrollments.filter((e) => e.course === course._id);
+  const id = encodeURIComponent(course._id);
+  if (mine.length > 1) return { to: `/Course/${id}`, label: tk('View Course') };
+  const e = mine[0];
+  if (e && Object.keys(e.progress ?? {}).length > 0) return { to: `/lessons/${id}/next`, label: tk('Continue') };
+  if (e?.regdate) return { to: `/Course/${id}`, label: tk('Get Started') };
+  return { to: `/Course/${id}`, label: tk('View Course') };
+}
+

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import '@mantine/core/styles.css';
+import './styles.css';
+import { theme } from './app/theme.ts';
+import { AppRoutes } from './app/router.tsx';
+import { queryClient } from './lib/query.ts';
+import { i18n } from './lib/i18n.ts';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <DirectionProvider>
+          <MantineProvider theme={theme}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </MantineProvider>
+        </DirectionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);
