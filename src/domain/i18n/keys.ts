@@ -59,11 +59,26 @@ export async function collectKeys(): Promise<string[]> {
   for (const v of Object.values(MSG)) keys.add(v);
   for (const v of [...HEARD_OPTIONS, ...VOCATION_OPTIONS, ...Object.values(COOKIE_OPTIN_LABELS)]) keys.add(v);
   for (const v of await seededLabels()) keys.add(v);
+  for (const v of serverLabels()) keys.add(v);
   keys.delete('');
   return [...keys].sort();
 }
 
+/**
+ * A language's labels: `<lang>.json` (the shell) merged with `<lang>.<feature>.json` files, so each
+ * feature keeps its own label file and parallel work never edits the same one.
+ */
 export function loadLanguage(lang: string): Record<string, string> {
-  const file = path.join(I18N_DIR, `${lang}.json`);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const files = fs.readdirSync(I18N_DIR).filter((f) => f === `${lang}.json` || (f.startsWith(`${lang}.`) && f.endsWith('.json'))).sort();
+  return Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(path.join(I18N_DIR, f), 'utf8')) as Record<string, string>));
+}
+
+/** Server code whose printed texts are labels too, called as labels('...') (the certificate PDF). */
+const SERVER_LABEL_FILES = [path.resolve(here, '../../server/modules/certificates/certificate.pdf.ts')];
+export function serverLabels(): string[] {
+  const out: string[] = [];
+  for (const file of SERVER_LABEL_FILES.filter((f) => fs.existsSync(f))) {
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/labels\(\s*'((?:\\.|[^'\\])*)'\s*\)/g)) out.push(unescape(m[1]!));
+  }
+  return out;
 }
