@@ -36,6 +36,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { originCheck } from './origin-check.ts';
+import { PageScriptPolicy } from './page-scripts.ts';
 import { MSG } from '../domain/messages.ts';
 import { sql } from 'kysely';
 
@@ -88,11 +89,13 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
+  const pageScripts = new PageScriptPolicy(store.db, bus);
+  await pageScripts.refresh();
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: [() => pageScripts.scriptSrc()],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         frameSrc: ["'self'", 'https:'],
