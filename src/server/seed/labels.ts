@@ -9,9 +9,10 @@ const I18N_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export function shippedTranslations(): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   if (!fs.existsSync(I18N_DIR)) return out;
-  for (const file of fs.readdirSync(I18N_DIR)) {
-    const m = /^([a-z]{2})\.json$/.exec(file);
-    if (m) out[m[1]] = JSON.parse(fs.readFileSync(path.join(I18N_DIR, file), 'utf8'));
+  // <lang>.json plus per-feature <lang>.<feature>.json files, merged.
+  for (const file of fs.readdirSync(I18N_DIR).sort()) {
+    const m = /^([a-z]{2})(\.[\w-]+)?\.json$/.exec(file);
+    if (m) out[m[1]] = { ...out[m[1]], ...JSON.parse(fs.readFileSync(path.join(I18N_DIR, file), 'utf8')) };
   }
   return out;
 }
