@@ -30,6 +30,7 @@ const user = screen(() => import('../features/account/UserPage.tsx'));
 const util = screen(() => import('../features/util/UtilPage.tsx'));
 const optOut = screen(() => import('../features/cookies/OptOutPreferencesPage.tsx'));
 const certificate = screen(() => import('../features/courses/CertificatePage.tsx'));
+const verifyCertificate = screen(() => import('../features/certificates/VerifyPage.tsx'));
 
 function Lazy({ screen: Screen }: { screen: Screen }) {
   return <Suspense fallback={<PageLoader />}><Screen /></Suspense>;
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: 'German', element: <ContentRoute page="German" /> },
       ...paths(optOut, 'OptOutPreferences'),
       ...paths(certificate, 'app_users/certificate/:courseid'),
+      ...paths(verifyCertificate, 'certificate/verify', 'certificate/verify/:code'),
       { path: ':id/:subid?', element: <ContentRoute /> },
       { path: '*', element: <ContentRoute /> },
     ],

@@ -4,7 +4,7 @@
  * re-checked twice at 500 ms, then sent to /login (the enroll panel shows registration instead).
  */
 import { lazy, Suspense } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconMessages, IconPlus, IconSchool, IconUser } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,12 @@ import { PageLoader, useSignedInOrRetry } from '../../app/guards.tsx';
 import { PANEL_TITLES, panelPath, parseUserPath, type UserPanel } from './paths.ts';
 import { ProfilePanel } from './ProfilePanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
+import { CommentsPanel } from '../comments/index.ts';
 import { tk } from '../../lib/tk.ts';
 
-const RegistrationForm = lazy(() => import('../auth/RegistrationForm.tsx'));
+// The learning journey's panels (enrolling, My Classes) load on demand.
+const EnrollPanel = lazy(() => import('../enrollment/EnrollPanel.tsx'));
+const EnrollmentPanel = lazy(() => import('../enrollment/EnrollmentPanel.tsx'));
 
 const BUTTONS: { panel: UserPanel; label: string; otherLabel: string; icon: typeof IconUser; selfOnly?: boolean }[] = [
   { panel: 'profile', label: tk('Profile'), otherLabel: tk('Profile'), icon: IconUser },
@@ -27,16 +30,6 @@ const BUTTONS: { panel: UserPanel; label: string; otherLabel: string; icon: type
   { panel: 'changepassword', label: tk('Change Password'), otherLabel: tk('Change Password'), icon: IconKey, selfOnly: true },
   { panel: 'enroll', label: tk('Enroll in a Course'), otherLabel: tk('Enroll in a Course'), icon: IconPlus, selfOnly: true },
 ];
-
-function LaterPanel({ text }: { text: string }) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text>{t(text)}</Text>
-      <Anchor component={Link} to="/Courses" mt="xs" display="block">{t('Browse the courses')}</Anchor>
-    </Paper>
-  );
-}
 
 function EnrollForVisitors({ courseId }: { courseId?: string }) {
   const { t } = useTranslation();
@@ -47,11 +40,9 @@ function EnrollForVisitors({ courseId }: { courseId?: string }) {
       <Text>{t('Please create an account or log in to enroll.')}{' '}
         <Anchor component={Link} to={loginPath(location.pathname)}>{t('Login')}</Anchor>
       </Text>
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <Suspense fallback={<PageLoader />}>
-          <RegistrationForm regpath={location.pathname} courseId={courseId} />
-        </Suspense>
-      </Paper>
+      <Suspense fallback={<PageLoader />}>
+        <EnrollPanel courseId={courseId} />
+      </Suspense>
     </Stack>
   );
 }
@@ -89,9 +80,9 @@ export default function UserPage() {
       </Group>
       {panel === 'profile' && <ProfilePanel userId={targetId} />}
       {panel === 'changepassword' && <ChangePasswordPanel />}
-      {panel === 'enrollment' && <LaterPanel text={tk('Your classes will be listed here.')} />}
-      {panel === 'comments' && <LaterPanel text={tk('Your comments will be listed here.')} />}
-      {panel === 'enroll' && <LaterPanel text={tk('Choose a course to enroll in.')} />}
+      {panel === 'enrollment' && <Suspense fallback={<PageLoader />}><EnrollmentPanel userId={targetId} self={self} /></Suspense>}
+      {panel === 'comments' && <CommentsPanel userId={self ? undefined : targetId} />}
+      {panel === 'enroll' && <Suspense fallback={<PageLoader />}><EnrollPanel courseId={courseId} /></Suspense>}
     </Stack>
   );
 }

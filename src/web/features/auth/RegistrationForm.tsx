@@ -17,9 +17,14 @@ import { safeLocalPath } from '../../lib/paths.ts';
 import { tk } from '../../lib/tk.ts';
 import { EMPTY_REGISTRATION, REGISTRATION_ORDER, validateAll, validateField, type RegistrationField, type RegistrationValues } from './registration.ts';
 
-interface Props { regpath?: string; regsubid?: string; classId?: string; courseId?: string; onRegistered?: () => void }
+interface Props {
+  regpath?: string; regsubid?: string; classId?: string; courseId?: string;
+  /** A private group's registration code: with it the new account is enrolled in that class. */
+  regcode?: string;
+  onRegistered?: () => void;
+}
 
-export default function RegistrationForm({ regpath, regsubid, classId, courseId, onRegistered }: Props) {
+export default function RegistrationForm({ regpath, regsubid, classId, courseId, regcode, onRegistered }: Props) {
   const { t } = useTranslation();
   const { config, lang } = useSession();
   const navigate = useNavigate();
@@ -72,6 +77,7 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
         regsubid: regsubid ?? '',
         classId: classId ?? '',
         courseId: courseId ?? '',
+        ...(regcode ? { regcode } : {}),
         lang,
       });
       if (r.info?.message) addStatus('success', r.info.message);

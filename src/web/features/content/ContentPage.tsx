@@ -7,21 +7,29 @@ import { Alert, Box, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../domain/types.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { ApiError } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query.ts';
+import { addStatus } from '../../lib/status.ts';
 import { useSession, whoamiQuery } from '../../lib/session.ts';
 import { effectiveConsent, useLocalConsent } from '../../lib/consent.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { pageQuery } from './api.ts';
+import { contentQuery, pageQuery } from './api.ts';
 import { ContentBlock, blockBody } from './blocks/ContentBlock.tsx';
 import { BannerBlock } from './blocks/BannerBlock.tsx';
 import { CardsBlock, AccordionBlock } from './blocks/CardsBlock.tsx';
 import { CourseListBlock } from './blocks/CourseListBlock.tsx';
 import { LanguagesBlock } from './blocks/LanguagesBlock.tsx';
-import { SurveyBlock } from './blocks/SurveyBlock.tsx';
+import { SurveyBlock } from '../surveys/index.ts';
 import { RegisterBlock } from './blocks/RegisterBlock.tsx';
+
+/** The id of a temporary unsaved record (validation.ts NEW_ID; not imported, to keep zod out of this chunk). */
+const NEW_ID = 'new';
 
 // Editor tools load only for editors.
 const EditorPageBar = lazy(() => import('./editor/EditorControls.tsx').then((m) => ({ default: m.EditorPageBar })));
 const EditorBlockBar = lazy(() => import('./editor/EditorControls.tsx').then((m) => ({ default: m.EditorBlockBar })));
+const BlockEditor = lazy(() => import('./editor/BlockEditor.tsx'));
 
 /** Runs a page record's third-party head/foot scripts, only while consent is optin. */
 function usePageScripts(page: Content | null, allowed: boolean) {
@@ -61,7 +69,7 @@ function Block({ block, context, subid, first, editing }: { block: Content; cont
     case 'accordian': case 'accordion': return <AccordionBlock block={block} />;
     case 'courselist': return <CourseListBlock block={block} />;
     case 'register': return <RegisterBlock block={block} context={context} subid={subid} />;
-    case 'survey': return <SurveyBlock block={block} />;
+    case 'survey': return <SurveyBlock block={block} editing={editing} />;
     case 'languages': return <LanguagesBlock block={block} editing={editing} />;
     default: return <ContentBlock block={block} first={first} />;
   }
@@ -74,11 +82,17 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
   const local = useLocalConsent();
   const q = useQuery(pageQuery(context, subid, lang));
   const [preview, setPreview] = useState(false);
+  /** Blocks being edited, by id; a new block is the temporary record `new` (spec 4). */
+  const [drafts, setDrafts] = useState<Record<string, Content>>({});
+  const [opening, setOpening] = useState<string | null>(null);
   const page = q.data?.page ?? null;
-  const editing = !!user?.isEditor && !preview;
+  const isEditor = !!user?.isEditor;
+  const editing = isEditor && !preview;
   useDocumentTitle(page?.title ?? (q.isPending ? undefined : context));
   usePageMeta(page?.meta);
   usePageScripts(page, effectiveConsent(who, local) === 'optin');
+  // Drafts belong to one page and language.
+  useEffect(() => { setDrafts({}); setPreview(false); }, [context, lang]);
 
   if (q.isPending) {
     return (
@@ -97,28 +111,75 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
       </Box>
     );
   }
-  const blocks = (q.data?.blocks ?? []).filter((b) => !(b.condition === 'unauthenticated' && user && !blockBody(b, true) && b.subtype !== 'register'));
-  const banners = blocks.filter((b) => b.subtype === 'banner');
-  const rest = blocks.filter((b) => b.subtype !== 'banner');
+  const loaded = (q.data?.blocks ?? []).filter((b) => !(b.condition === 'unauthenticated' && user && !blockBody(b, true) && b.subtype !== 'register'));
+  const fresh = drafts[NEW_ID];
+  const all = fresh ? [...loaded, fresh] : loaded;
+  // In preview, unsaved changes show as readers would see them.
+  const shown = (b: Content) => (isEditor && drafts[b._id]) || b;
+  const banners = all.filter((b) => shown(b).subtype === 'banner' && !(editing && drafts[b._id]));
+  const rest = all.filter((b) => !banners.includes(b));
+
+  const setDraft = (d: Content) => setDrafts((all) => ({ ...all, [d._id]: d }));
+  const dropDraft = (id: string) => setDrafts(({ [id]: _dropped, ...others }) => others);
+  const addBlock = () => {
+    const last = loaded.reduce((max, b) => Math.max(max, b.order ?? 0), 0);
+    setDraft({ _id: NEW_ID, type: 'block', subtype: '', context, lang, order: Math.floor(last / 10) * 10 + 10, title: '', body: '' });
+    setPreview(false);
+  };
+  const startEdit = async (block: Content) => {
+    setOpening(block._id);
+    try {
+      // The stored record: a signed-in editor's page shows the alternate body of some blocks.
+      setDraft(await queryClient.fetchQuery(contentQuery(block._id)));
+    } catch (err) {
+      addStatus('error', err instanceof ApiError ? err.message : MSG.formError);
+    } finally {
+      setOpening(null);
+    }
+  };
+
   return (
-    <Box data-screen="content" data-page={context} data-page-id={page?._id} className="content-page">
-      {user?.isEditor ? (
+    <Box data-screen="content" data-page={context} data-page-id={page?._id} data-preview={preview || undefined} className="content-page">
+      {isEditor ? (
         <Suspense fallback={null}>
-          <EditorPageBar context={context} page={page} preview={preview} onPreview={setPreview} />
+          <EditorPageBar context={context} page={page} lang={lang} preview={preview} onPreview={setPreview}
+            onAddBlock={addBlock} adding={!!fresh} />
         </Suspense>
       ) : null}
-      {banners.map((b) => <Box key={b._id} mb="lg" id={b._id}><BannerBlock block={b} /></Box>)}
+      {banners.map((b) => (
+        <Box key={b._id} mb="lg" id={b._id} data-block={b._id} data-subtype="banner" className="content-block">
+          {editing && <Suspense fallback={null}><EditorBlockBar block={b} onEdit={() => void startEdit(b)} loading={opening === b._id} /></Suspense>}
+          <BannerBlock block={shown(b)} />
+        </Box>
+      ))}
       {banners.length === 0 && page?.title && (
-        <Title order={1} mb="md" className={context === 'home' ? 'visually-hidden' : undefined}>{page.title}</Title>
+        // Kept for the outline, but not shown twice when the first block carries the same heading.
+        <Title order={1} mb="md" className={context === 'home' || (rest[0] && shown(rest[0]).title?.trim() === page.title.trim()) ? 'visually-hidden' : undefined}>
+          {page.title}
+        </Title>
       )}
       <Stack gap="xl">
-        {rest.map((b, i) => (
-          <Box component="section" key={b._id} id={b._id} data-block={b._id} data-subtype={b.subtype || 'block'}
-            className={b.subtype === 'languages' ? 'content-block mobile-only' : 'content-block'}>
-            {editing && <Suspense fallback={null}><EditorBlockBar block={b} /></Suspense>}
-            <Block block={b} context={context} subid={subid} first={i === 0} editing={editing} />
-          </Box>
-        ))}
+        {rest.map((b, i) => {
+          const draft = editing ? drafts[b._id] : undefined;
+          const view = shown(b);
+          return (
+            <Box component="section" key={b._id} id={b._id === NEW_ID ? 'new-block' : b._id} data-block={b._id} data-subtype={view.subtype || 'block'}
+              className={view.subtype === 'languages' && !draft ? 'content-block mobile-only' : 'content-block'}>
+              {draft ? (
+                <Suspense fallback={<Skeleton h={320} radius="md" />}>
+                  <BlockEditor draft={draft} onChange={setDraft} onClose={() => dropDraft(b._id)} />
+                </Suspense>
+              ) : (
+                <>
+                  {editing && b._id !== NEW_ID && (
+                    <Suspense fallback={null}><EditorBlockBar block={b} onEdit={() => void startEdit(b)} loading={opening === b._id} /></Suspense>
+                  )}
+                  <Block block={view} context={context} subid={subid} first={i === 0} editing={editing} />
+                </>
+              )}
+            </Box>
+          );
+        })}
       </Stack>
     </Box>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Content } from '../../../domain/types.ts';
 import { toPageData } from './api.ts';
 import { cardSpan } from './card-span.ts';
+import { videoSize } from './video-size.ts';
 
 const rec = (c: Partial<Content> & { _id: string }): Content => ({ type: 'block', context: 'home', ...c });
 
@@ -32,5 +33,18 @@ describe('toPageData', () => {
 describe('cardSpan (columns of 12 per card)', () => {
   it.each([[1, 12], [2, 6], [3, 4], [4, 3], [5, 4], [6, 6], [9, 6]])('%i cards -> %i', (n, span) => {
     expect(cardSpan(n)).toBe(span);
+  });
+});
+
+describe('videoSize (spec 9)', () => {
+  it.each([
+    [undefined, 585, 330],
+    [1000, 585, 329.9],
+    [585, 585, 329.9],
+    [400, 400, 225.6],
+    [330, 330, 186.1],
+    [300, 300, 169.2],
+  ] as const)('%s px of room -> %i x %f', (room, width, height) => {
+    expect(videoSize(room)).toEqual({ width, height });
   });
 });

@@ -1,6 +1,6 @@
 /** Course, lesson and enrolment requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
-import type { Course, Enrollment, Lesson } from '../../../domain/types.ts';
+import type { ClassRecord, Course, Enrollment, Lesson } from '../../../domain/types.ts';
 import { api } from '../../lib/api.ts';
 
 export const coursesQuery = (lang: string) => queryOptions({
@@ -23,10 +23,14 @@ export const enrollmentsQuery = (userId: string | undefined) => queryOptions({
   staleTime: 30_000,
 });
 
-/** Courses shown to a user: not Inactive, in the user's language (or without one when it is en). */
-export function visibleCourses(courses: Course[] | undefined, lang: string): Course[] {
+/**
+ * Courses shown to a user: not Inactive (unless the user is enrolled in it and the site shows such
+ * courses: showinactivecourseswhenenrolled), in the user's language (or without one when it is en),
+ * sorted by order then title.
+ */
+export function visibleCourses(courses: Course[] | undefined, lang: string, inactiveShown: ReadonlySet<string> = new Set()): Course[] {
   return (courses ?? [])
-    .filter((c) => c.status !== 'Inactive')
+    .filter((c) => c.status !== 'Inactive' || inactiveShown.has(c._id))
     .filter((c) => (c.lang ? c.lang === lang : lang === 'en'))
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || (a.title ?? '').localeCompare(b.title ?? ''));
 }
@@ -46,5 +50,19 @@ export function sortLessons(lessons: Lesson[] | undefined, course?: Course): Les
 export const allCoursesQuery = () => queryOptions({
   queryKey: ['courses', '*'],
   queryFn: () => api.post<Course[]>('/app_courses/list', {}),
+  staleTime: 60_000,
+});
+
+/** Classes of a course a user may see (self-paced ones, and those the user runs or is enrolled in). */
+export const classesQuery = (course: string, lang?: string) => queryOptions({
+  queryKey: ['classes', course, lang ?? ''],
+  queryFn: () => api.post<ClassRecord[]>('/app_classes/list', lang ? { course, lang } : { course }),
+  staleTime: 60_000,
+});
+
+/** One class by id (empty when it no longer exists). */
+export const classQuery = (id: string) => queryOptions({
+  queryKey: ['class', id],
+  queryFn: async () => (await api.post<ClassRecord[]>('/app_classes/list', { _id: id }))[0] ?? null,
   staleTime: 60_000,
 });

@@ -1,12 +1,19 @@
 /** Editor tools on content pages (lazy chunk: only editors download it). */
-import { Button, Group, Paper, Switch } from '@mantine/core';
+import { Button, Group, Paper, Switch, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
 
-export function EditorPageBar({ context, page, preview, onPreview }: {
-  context: string; page: Content | null; preview: boolean; onPreview: (v: boolean) => void;
+/** Where Edit Page Properties leads: the page record, or a new one for this page and language. */
+export function pagePropertiesPath(context: string, page: Content | null, lang: string): string {
+  if (page) return `/admin/content/${encodeURIComponent(page._id)}`;
+  return `/admin/content/new?type=page&context=${encodeURIComponent(context)}&lang=${encodeURIComponent(lang)}`;
+}
+
+export function EditorPageBar({ context, page, lang, preview, onPreview, onAddBlock, adding }: {
+  context: string; page: Content | null; lang: string; preview: boolean; onPreview: (v: boolean) => void;
+  onAddBlock: () => void; adding: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -14,30 +21,28 @@ export function EditorPageBar({ context, page, preview, onPreview }: {
       <Group gap="xs" justify="space-between">
         {!preview ? (
           <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link}
-              to={`/admin/content/new?context=${encodeURIComponent(context)}`}>
+            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddBlock} disabled={adding}
+              data-testid="add-block">
               {t('Add Another Block To This Page')}
             </Button>
-            {page && (
-              <Button size="xs" variant="light" leftSection={<IconSettings size={14} aria-hidden />} component={Link}
-                to={`/admin/content/${encodeURIComponent(page._id)}`}>
-                {t('Edit Page Properties')}
-              </Button>
-            )}
+            <Button size="xs" variant="light" leftSection={<IconSettings size={14} aria-hidden />} component={Link}
+              to={pagePropertiesPath(context, page, lang)} data-testid="edit-page">
+              {t('Edit Page Properties')}
+            </Button>
           </Group>
-        ) : <span />}
-        <Switch label={t('Preview')} checked={preview} onChange={(e) => onPreview(e.currentTarget.checked)} />
+        ) : <Text size="sm" c="gray.7">{t('Preview: the page as readers see it.')}</Text>}
+        <Switch label={t('Preview')} checked={preview} onChange={(e) => onPreview(e.currentTarget.checked)} data-testid="preview-toggle" />
       </Group>
     </Paper>
   );
 }
 
-export function EditorBlockBar({ block }: { block: Content }) {
+export function EditorBlockBar({ block, onEdit, loading }: { block: Content; onEdit: () => void; loading?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group justify="flex-end" mb={4}>
-      <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} component={Link}
-        to={`/admin/content/${encodeURIComponent(block._id)}`} aria-label={`${t('Edit')}: ${block.title || block._id}`}>
+    <Group justify="flex-end" mb={4} className="editor-block-bar">
+      <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} loading={loading}
+        aria-label={`${t('Edit')}: ${block.title || block._id}`} data-testid="edit-block">
         {t('Edit')}
       </Button>
     </Group>

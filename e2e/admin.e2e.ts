@@ -1,0 +1,277 @@
+/**
+ * The admin area's journeys (issue 7): an admin finds a learner, gives them the cms role and sees the
+ * change in the audit list; translates a label into Portuguese and a Portuguese user sees it; downloads
+ * users.csv and opens the dashboard with its charts drawn; the data explorer lists the state modules.
+ * Learners and editors get no admin panels; signed-out visitors get 'Please Login'. Each test makes its
+ * own users and puts back what it changed.
+ */
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG } from '../src/domain/messages.ts';
+import { STATE_EXPLORER_MODULES } from '../src/domain/constants.ts';
+import { DEMO, goto, launchBrowser, navigate, newPage, pageErrors, ready, screenshot, signedInPage, uniqueEmail } from './helpers.ts';
+
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+const opened: BrowserContext[] = [];
+
+interface NewUser { id: string; email: string; context: BrowserContext; page: Page }
+
+/** Registers a user through the API in a context of its own (signed in), in `lang`. */
+async function registerUser(tag: string, lang = 'en'): Promise<NewUser> {
+  const { context, page } = await newPage(browser, { consent: 'optout' });
+  opened.push(context);
+  const email = uniqueEmail(tag.toLowerCase());
+  const password = 'Admin-test1!';
+  const r = await context.request.post('/app_users/register', {
+    data: { firstname: tag, lastname: 'Tester', email, confirmemail: email, password, confirmpassword: password, city: 'Lisboa', country: 'Portugal', terms: true, lang },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  const { user } = await r.json() as { user: { _id: string; lang: string } };
+  expect(user.lang).toBe(lang);
+  return { id: user._id, email, context, page };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await signedInPage(browser, DEMO.admin);
+});
+afterAll(async () => {
+  for (const c of opened) await c.close().catch(() => {});
+  await admin?.context.close();
+  await browser?.close();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await screenshot(admin.page, `failed-admin-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+});
+
+describe('who gets the admin area', () => {
+  it('signed-out visitors see the Please Login link, with the way back', async () => {
+    const { context, page } = await newPage(browser, { consent: 'optout' });
+    opened.push(context);
+    for (const path of ['/admin', '/admin/users', '/admin/reports']) {
+      await goto(page, path, 'admin');
+      const link = page.getByTestId('please-login');
+      await expect.poll(() => link.textContent()).toBe(MSG.pleaseLogin);
+      expect(await link.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+      expect(await page.getByTestId('admin-nav').count()).toBe(0);
+    }
+    await page.getByTestId('please-login').click();
+    await ready(page, 'login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/reports');
+  });
+
+  it('a learner and an editor opening /admin get no admin panels', async () => {
+    for (const who of [DEMO.learner, DEMO.editor]) {
+      const { context, page } = await signedInPage(browser, who);
+      opened.push(context);
+      for (const path of ['/admin', '/admin/users', '/admin/translations', '/admin/reports', '/admin/dashboard']) {
+        await goto(page, path, 'admin');
+        await page.getByTestId('admin-forbidden').waitFor();
+        expect(await page.getByTestId('admin-index').count(), `${who} ${path}`).toBe(0);
+        expect(await page.getByTestId('admin-nav').count(), `${who} ${path}`).toBe(0);
+        expect(await page.locator('[data-testid="user-table"], [data-testid="dashboard"], [data-testid="translations"]').count()).toBe(0);
+      }
+      // The data explorer is for admins only.
+      await page.goto('/util/store');
+      await ready(page, 'content');
+      expect(new URL(page.url()).pathname).toBe('/');
+    }
+  });
+
+  it('an editor still opens the page editor the spec links editors to', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.editor);
+    opened.push(context);
+    await goto(page, '/admin/content/new', 'admin');
+    await expect.poll(() => page.locator('[data-screen="admin"]').getAttribute('data-panel')).toBe('content');
+    expect(await page.getByTestId('admin-forbidden').count()).toBe(0);
+  });
+});
+
+describe('an admin', () => {
+  it('finds the learner, gives them the cms role, and sees the change in the audit list', async () => {
+    const learner = await registerUser('Rolf');
+    const { page } = admin;
+    await goto(page, '/admin', 'admin');
+    await page.getByTestId('admin-link-users').click();
+    await page.getByTestId('user-search').fill(learner.email);
+    const row = page.locator(`[data-testid="user-table"] tr[data-user="${learner.email}"]`);
+    await row.waitFor();
+    await expect.poll(() => page.locator('[data-testid="user-table"] tbody tr').count()).toBe(1);
+    await row.getByTestId('user-link').click();
+    const detail = page.locator(`[data-testid="user-detail"][data-user="${learner.email}"]`);
+    await detail.waitFor();
+    expect(await page.getByTestId('roles-save').isDisabled()).toBe(true);
+    await page.getByTestId('role-cms').check();
+    await page.getByTestId('roles-save').click();
+    await expect.poll(() => page.getByTestId('status-area').textContent()).toContain('The roles have been saved.');
+    await expect.poll(() => detail.locator('.mantine-Badge-root').allTextContents()).toContain('cms');
+
+    // The learner's next whoami says they are an editor now.
+    const who = await (await learner.context.request.get('/app_users/whoami')).json() as { user: { roles: string[]; isEditor: boolean } };
+    expect(who.user).toMatchObject({ roles: ['cms'], isEditor: true });
+
+    await page.getByTestId('admin-nav-audit').click();
+    const entry = page.locator(`[data-testid="audit-table"] tr[data-action="user.roles"][data-target="${learner.id}"]`);
+    await entry.waitFor();
+    const text = await entry.textContent();
+    expect(text).toContain(DEMO.admin);
+    expect(text).toContain('Roles changed');
+    expect(text).toContain(`email: ${learner.email}`);
+    expect(text).toContain('roles: — → cms');
+    // Newest first: it is the top row.
+    expect(await page.locator('[data-testid="audit-table"] tbody tr').first().getAttribute('data-target')).toBe(learner.id);
+
+    // The filter by target keeps only this user's entries.
+    await page.locator('input[name="target"]').fill(learner.id);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.locator('[data-testid="audit-table"] tbody tr').count()).toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("manages the learner's enrolments and removes the account, each with a confirmation", async () => {
+    const learner = await registerUser('Enzo');
+    const { page } = admin;
+    await goto(page, `/admin/users/${learner.id}`, 'admin');
+    await page.locator(`[data-testid="user-detail"][data-user="${learner.email}"]`).waitFor();
+    await expect.poll(() => page.getByTestId('user-detail').textContent()).toContain('No records found.');
+
+    // Add User to Class: the course, then its self-paced class.
+    const form = page.getByTestId('add-to-class-form');
+    await form.getByTestId('course-picker').click();
+    await page.getByRole('option', { name: 'Introduction to Online Learning (en)', exact: true }).click();
+    await form.getByTestId('class-picker').click();
+    await page.getByRole('option', { name: /^Self-paced \(English\)/ }).click();
+    await form.getByTestId('add-to-class-submit').click();
+    const row = page.locator('[data-testid="user-enrollments"] tbody tr');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('Self-paced (English)');
+
+    // Edit: a completion date; a bad date is refused with the message.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByTestId('enrollment-edit-form');
+    await edit.locator('input[name="completed"]').fill('2026-01-15');
+    await edit.getByTestId('enrollment-save').click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('2026-01-15');
+
+    // Remove asks first; Cancel keeps the enrolment.
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    const audit = await (await admin.context.request.post('/app_admin/audit', { data: { actor: DEMO.admin, limit: 5 } })).json() as { list: { action: string; changes: Record<string, unknown> }[] };
+    expect(audit.list.slice(0, 3).map((e) => e.action)).toEqual(['enrollment.remove', 'enrollment.save', 'enrollment.save']);
+
+    // The account goes too, after its own confirmation.
+    await page.getByTestId('user-remove').click();
+    await page.getByTestId('user-remove-confirm').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/users');
+    await page.getByTestId('user-search').fill(learner.email);
+    await expect.poll(() => page.getByTestId('user-total').textContent()).toContain(': 0');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('translates a label into Portuguese, and a Portuguese user sees it on their next whoami', async () => {
+    const label = 'Resources';
+    const api = admin.context.request;
+    const before = await (await api.post('/app_admin/getLanguage', { data: { lang: 'pt' } })).json() as { labels: { label: string; translation: string }[] };
+    const original = before.labels.find((l) => l.label === label)?.translation ?? '';
+    const mine = `Recursos e materiais ${Date.now().toString(36)}`;
+
+    // A Portuguese user has the public home page open (the top bar shows the label).
+    const pt = await registerUser('Paula', 'pt');
+    await goto(pt.page, '/', 'content');
+    const topNav = pt.page.locator('.top-nav');
+    await expect.poll(() => topNav.textContent()).toContain(original || label);
+
+    try {
+      const { page } = admin;
+      await goto(page, '/admin/translations?lang=pt', 'admin');
+      await page.getByTestId('translations').waitFor();
+      await page.getByTestId('label-search').fill(label);
+      const row = page.locator(`[data-testid="translations"] [data-label="${label}"]`);
+      await row.waitFor();
+      expect(await row.locator('textarea').inputValue()).toBe(original);
+      await row.locator('textarea').fill(mine);
+      await row.getByTestId('label-save').click();
+      await expect.poll(() => page.getByTestId('status-area').textContent()).toContain('The translation has been saved.');
+      await expect.poll(() => row.getByTestId('label-save').isDisabled()).toBe(true);
+
+      // No reload: the page's next whoami (on focus, or the 20-second poll) brings the new label. The
+      // session counts as fresh for 2 s after each answer, so the focus comes a little later.
+      await pt.page.waitForTimeout(2_100);
+      await pt.page.evaluate(() => { window.dispatchEvent(new Event('visibilitychange')); window.dispatchEvent(new Event('focus')); });
+      await expect.poll(() => topNav.textContent(), { timeout: 25_000 }).toContain(mine);
+
+      // English users keep the English text.
+      const en = await registerUser('Elsa', 'en');
+      await goto(en.page, '/', 'content');
+      await expect.poll(() => en.page.locator('.top-nav').textContent()).toContain(label);
+      expect(await en.page.locator('.top-nav').textContent()).not.toContain(mine);
+
+      // The change is in the audit list too.
+      const audit = await (await api.post('/app_admin/audit', { data: { action: 'translation.set', target: 'pt', limit: 1 } })).json() as { list: { changes: Record<string, { to: string }> }[] };
+      expect(audit.list[0]!.changes[label]!.to).toBe(mine);
+    } finally {
+      const r = await api.post('/app_admin/setLanguage', { data: { lang: 'pt', labels: { [label]: original } } });
+      expect(r.status()).toBe(200);
+    }
+  });
+
+  it('downloads users.csv and opens the dashboard with its charts drawn', async () => {
+    const { page } = admin;
+    await goto(page, '/admin/reports', 'admin');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('users-csv').click()]);
+    expect(download.suggestedFilename()).toBe('users.csv');
+    const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...rows] = text.trim().split(/\r?\n/);
+    expect(header).toBe('_id,email,firstname,lastname,roles,lang,phone,address1,address2,city,state,country,postal,birthDate,heard,vocation,bio,cookieoptin,created,lastseen,lasttime');
+    expect(rows.some((r) => r.includes(DEMO.learner))).toBe(true);
+
+    // A report table, and its CSV link.
+    await page.getByTestId('report-enrollments').waitFor();
+    expect(await page.getByTestId('report-enrollments-csv').getAttribute('href')).toBe('/app_reports/enrollments.csv');
+    await page.getByTestId('report-tab-completions').click();
+    await page.getByTestId('report-completions').waitFor();
+
+    await page.getByTestId('open-dashboard').click();
+    await page.getByTestId('dashboard').waitFor();
+    await expect.poll(() => page.locator('[data-figure="users"]').textContent()).toMatch(/\d/);
+    for (const chart of ['chart-timeline', 'chart-completions', 'chart-languages', 'chart-countries']) {
+      const card = page.getByTestId(chart);
+      await card.locator('svg.recharts-surface').first().waitFor();
+      await expect.poll(() => card.locator('svg path').count(), { message: chart }).toBeGreaterThan(0);
+      expect(await card.getByTestId(`${chart}-csv`).getAttribute('href')).toMatch(/^\/app_reports\/\w+\.csv/);
+    }
+    // Each chart downloads as CSV.
+    const csv = await admin.context.request.get((await page.getByTestId('chart-timeline-csv').getAttribute('href'))!);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).replace(/^\uFEFF/, '').split('\n')[0]).toBe('Month,Registrations,Enrolments,Completions');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('explores the client state modules in /util/store', async () => {
+    const { page } = admin;
+    await goto(page, '/admin/users', 'admin');
+    await page.getByTestId('user-table').waitFor();
+    await navigate(page, '/util/store');
+    await ready(page, 'util');
+    const modules = page.locator('[data-testid="state-modules"] li');
+    await expect.poll(() => modules.allTextContents()).toEqual([...STATE_EXPLORER_MODULES]);
+    // The users module holds the signed-in user and the user list the admin just looked at.
+    const tree = page.getByTestId('state-tree');
+    await expect.poll(() => tree.textContent()).toContain(DEMO.admin);
+    await expect.poll(() => tree.textContent()).toContain('users · list');
+
+    await page.locator('[data-module="localize"]').first().click();
+    await expect.poll(() => tree.getAttribute('data-module')).toBe('localize');
+    await expect.poll(() => tree.textContent()).toContain('labels');
+    await page.locator('[data-module="statusMessages"]').first().click();
+    await expect.poll(() => tree.textContent()).toContain('messages');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

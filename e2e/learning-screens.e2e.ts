@@ -1,0 +1,192 @@
+/**
+ * The learning screens at 1280 and 375 px, in English and in Arabic (right to left), checked with axe:
+ * lesson viewer with a quiz, class picker (with a removed class), My Classes, enroll panel, class
+ * pages, certificate check. Also the admin's Fill Answers helper on the exam.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG } from '../src/domain/messages.ts';
+import { DEMO, goto, launchBrowser, newPage, pageErrors, ready, screenshot, seriousViolations, signedInPage, uniqueEmail } from './helpers.ts';
+
+let browser: Browser;
+const open: { context: BrowserContext; page: Page }[] = [];
+let current: Page | undefined;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-screens-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  for (const p of open.splice(0)) await p.context.close().catch(() => {});
+});
+
+async function as(email: string, width: number) {
+  const p = await signedInPage(browser, email, { width, height: width < 500 ? 800 : 900 });
+  open.push(p);
+  current = p.page;
+  return p;
+}
+
+/** A new account (in `lang`), signed in, enrolled in the given classes. */
+async function freshLearner(lang: string, classes: [string, string, string?][], width = 1280) {
+  const p = await newPage(browser, { consent: 'optout', width, height: width < 500 ? 800 : 900 });
+  open.push(p);
+  current = p.page;
+  const email = uniqueEmail(`screens-${lang}`);
+  const reg = await p.context.request.post('/app_users/register', {
+    data: {
+      firstname: lang === 'ar' ? 'ليلى' : 'Sam', lastname: lang === 'ar' ? 'حداد' : 'Screens', email, confirmemail: email, city: 'Amman',
+      country: 'Jordan', password: 'Screens-pass1!', confirmpassword: 'Screens-pass1!', terms: true, lang,
+    },
+  });
+  expect(reg.status()).toBe(200);
+  if (lang !== 'en') expect((await p.context.request.post('/app_users/setlang/', { data: { lang } })).status()).toBe(200);
+  for (const [classid, courseid, regcode] of classes) {
+    const r = await p.context.request.post(`/app_enrollment/enroll/${classid}`, { data: { courseid, regcode } });
+    expect(r.status(), classid).toBe(200);
+  }
+  return p;
+}
+
+/** axe once per screen (at 1280 px: the narrow layout has the same elements). */
+async function noSeriousViolations(page: Page, what: string) {
+  if ((page.viewportSize()?.width ?? 0) < 500) return;
+  const v = await seriousViolations(page);
+  expect(v, `${what}: ${JSON.stringify(v, null, 1)}`).toEqual([]);
+}
+
+describe('learning screens in English', () => {
+  it.each([1280, 375])('lesson viewer and quiz at %i px', async (width) => {
+    const { page } = await as(DEMO.learner, width);
+    await goto(page, '/lessons/intro-online-learning/iol-en-l2');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/lessons/intro-online-learning/iol-en-l2/iol-en-selfpaced');
+    await ready(page, 'lesson');
+    await page.getByTestId('class-block').waitFor();
+    await screenshot(page, `learning-lesson-en-${width}`);
+    const quiz = page.locator('[data-testid^="quiz-"][data-kind="quiz"]');
+    await quiz.getByTestId('quiz-start').click();
+    await quiz.locator('[data-question="0"] input[value="B"]').check();
+    await quiz.scrollIntoViewIfNeeded();
+    await screenshot(page, `learning-quiz-en-${width}`, false);
+    await noSeriousViolations(page, 'lesson');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it.each([1280, 375])('My Classes and the enroll panel at %i px', async (width) => {
+    const { page } = await as(DEMO.learner, width);
+    await goto(page, '/users/profile/enrollment', 'user');
+    await page.getByTestId('enrollment-row').first().waitFor();
+    await screenshot(page, `learning-my-classes-en-${width}`);
+    await noSeriousViolations(page, 'my classes');
+    await goto(page, '/users/enroll/community-health-basics', 'user');
+    await page.getByTestId('method-selfpaced').check();
+    await page.getByTestId('enroll-class').waitFor();
+    await screenshot(page, `learning-enroll-en-${width}`);
+    await noSeriousViolations(page, 'enroll');
+    // Already enrolled in the self-paced intro class.
+    await goto(page, '/users/enroll/intro-online-learning', 'user');
+    await page.getByTestId('method-selfpaced').check();
+    await page.getByTestId('enroll-already').waitFor();
+    // An Inactive course says so.
+    await goto(page, '/users/enroll/archived-facilitation', 'user');
+    await expect.poll(() => page.getByTestId('enroll-inactive').textContent()).toBe(MSG.enrollCourseInactive);
+  });
+
+  it.each([1280, 375])('class pages for the instructor at %i px', async (width) => {
+    const { page } = await as(DEMO.instructor, width);
+    await goto(page, '/class/enrollment/iol-en-group-spring', 'class');
+    await page.getByTestId('participants-panel').waitFor();
+    await screenshot(page, `learning-participants-en-${width}`);
+    await noSeriousViolations(page, 'participants');
+    await goto(page, '/class/confirmation/iol-en-group-spring', 'class');
+    await page.getByTestId('class-confirmation').waitFor();
+    await screenshot(page, `learning-confirmation-en-${width}`);
+    await goto(page, '/class/create', 'class');
+    await page.getByTestId('class-form').waitFor();
+    await screenshot(page, `learning-create-en-${width}`);
+    await noSeriousViolations(page, 'create');
+  });
+
+  it('class picker with a removed class, and the admin Fill Answers helper', async () => {
+    // An instructor's class that is removed after the learner joined it.
+    const teacher = await as(DEMO.instructor, 1280);
+    const saved = await (await teacher.context.request.post('/app_classes/save', {
+      data: { _id: 'new', name: 'Short-lived group', course: 'intro-online-learning', selfpaced: false },
+    })).json() as { _id: string; regcode: string };
+    const learner = await freshLearner('en', [['iol-en-selfpaced', 'intro-online-learning'], [saved._id, 'intro-online-learning', saved.regcode]]);
+    expect((await teacher.context.request.post('/app_classes/remove', { data: { _id: saved._id } })).status()).toBe(200);
+    const { page } = learner;
+    await goto(page, '/lessons/intro-online-learning/iol-en-l1');
+    await expect.poll(() => page.locator('[data-panel="classpicker"]').textContent()).toContain('Please select a class');
+    expect(await page.locator(`li[data-class="${saved._id}"]`).textContent()).toContain(MSG.classGone);
+    await screenshot(page, 'learning-classpicker-en-1280');
+    await page.locator('li[data-class="iol-en-selfpaced"] a').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced');
+
+    const admin = await as(DEMO.admin, 1280);
+    await goto(admin.page, '/lessons/intro-online-learning/iol-en-l3');
+    await ready(admin.page, 'lesson');
+    const exam = admin.page.locator('[data-testid^="quiz-"][data-kind="exam"]');
+    await exam.getByTestId('quiz-start').click();
+    await exam.getByTestId('quiz-fill').click();
+    // The right answers of the demo exam: A B C B A.
+    for (const [i, letter] of ['A', 'B', 'C', 'B', 'A'].entries()) {
+      await expect.poll(() => exam.locator(`[data-question="${i}"] input[value="${letter}"]`).isChecked()).toBe(true);
+    }
+    expect(await admin.page.getByRole('link', { name: 'Exam Settings' }).count()).toBe(0); // shown in the intro only
+    await exam.getByRole('button', { name: 'Cancel' }).click();
+    expect(await admin.page.getByRole('link', { name: 'Exam Settings' }).getAttribute('href'))
+      .toBe('/admin/lessonmaterials/intro-online-learning/iol-en-l3/iol-en-l3-m3');
+    expect(await admin.page.getByRole('link', { name: 'Manage Lesson' }).getAttribute('href')).toBe('/admin/lessons/intro-online-learning/iol-en-l3');
+    expect(await admin.page.getByRole('link', { name: 'Add Material' }).getAttribute('href')).toBe('/admin/lessonmaterials/intro-online-learning/iol-en-l3/new');
+  });
+});
+
+describe('learning screens in Arabic (right to left)', () => {
+  it.each([1280, 375])('lesson, quiz, My Classes, enroll and certificate check at %i px', async (width) => {
+    const { page } = await freshLearner('ar', [['iol-ar-selfpaced', 'intro-online-learning-ar']], width);
+    await goto(page, '/lessons/intro-online-learning-ar/iol-ar-l2');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/lessons/intro-online-learning-ar/iol-ar-l2/iol-ar-selfpaced');
+    await ready(page, 'lesson');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByTestId('class-block').waitFor();
+    await screenshot(page, `learning-lesson-ar-${width}`);
+    const quiz = page.locator('[data-testid^="quiz-"][data-kind="quiz"]');
+    await quiz.getByTestId('quiz-start').click();
+    await quiz.getByTestId('quiz-submit').click();
+    await quiz.getByTestId('quiz-error').waitFor();
+    await quiz.scrollIntoViewIfNeeded();
+    await screenshot(page, `learning-quiz-ar-${width}`, false);
+    await noSeriousViolations(page, 'lesson ar');
+
+    await goto(page, '/users/profile/enrollment', 'user');
+    await page.getByTestId('enrollment-row').first().waitFor();
+    await screenshot(page, `learning-my-classes-ar-${width}`);
+    await goto(page, '/users/enroll/community-health-basics-ar', 'user');
+    await page.getByTestId('method-group').check();
+    await page.getByTestId('enroll-regcode').fill('NOSUCH99');
+    await page.getByTestId('enroll-verify').click();
+    await page.locator('[data-testid="enroll-panel"] [class*="-error"]').first().waitFor();
+    await screenshot(page, `learning-enroll-ar-${width}`);
+    await noSeriousViolations(page, 'enroll ar');
+    await goto(page, '/certificate/verify/ABCD-EFGH-JKLM-NPQR', 'certificate-verify');
+    await page.getByTestId('certificate-invalid').waitFor();
+    await screenshot(page, `learning-verify-ar-${width}`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('class members for the instructor in Arabic', async () => {
+    const { page, context } = await as(DEMO.instructor, 375);
+    expect((await context.request.post('/app_users/setlang/', { data: { lang: 'ar' } })).status()).toBe(200);
+    try {
+      await goto(page, '/class/enrollment/iol-en-group-spring', 'class');
+      await page.getByTestId('participants-panel').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await screenshot(page, 'learning-participants-ar-375');
+      await goto(page, '/users/profile/enrollment', 'user');
+      await page.getByTestId('hosted-class').first().waitFor();
+      await screenshot(page, 'learning-hosted-ar-375');
+    } finally {
+      await context.request.post('/app_users/setlang/', { data: { lang: 'en' } });
+    }
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * /admin/courses/{courseid}: a course's fields (spec 3, Course), `new` for a new course; its lessons with
+ * Add A Lesson; its files. ?after=course returns to the course page once saved.
+ */
+import { useState } from 'react';
+import {
+  Anchor, Badge, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, TagsInput, Text, TextInput, Title,
+} from '@mantine/core';
+import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Course } from '../../../domain/types.ts';
+import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { CourseSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { addStatus } from '../../lib/status.ts';
+import { tk } from '../../lib/tk.ts';
+import { RichTextField } from '../content/editor/RichTextField.tsx';
+import { allCoursesQuery, lessonsQuery, sortLessons } from '../courses/api.ts';
+import { removeCourse, saveCourse } from './api.ts';
+import { FilesSection } from './FilesSection.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+
+const enc = encodeURIComponent;
+
+export default function CoursePanel({ courseid }: { courseid: string }) {
+  const { t } = useTranslation();
+  const { lang } = useSession();
+  const courses = useQuery(allCoursesQuery());
+  const isNew = !courseid || courseid === NEW_ID;
+  if (isNew) return <CourseForm key="new" record={{ _id: NEW_ID, title: '', lang, status: 'Active', order: 0, sections: '' }} all={courses.data ?? []} />;
+  if (courses.isPending) return <Stack data-testid="course-panel" data-loading="true"><Skeleton h={40} w="40%" /><Skeleton h={300} /></Stack>;
+  if (courses.isError) return <LoadFailed error={courses.error} />;
+  const course = courses.data.find((c) => c._id === courseid);
+  if (!course) {
+    return (
+      <Stack data-testid="course-panel">
+        <PanelHeader crumbs={[{ label: t('Courses') }]} title={courseid} />
+        <LoadFailed error={new ApiError(404, MSG.notFound)} />
+      </Stack>
+    );
+  }
+  return <CourseForm key={`${course._id}-${course.title}-${course.order}-${course.status}`} record={course} all={courses.data} />;
+}
+
+function CourseForm({ record, all }: { record: Course; all: Course[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { user, config } = useSession();
+  const [draft, setDraft] = useState<Course>(record);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const isNew = record._id === NEW_ID;
+  const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
+  const set = <K extends keyof Course>(key: K, value: Course[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
+  };
+  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
+  const sections = (draft.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const mains = [...new Set(all.map((c) => c.main || c._id))].sort();
+
+  const save = async () => {
+    const payload = {
+      _id: draft._id, title: draft.title.trim(), reftitle: draft.reftitle ?? '', description: draft.description ?? '', description2: draft.description2 ?? '',
+      status: draft.status ?? '', lang: draft.lang || 'en', order: draft.order ?? 0, main: draft.main ?? '', video: draft.video ?? '',
+      sections: sections.join(','), smallbanner: draft.smallbanner ?? '', timerequired: draft.timerequired ?? '', certificate: draft.certificate ?? '',
+    };
+    const check = CourseSaveSchema.safeParse(payload);
+    if (!check.success || !payload.title) {
+      setErrors(check.success ? { title: MSG.required } : fieldErrors(check.error));
+      addStatus('error', MSG.correctFields);
+      return;
+    }
+    setBusy(true);
+    const saved = await run(() => saveCourse(payload), tk('The course was saved.'), setErrors);
+    setBusy(false);
+    if (!saved) return;
+    const after = afterPath(search.get('after'), saved._id);
+    if (after) navigate(after);
+    else if (isNew) navigate(`/admin/courses/${enc(saved._id)}`, { replace: true });
+  };
+  const remove = async () => {
+    const ok = await run(() => removeCourse(record._id), tk('The course was removed.'));
+    if (ok !== null) navigate(user?.isAdmin ? '/admin/courses' : '/Courses');
+  };
+
+  return (
+    <Stack gap="md" data-testid="course-panel" data-record={record._id}>
+      <PanelHeader crumbs={[user?.isAdmin ? { label: t('Courses'), to: '/admin/courses' } : { label: t('Courses'), to: '/Courses' },
+        ...(isNew ? [] : [{ label: record.title, to: `/Course/${enc(record._id)}` }])]}
+        title={isNew ? t('New course') : t('Edit Course Properties')} />
+      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+        <Stack gap="md">
+          <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput label={t('Title')} required value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')}
+                  data-testid="course-title" />
+                <TextInput label={t('Reference title')} description={t('The name used in reports and for admins')} value={draft.reftitle ?? ''}
+                  onChange={(e) => set('reftitle', e.currentTarget.value)} error={err('reftitle')} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+                <NativeSelect label={t('Language')} value={draft.lang || 'en'} onChange={(e) => set('lang', e.currentTarget.value)} error={err('lang')}
+                  data={languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} />
+                <NativeSelect label={t('Status')} value={draft.status === 'Inactive' ? 'Inactive' : 'Active'} onChange={(e) => set('status', e.currentTarget.value)}
+                  data={[{ value: 'Active', label: t('Active') }, { value: 'Inactive', label: t('Inactive') }]} error={err('status')} />
+                <NumberInput label={t('Order')} value={draft.order ?? 0} allowDecimal={false} onChange={(v) => set('order', typeof v === 'number' ? v : Number(v) || 0)}
+                  error={err('order')} />
+                <TextInput label={t('Time required')} placeholder={t('3 hours')} value={draft.timerequired ?? ''}
+                  onChange={(e) => set('timerequired', e.currentTarget.value)} error={err('timerequired')} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput label={t('Main course')} description={t('Language versions of one course share their main course')} value={draft.main ?? ''}
+                  onChange={(e) => set('main', e.currentTarget.value.trim())} error={err('main')} list="main-courses" />
+                <TextInput label={t('Certificate')} description={t('Leave empty when the course gives no certificate')} value={draft.certificate ?? ''}
+                  onChange={(e) => set('certificate', e.currentTarget.value)} error={err('certificate')} />
+              </SimpleGrid>
+              <datalist id="main-courses">{mains.map((m) => <option key={m} value={m} />)}</datalist>
+              <TagsInput label={t('Sections')} description={t('The parts of the course, in order; lessons name the section they belong to')}
+                value={sections} onChange={(v) => set('sections', v.map((s) => s.replace(/,/g, ' ').trim()).filter(Boolean).join(','))}
+                error={err('sections')} clearable splitChars={[',']} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput label={t('Video')} description={t('A YouTube or Vimeo link')} placeholder="https://" value={draft.video ?? ''}
+                  onChange={(e) => set('video', e.currentTarget.value)} error={err('video')} />
+                <TextInput label={t('Small banner image')} description={t('The address of an image for the course card')} placeholder="https://"
+                  value={draft.smallbanner ?? ''} onChange={(e) => set('smallbanner', e.currentTarget.value)} error={err('smallbanner')} />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+          <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+            <Stack gap="sm">
+              <RichTextField label={t('Description')} value={draft.description ?? ''} onChange={(html) => set('description', html)} error={err('description')}
+                uploadContext={isNew ? 'courses' : record._id} testId="course-description" />
+              <RichTextField label={t('Footer text')} description={t('Shown below the lessons on the course page')} value={draft.description2 ?? ''}
+                onChange={(html) => set('description2', html)} error={err('description2')} minHeight={100} uploadContext={isNew ? 'courses' : record._id} />
+            </Stack>
+          </Paper>
+          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this course?')}
+            removeMessage={t('The course, its lessons and materials are removed. A course that still has classes cannot be removed.')}>
+            {!isNew && (
+              <Button variant="default" component={Link} to={`/Course/${enc(record._id)}`} leftSection={<IconExternalLink size={16} aria-hidden />}>
+                {t('View the course')}
+              </Button>
+            )}
+          </SaveBar>
+        </Stack>
+      </form>
+      {!isNew && <CourseLessons course={record} />}
+      {!isNew && <FilesSection context={record._id} />}
+    </Stack>
+  );
+}
+
+function CourseLessons({ course }: { course: Course }) {
+  const { t } = useTranslation();
+  const q = useQuery(lessonsQuery(course._id));
+  const list = sortLessons(q.data, course);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="course-panel-lessons" data-testid="course-panel-lessons">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="course-panel-lessons">{t('Lessons')}</Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link} to={`/admin/lessons/${enc(course._id)}/new`}>
+          {t('Add A Lesson')}
+        </Button>
+      </Group>
+      {q.isPending ? <Skeleton h={80} /> : list.length === 0 ? <Text size="sm" c="gray.7">{t('No lessons yet')}</Text> : (
+        <ul className="admin-content-list">
+          {list.map((l) => (
+            <li key={l._id}>
+              <Group gap="xs" wrap="wrap">
+                {l.sorder && <Badge variant="light" color="gray">{l.sorder}</Badge>}
+                <Anchor component={Link} to={`/admin/lessons/${enc(course._id)}/${enc(l._id)}`} size="sm">{l.title}</Anchor>
+                <Text size="xs" c="gray.7">{t('Materials: {{n}}', { n: Object.keys(l.materials ?? {}).length })}</Text>
+              </Group>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Paper>
+  );
+}

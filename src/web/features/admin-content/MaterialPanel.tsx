@@ -1,0 +1,164 @@
+/**
+ * /admin/lessonmaterials/{course}/{lesson}/{material}: a lesson material (spec 3, Material), `new` for a
+ * new one. Its section comes from the site config's materialTypes; required, the discussion button
+ * (usebutton) with its question, the texts, and for quizzes and exams the questions with their answers.
+ */
+import { useState } from 'react';
+import { Button, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Lesson, Material, QuizQuestion } from '../../../domain/types.ts';
+import { MATERIAL_TYPES_DEFAULT } from '../../../domain/constants.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { MaterialSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { addStatus } from '../../lib/status.ts';
+import { tk } from '../../lib/tk.ts';
+import { RichTextField } from '../content/editor/RichTextField.tsx';
+import { allCoursesQuery } from '../courses/api.ts';
+import { editLessonQuery, removeMaterial, saveMaterial } from './api.ts';
+import { byMaterialOrder } from './LessonPanel.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { QuizEditor, cleanQuestions, quizProblems } from './QuizEditor.tsx';
+
+const enc = encodeURIComponent;
+/** Section names are labels (translated where shown). */
+export const SECTION_LABELS = [
+  tk('Introduction'), tk('Presentation'), tk('Article'), tk('Application'), tk('Text'), tk('Quiz'), tk('Exam'), tk('Survey'), tk('block'),
+];
+const isQuiz = (section: string) => section === 'Quiz' || section === 'Exam';
+
+export default function MaterialPanel({ course: courseId, lesson: lessonId, material: materialId }: { course: string; lesson: string; material: string }) {
+  const { t } = useTranslation();
+  const courses = useQuery(allCoursesQuery());
+  const lesson = useQuery(editLessonQuery(lessonId));
+  const isNew = !materialId || materialId === NEW_ID;
+  if (courses.isPending || lesson.isPending) return <Stack data-testid="material-panel" data-loading="true"><Skeleton h={40} w="40%" /><Skeleton h={300} /></Stack>;
+  if (lesson.isError) return <Stack data-testid="material-panel"><PanelHeader crumbs={[]} title={t('Material')} /><LoadFailed error={lesson.error} /></Stack>;
+  const courseTitle = courses.data?.find((c) => c._id === courseId)?.title ?? courseId;
+  const materials = Object.values(lesson.data.materials ?? {}).sort(byMaterialOrder);
+  if (isNew) {
+    const next = materials.reduce((m, x) => Math.max(m, x.order ?? 0), 0) + 1;
+    const fresh: Material = { _id: NEW_ID, lesson: lessonId, section: 'Article', title: '', order: next, required: true, usebutton: '', description: '' };
+    return <MaterialForm key="new" courseId={courseId} courseTitle={courseTitle} lesson={lesson.data} record={fresh} />;
+  }
+  const material = materials.find((m) => m._id === materialId);
+  if (!material) return <Stack data-testid="material-panel"><PanelHeader crumbs={[]} title={t('Material')} /><LoadFailed error={new ApiError(404, MSG.notFound)} /></Stack>;
+  return <MaterialForm key={`${material._id}-${JSON.stringify(material).length}`} courseId={courseId} courseTitle={courseTitle} lesson={lesson.data} record={material} />;
+}
+
+function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: string; courseTitle: string; lesson: Lesson; record: Material }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { config } = useSession();
+  const [draft, setDraft] = useState<Material>({ ...record, quiz: record.quiz?.map((q) => ({ ...q, answers: [...q.answers] })) });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [showProblems, setShowProblems] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const isNew = record._id === NEW_ID;
+  const types = config?.materialTypes?.length ? config.materialTypes : MATERIAL_TYPES_DEFAULT;
+  const sections = types.includes(draft.section) ? types : [...types, draft.section];
+  const quiz = isQuiz(draft.section);
+  const set = <K extends keyof Material>(key: K, value: Material[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
+  };
+  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
+  const lessonPath = `/admin/lessons/${enc(courseId)}/${enc(lesson._id)}`;
+
+  const save = async () => {
+    const questions = cleanQuestions(draft.quiz ?? []);
+    const payload = {
+      _id: draft._id, lesson: lesson._id, section: draft.section, title: draft.title ?? '', subid: draft.subid ?? '', order: draft.order ?? 0,
+      required: !!draft.required, usebutton: draft.usebutton === 'yes' ? 'yes' : '', question: draft.question ?? '',
+      description: draft.description ?? '', description1: draft.description1 ?? '', description2: draft.description2 ?? '',
+      quiz: quiz ? questions : null,
+    };
+    setShowProblems(true);
+    const quizBad = quiz && Object.keys(quizProblems(questions)).length > 0;
+    const check = MaterialSaveSchema.safeParse(payload);
+    if (quizBad || !check.success) {
+      if (!check.success) setErrors(fieldErrors(check.error));
+      addStatus('error', quizBad ? MSG.correctFields : (check.success ? MSG.correctFields : check.error.issues[0]?.message ?? MSG.correctFields));
+      return;
+    }
+    setBusy(true);
+    const saved = await run(() => saveMaterial(payload as Partial<Material> & { _id: string }), tk('The material was saved.'), setErrors);
+    setBusy(false);
+    if (!saved) return;
+    const after = afterPath(search.get('after'), courseId);
+    if (after) navigate(after);
+    else if (isNew) navigate(`/admin/lessonmaterials/${enc(courseId)}/${enc(lesson._id)}/${enc(saved._id)}`, { replace: true });
+  };
+  const remove = async () => {
+    const ok = await run(() => removeMaterial(record._id), tk('The material was removed.'));
+    if (ok !== null) navigate(lessonPath);
+  };
+
+  return (
+    <Stack gap="md" data-testid="material-panel" data-record={record._id}>
+      <PanelHeader crumbs={[{ label: courseTitle, to: `/Course/${enc(courseId)}` }, { label: lesson.title, to: lessonPath }]}
+        title={isNew ? t('New material') : t('Edit material')} />
+      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+        <Stack gap="md">
+          <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <NativeSelect label={t('Section')} value={draft.section} onChange={(e) => set('section', e.currentTarget.value)} error={err('section')}
+                  data={sections.map((s) => ({ value: s, label: t(s) }))} data-testid="material-section" />
+                <TextInput label={t('Title')} value={draft.title ?? ''} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')}
+                  data-testid="material-title" />
+                <NumberInput label={t('Order')} value={draft.order ?? 0} allowDecimal={false} onChange={(v) => set('order', typeof v === 'number' ? v : Number(v) || 0)}
+                  error={err('order')} />
+              </SimpleGrid>
+              <Switch label={t('Required')} description={t('Learners need it to complete the course')} checked={!!draft.required}
+                onChange={(e) => set('required', e.currentTarget.checked)} />
+              {draft.section === 'Survey' && (
+                <TextInput label={t('Survey')} description={t('The id of the survey to show')} value={draft.subid ?? ''}
+                  onChange={(e) => set('subid', e.currentTarget.value)} error={err('subid')} />
+              )}
+              <RichTextField label={quiz ? t('Introduction') : t('Text')} value={draft.description ?? ''} onChange={(html) => set('description', html)}
+                error={err('description')} uploadContext={courseId} testId="material-description" />
+              {!quiz && (
+                <>
+                  <RichTextField label={t('More text')} value={draft.description1 ?? ''} onChange={(html) => set('description1', html)} error={err('description1')}
+                    minHeight={80} uploadContext={courseId} />
+                  <RichTextField label={t('Closing text')} value={draft.description2 ?? ''} onChange={(html) => set('description2', html)} error={err('description2')}
+                    minHeight={80} uploadContext={courseId} />
+                </>
+              )}
+            </Stack>
+          </Paper>
+          {quiz && (
+            <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+              <QuizEditor questions={draft.quiz ?? []} onChange={(q: QuizQuestion[]) => set('quiz', q)} exam={draft.section === 'Exam'} showProblems={showProblems} />
+            </Paper>
+          )}
+          <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+            <Stack gap="sm">
+              <Switch label={t('Show a discussion button')} checked={draft.usebutton === 'yes'}
+                onChange={(e) => set('usebutton', e.currentTarget.checked ? 'yes' : '')} data-testid="material-usebutton" />
+              {draft.usebutton === 'yes' && (
+                <Textarea label={t('Discussion question')} autosize minRows={2} value={draft.question ?? ''}
+                  onChange={(e) => set('question', e.currentTarget.value)} error={err('question')} />
+              )}
+            </Stack>
+          </Paper>
+          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this material?')}
+            removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
+            {!isNew && (
+              <Button variant="default" component={Link} to={`/lessons/${enc(courseId)}/${enc(lesson._id)}/none/${enc(record._id)}`}
+                leftSection={<IconExternalLink size={16} aria-hidden />}>
+                {t('View in the lesson')}
+              </Button>
+            )}
+          </SaveBar>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * The admin area's server calls, one place per request: fetcher and query options. Query keys start
+ * with the name of the spec's client state module they belong to (users, courses, classes, enrollment,
+ * files, surveys, siteconfig, localize, navitems...), so the data explorer (/util/store) finds them.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { ClassRecord, Content, Course, Enrollment, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
+import { api, ApiError } from '../../lib/api.ts';
+
+// Users ------------------------------------------------------------------------------------------------
+
+export interface UserListFilters { search?: string; role?: 'cms' | 'admin'; skip: number; limit: number }
+export const usersQuery = (f: UserListFilters) => queryOptions({
+  queryKey: ['users', 'list', f],
+  queryFn: () => api.post<{ list: User[]; total: number }>('/app_users/list', f),
+  staleTime: 10_000,
+  placeholderData: (prev) => prev,
+});
+
+export const adminUserQuery = (id: string) => queryOptions({
+  queryKey: ['user', id],
+  queryFn: () => api.post<User>('/app_users/get', { _id: id }),
+  staleTime: 10_000,
+});
+
+export const saveUser = (patch: Partial<User> & { _id: string }) => api.post<User>('/app_users/save', patch);
+export const removeUser = (id: string) => api.get<{ ok: true }>(`/app_users/remove/${encodeURIComponent(id)}`);
+
+// Courses, classes, enrolments ----------------------------------------------------------------------------
+
+/** Every course in every language. */
+export const allCoursesQuery = () => queryOptions({
+  queryKey: ['courses', '*'],
+  queryFn: () => api.post<Course[]>('/app_courses/list', {}),
+  staleTime: 60_000,
+});
+
+/** The classes of a course (admins see the private groups too, with their codes). */
+export const classesQuery = (course: string) => queryOptions({
+  queryKey: ['classes', 'course', course],
+  queryFn: () => api.post<ClassRecord[]>('/app_classes/list', { course, nocache: true }),
+  enabled: !!course,
+  staleTime: 10_000,
+});
+
+export const classQuery = (id: string) => queryOptions({
+  queryKey: ['classes', 'one', id],
+  queryFn: async () => (await api.post<ClassRecord[]>('/app_classes/list', { _id: id, nocache: true }))[0] ?? null,
+  staleTime: 10_000,
+});
+
+export type ClassSave = Partial<Omit<ClassRecord, 'weeks'>> & { _id: string; weeks?: number | null };
+export const saveClass = (c: ClassSave) => api.post<ClassRecord>('/app_classes/save', c);
+
+export interface Participant {
+  _id: string; user: string; firstname: string; lastname: string; email: string; regdate?: string; lastactivity?: string;
+  lessons?: number; completed?: string; percentcomplete?: number;
+}
+export const participantsQuery = (classid: string) => queryOptions({
+  queryKey: ['enrollment', 'class', classid],
+  queryFn: () => api.post<Participant[]>('/app_enrollment/classEnrollment', { classid }),
+  enabled: !!classid,
+  staleTime: 5_000,
+});
+
+export type AdminEnrollment = Enrollment & { classname?: string; classexists?: boolean; coursetitle?: string; certificate?: string };
+export const userEnrollmentsQuery = (user: string) => queryOptions({
+  queryKey: ['enrollment', 'user', user],
+  queryFn: () => api.post<AdminEnrollment[]>('/app_enrollment/list', { user }),
+  staleTime: 5_000,
+});
+
+export interface EnrollmentSave { _id?: string; user?: string; classid?: string; regdate?: string; completed?: string; description?: string }
+export const saveEnrollment = (e: EnrollmentSave) => api.post<AdminEnrollment>('/app_enrollment/save', e);
+export const removeEnrollment = (id: string) => api.post<{ ok: true }>('/app_enrollment/remove', { _id: id });
+
+// Content, files, surveys -----------------------------------------------------------------------------------
+
+export const contentListQuery = (f: { type?: string; lang?: string }) => queryOptions({
+  queryKey: ['content', 'list', f],
+  queryFn: () => api.post<Content[]>('/app_content/list', f),
+  staleTime: 30_000,
+});
+
+export interface FileRecord { filename: string; title?: string; context: string; mtime: string; ctime: string; mime: string; size: number; url: string }
+export const filesQuery = (context: string) => queryOptions({
+  queryKey: ['files', context],
+  queryFn: () => api.post<FileRecord[]>('/app_files/list', context ? { context } : {}),
+  staleTime: 10_000,
+});
+export const removeFile = (filename: string) => api.post<{ ok: true }>('/app_files/remove', { filename });
+
+/** /app_files/upload takes form data (thefile, context, title); errors come back as the usual JSON. */
+export async function uploadFile(file: File, context: string, title: string): Promise<FileRecord> {
+  const form = new FormData();
+  form.append('context', context);
+  if (title) form.append('title', title);
+  form.append('thefile', file);
+  let res: Response;
+  try {
+    res = await fetch('/app_files/upload', { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch (err) {
+    throw new ApiError(0, (err as Error).message || 'Network error');
+  }
+  const data = await res.json().catch(() => undefined) as (FileRecord & { error?: { message: string; fields?: Record<string, string> } }) | undefined;
+  if (!res.ok) throw new ApiError(res.status, data?.error?.message ?? res.statusText, data?.error?.fields ?? {});
+  return data as FileRecord;
+}
+
+export const surveysQuery = () => queryOptions({
+  queryKey: ['surveys', 'list'],
+  queryFn: () => api.post<Survey[]>('/app_surveys/listSurveys', {}),
+  staleTime: 30_000,
+});
+
+export interface SurveyResponse { _id: string; surveyId: string; answers: (string | number | null)[]; lang?: string; context?: string; contextid?: string; created?: string; timestamp?: string }
+export const surveyResponsesQuery = (surveyId: string) => queryOptions({
+  queryKey: ['surveys', 'responses', surveyId],
+  queryFn: () => api.post<{ survey: Survey; responses: SurveyResponse[] }>('/app_surveys/listResponsesBySurvey', { surveyId }),
+  staleTime: 10_000,
+});
+
+// Site settings, CRM, navigation, translations --------------------------------------------------------------
+
+export interface CrmSettingsView { baseUrl: string; keySet: boolean; timeoutMs?: number; lastSync?: string; configured: boolean }
+export interface Settings { config: SiteConfig; crm: CrmSettingsView }
+export const SETTINGS_KEY = ['siteconfig', 'admin'] as const;
+export const settingsQuery = () => queryOptions({
+  queryKey: SETTINGS_KEY,
+  queryFn: () => api.post<Settings>('/app_admin/getConfig', {}),
+  staleTime: 5_000,
+});
+export const setConfig = (body: { config?: Partial<SiteConfig>; crm?: { baseUrl?: string; key?: string; timeoutMs?: number } }) =>
+  api.post<Settings>('/app_admin/setConfig', body);
+
+export const NAV_KEY = ['navitems', 'admin'] as const;
+export const navItemsQuery = () => queryOptions({
+  queryKey: NAV_KEY,
+  queryFn: async () => (await api.post<{ list: NavItem[] }>('/app_admin/listNavItems', {})).list,
+  staleTime: 5_000,
+});
+export const saveNavItem = (item: NavItem) => api.post<NavItem>('/app_admin/saveNavItem', item);
+export const removeNavItem = (id: string) => api.post<{ ok: true }>('/app_admin/removeNavItem', { _id: id });
+
+export interface LabelRow { label: string; english: string; translation: string; translated: boolean }
+export interface LanguageLabels { lang: string; labels: LabelRow[]; total: number; translated: number; languages: { lang: string; translated: number }[]; asof: string | null }
+export const languageQuery = (lang: string) => queryOptions({
+  queryKey: ['localize', 'admin', lang],
+  queryFn: () => api.post<LanguageLabels>('/app_admin/getLanguage', { lang }),
+  staleTime: 5_000,
+});
+export const setLanguage = (lang: string, labels: Record<string, string>) =>
+  api.post<{ lang: string; changed: number; loc: Record<string, string>; asof: string }>('/app_admin/setLanguage', { lang, labels });
+
+// Dashboard, reports, audit, CRM ----------------------------------------------------------------------------
+
+export interface Summary {
+  users: number; admins: number; editors: number; newUsers30d: number; activeUsers30d: number; courses: number; activeCourses: number;
+  classes: number; enrollments: number; completions: number; examsPassed: number; surveyResponses: number;
+}
+export const summaryQuery = () => queryOptions({
+  queryKey: ['stats', 'summary'],
+  queryFn: () => api.post<Summary>('/app_stats/summarize', {}),
+  staleTime: 30_000,
+});
+
+export interface StatsFilters { period: 'week' | 'month'; from?: string; to?: string; course?: string }
+export interface Stats {
+  period: 'week' | 'month'; from: string; to: string;
+  timeline: { date: string; registrations: number; enrollments: number; completions: number }[];
+  completionsByCourse: { course: string; title: string; lang: string; enrolled: number; completed: number; rate: number; averageprogress: number }[];
+  learnersByLanguage: { lang: string; learners: number }[];
+  learnersByCountry: { country: string; learners: number }[];
+}
+export const statsQuery = (f: StatsFilters) => queryOptions({
+  queryKey: ['stats', 'charts', f],
+  queryFn: () => api.post<Stats>('/app_stats/getStats', f),
+  staleTime: 30_000,
+  placeholderData: (prev) => prev,
+  retry: false,
+});
+
+export type Cell = string | number | null;
+export interface Report { reportid: string; title: string; columns: { key: string; label: string }[]; rows: Record<string, Cell>[] }
+export interface ReportFilters { course?: string; from?: string; to?: string; period?: 'week' | 'month' }
+export const reportQuery = (id: string, f: ReportFilters) => queryOptions({
+  queryKey: ['reports', id, f],
+  queryFn: () => api.post<Report>(`/app_reports/${encodeURIComponent(id)}`, f),
+  staleTime: 30_000,
+  retry: false,
+});
+
+/** A GET link that downloads a report as CSV, with its filters in the query. */
+export function reportCsvUrl(id: string, f: ReportFilters = {}): string {
+  const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v) as [string, string][]).toString();
+  return `/app_reports/${encodeURIComponent(id)}.csv${q ? `?${q}` : ''}`;
+}
+export const USERS_CSV_URL = '/app_reports/users/users.csv';
+
+export interface AuditEntry {
+  _id: string; created: string; actor: string; actoremail: string; action: string; targettype: string; target: string;
+  changes: Record<string, unknown>;
+}
+export interface AuditFilters { actor?: string; action?: string; target?: string; skip: number; limit: number }
+export const auditQuery = (f: AuditFilters) => queryOptions({
+  queryKey: ['audit', f],
+  queryFn: () => api.post<{ list: AuditEntry[]; total: number }>('/app_admin/audit', f),
+  staleTime: 2_000,
+  placeholderData: (prev) => prev,
+  retry: false,
+});
+
+export const crmLookup = (identifier: string) =>
+  api.post<{ individual: Record<string, unknown> }>('/app_integrations/vcrm/getIndividual', { id: identifier });
+export interface CrmBatchResult { externalId?: string; email?: string; status: string; id?: string | number; message?: string }
+export const crmSyncUser = (id: string) => api.post<{ result: CrmBatchResult | null }>('/app_integrations/vcrm/syncUser', { _id: id });
+export interface CrmSyncSummary { since: string; synced: number; created: number; updated: number; failed: number; errors: CrmBatchResult[]; more: boolean }
+export const crmSyncRecent = (since?: string) =>
+  api.post<CrmSyncSummary>('/app_integrations/vcrm/syncRecentUsers', since ? { since } : {});

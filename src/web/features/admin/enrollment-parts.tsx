@@ -1,0 +1,191 @@
+/**
+ * Enrolment pieces shared by the users, enrolments and class panels: edit an enrolment's dates,
+ * pick a user or a class, add a user to a class.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MODAL_WIDTH_PX } from '../../../domain/constants.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { queryClient } from '../../lib/query.ts';
+import { addStatus } from '../../lib/status.ts';
+import { tk } from '../../lib/tk.ts';
+import { allCoursesQuery, classesQuery, saveEnrollment, usersQuery } from './api.ts';
+import { day, errorMessage, fieldErrors, fullName } from './components.tsx';
+
+const isDay = (v: string) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+
+/** After any enrolment change: participant lists, user enrolment lists and report tables are stale. */
+export function enrollmentsChanged() {
+  return queryClient.invalidateQueries({ predicate: (q) => ['enrollment', 'enrollments', 'classEnrollment', 'reports', 'stats', 'audit'].includes(String(q.queryKey[0])) });
+}
+
+export interface EditableEnrollment { _id: string; regdate?: string; completed?: string; description?: string }
+
+/** Edit an enrolment: registration date, completion date, description (spec: enrolment row edit). */
+export function EnrollmentEditModal({ enrollment, title, withDescription, onClose }: {
+  enrollment: EditableEnrollment | null; title: string; withDescription?: boolean; onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [regdate, setRegdate] = useState('');
+  const [completed, setCompleted] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setRegdate(day(enrollment?.regdate));
+    setCompleted(day(enrollment?.completed));
+    setDescription(enrollment?.description ?? '');
+    setErrors({});
+    setError(null);
+  }, [enrollment]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!enrollment) return;
+    const local: Record<string, string> = {};
+    if (!regdate || !isDay(regdate)) local.regdate = MSG.dateFormat;
+    if (!isDay(completed)) local.completed = MSG.dateFormat;
+    setErrors(local);
+    if (Object.keys(local).length) { setError(MSG.correctFields); return; }
+    setBusy(true);
+    setError(null);
+    try {
+      await saveEnrollment({ _id: enrollment._id, regdate, completed, ...(withDescription ? { description } : {}) });
+      await enrollmentsChanged();
+      addStatus('success', tk('The enrollment has been saved.'));
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+      setErrors(fieldErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={!!enrollment} onClose={onClose} title={title} size={MODAL_WIDTH_PX} centered>
+      <form onSubmit={submit} noValidate data-testid="enrollment-edit-form">
+        <Stack gap="sm">
+          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+          <TextInput type="date" name="regdate" label={t('Enrolled')} required value={regdate} onChange={(e) => setRegdate(e.currentTarget.value)}
+            error={errors.regdate ? t(errors.regdate) : undefined} />
+          <TextInput type="date" name="completed" label={t('Completed')} description={t('Leave empty while the course is not completed.')}
+            value={completed} onChange={(e) => setCompleted(e.currentTarget.value)} error={errors.completed ? t(errors.completed) : undefined} />
+          {withDescription && (
+            <Textarea name="description" label={t('Description')} autosize minRows={2} maxRows={6} value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description ? t(errors.description) : undefined} />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
+            <Button type="submit" loading={busy} data-testid="enrollment-save">{t('Save')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A searchable user picker: asks the server as one types (name or e-mail). */
+export function UserPicker({ value, onChange, label, error, initialLabel }: {
+  value: string | null; onChange: (id: string | null) => void; label: string; error?: string; initialLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const q = useQuery({ ...usersQuery({ search: debounced || undefined, skip: 0, limit: 20 }), enabled: debounced.length >= 2 });
+  const [known, setKnown] = useState<Record<string, string>>(() => (value && initialLabel ? { [value]: initialLabel } : {}));
+  const options = useMemo(() => {
+    const list = (q.data?.list ?? []).map((u) => ({ value: u._id, label: `${fullName(u)} <${u.email}>` }));
+    if (value && known[value] && !list.some((o) => o.value === value)) list.unshift({ value, label: known[value]! });
+    return list;
+  }, [q.data, value, known]);
+  return (
+    <Select label={label} placeholder={t('Type a name or email address')} searchable clearable value={value}
+      searchValue={search} onSearchChange={setSearch} data={options} filter={({ options: o }) => o}
+      nothingFoundMessage={debounced.length >= 2 && !q.isFetching ? t(MSG.noRecords) : undefined}
+      onChange={(id, option) => { if (id && option) setKnown((k) => ({ ...k, [id]: option.label })); onChange(id); }}
+      error={error} data-testid="user-picker" comboboxProps={{ withinPortal: true }} />
+  );
+}
+
+/** Course, then one of its classes. */
+export function ClassPicker({ course, classid, onCourse, onClass, errors }: {
+  course: string | null; classid: string | null; onCourse: (c: string | null) => void; onClass: (c: string | null) => void;
+  errors?: { course?: string; classid?: string };
+}) {
+  const { t } = useTranslation();
+  const courses = useQuery(allCoursesQuery());
+  const classes = useQuery(classesQuery(course ?? ''));
+  const courseOptions = (courses.data ?? [])
+    .slice().sort((a, b) => a.title.localeCompare(b.title))
+    .map((c) => ({ value: c._id, label: `${c.title} (${c.lang})${c.status === 'Inactive' ? ` · ${t('Inactive')}` : ''}` }));
+  const classOptions = (classes.data ?? []).map((c) => ({ value: c._id, label: `${c.name}${c.selfpaced ? ` · ${t('Self-paced')}` : ''}` }));
+  return (
+    <>
+      <Select label={t('Course')} searchable data={courseOptions} value={course} onChange={(v) => { onCourse(v); onClass(null); }}
+        error={errors?.course} data-testid="course-picker" comboboxProps={{ withinPortal: true }} />
+      <Select label={t('Class')} searchable data={classOptions} value={classid} onChange={onClass} disabled={!course}
+        nothingFoundMessage={t('This course has no classes yet.')} error={errors?.classid} data-testid="class-picker"
+        comboboxProps={{ withinPortal: true }} />
+    </>
+  );
+}
+
+/** Add User to Class: the user is given (a user's page) or picked (a class page); the class likewise. */
+export function AddToClassForm({ user, classid, onDone }: { user?: string; classid?: string; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const [pickedUser, setPickedUser] = useState<string | null>(null);
+  const [course, setCourse] = useState<string | null>(null);
+  const [pickedClass, setPickedClass] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const u = user ?? pickedUser;
+    const c = classid ?? pickedClass;
+    const local: Record<string, string> = {};
+    if (!u) local.user = MSG.required;
+    if (!classid && !course) local.course = MSG.required;
+    if (!c) local.classid = MSG.required;
+    setErrors(local);
+    if (Object.keys(local).length) { setError(MSG.correctFields); return; }
+    setBusy(true);
+    setError(null);
+    try {
+      await saveEnrollment({ user: u!, classid: c! });
+      await enrollmentsChanged();
+      addStatus('success', tk('The user has been added to the class.'));
+      setPickedUser(null);
+      setPickedClass(null);
+      onDone?.();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="add-to-class-form">
+      <Stack gap="sm">
+        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        <Group grow align="flex-start" wrap="wrap" gap="sm">
+          {!user && <UserPicker label={t('User')} value={pickedUser} onChange={setPickedUser} error={errors.user ? t(errors.user) : undefined} />}
+          {!classid && (
+            <ClassPicker course={course} classid={pickedClass} onCourse={setCourse} onClass={setPickedClass}
+              errors={{ course: errors.course ? t(errors.course) : undefined, classid: errors.classid ? t(errors.classid) : undefined }} />
+          )}
+        </Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} data-testid="add-to-class-submit">{t('Add User to Class')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

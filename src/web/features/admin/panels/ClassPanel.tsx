@@ -1,0 +1,149 @@
+/**
+ * /admin/classes/{course}/{class} (spec 2): one class for admins: its fields (saved through
+ * /app_classes/save, with the server's messages per field) and its participants (/app_enrollment/classEnrollment).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
+import { MSG } from '../../../../domain/messages.ts';
+import type { ClassRecord } from '../../../../domain/types.ts';
+import { queryClient } from '../../../lib/query.ts';
+import { addStatus } from '../../../lib/status.ts';
+import { useSession } from '../../../lib/session.ts';
+import { tk } from '../../../lib/tk.ts';
+import type { PanelProps } from '../panels.ts';
+import { allCoursesQuery, classQuery, saveClass } from '../api.ts';
+import { ConfirmButton, LoadError, TableSkeleton, day, errorMessage, fieldErrors } from '../components.tsx';
+import { ClassParticipants } from '../ClassParticipants.tsx';
+import { UserPicker } from '../enrollment-parts.tsx';
+import { api } from '../../../lib/api.ts';
+
+interface Values { name: string; startdate: string; weeks: number | string; instructor: string | null; selfpaced: boolean; lang: string; description: string; description2: string }
+const valuesOf = (c: ClassRecord): Values => ({
+  name: c.name ?? '', startdate: day(c.startdate), weeks: c.weeks ?? '', instructor: c.instructor ?? null, selfpaced: !!c.selfpaced,
+  lang: c.lang ?? '', description: c.description ?? '', description2: c.description2 ?? '',
+});
+
+function ClassForm({ cls }: { cls: ClassRecord }) {
+  const { t } = useTranslation();
+  const { config } = useSession();
+  const [v, setV] = useState<Values>(() => valuesOf(cls));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setV(valuesOf(cls)), [cls]);
+  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((cur) => ({ ...cur, [k]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!v.name.trim()) local.name = MSG.classNameRequired;
+    if (v.startdate && !/^\d{4}-\d{2}-\d{2}$/.test(v.startdate)) local.startdate = MSG.classDateFormat;
+    if (v.weeks !== '' && (!Number.isInteger(Number(v.weeks)) || Number(v.weeks) < 0 || Number(v.weeks) > 520)) local.weeks = MSG.notValid;
+    setErrors(local);
+    if (Object.keys(local).length) { setError(MSG.correctFields); return; }
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await saveClass({
+        _id: cls._id, name: v.name.trim(), startdate: v.startdate, weeks: v.weeks === '' ? null : Number(v.weeks),
+        selfpaced: v.selfpaced, description: v.description, description2: v.description2,
+        ...(v.lang ? { lang: v.lang } : {}), ...(v.instructor && v.instructor !== cls.instructor ? { instructor: v.instructor } : {}),
+      });
+      if (!saved?._id) throw new Error(MSG.classSaveFailed);
+      queryClient.setQueryData(classQuery(cls._id).queryKey, saved);
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'classes' || q.queryKey[0] === 'reports' });
+      addStatus('success', tk('The class has been saved.'));
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      setError(err instanceof Error && err.message === MSG.classSaveFailed ? MSG.classSaveFailed : errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const langs = config?.publiclanguages ?? [];
+  return (
+    <form onSubmit={submit} noValidate data-testid="class-form">
+      <Stack gap="sm">
+        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput name="name" label={t('Class name')} required value={v.name} onChange={(e) => set('name', e.currentTarget.value)}
+            error={errors.name ? t(errors.name) : undefined} />
+          <TextInput name="startdate" type="date" label={t('Start date')} value={v.startdate} onChange={(e) => set('startdate', e.currentTarget.value)}
+            error={errors.startdate ? t(errors.startdate) : undefined} />
+          <NumberInput name="weeks" label={t('Registration weeks after the start')} min={0} max={520} allowDecimal={false} value={v.weeks}
+            onChange={(n) => set('weeks', n)} error={errors.weeks ? t(errors.weeks) : undefined} />
+          <Select label={t('Language')} value={v.lang || null} onChange={(x) => set('lang', x ?? '')} comboboxProps={{ withinPortal: true }}
+            data={langs.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} error={errors.lang ? t(errors.lang) : undefined} />
+          <UserPicker label={t('Instructor')} value={v.instructor} onChange={(id) => set('instructor', id)} initialLabel={cls.instructorname}
+            error={errors.instructor ? t(errors.instructor) : undefined} />
+          <Stack gap={4} justify="center">
+            <Switch label={t('Self-paced')} checked={v.selfpaced} onChange={(e) => set('selfpaced', e.currentTarget.checked)} />
+          </Stack>
+        </SimpleGrid>
+        <Textarea name="description" label={t('Description')} description={t('HTML is allowed.')} autosize minRows={2} maxRows={8}
+          value={v.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description ? t(errors.description) : undefined} />
+        <Textarea name="description2" label={t('Second description')} description={t('HTML is allowed.')} autosize minRows={2} maxRows={8}
+          value={v.description2} onChange={(e) => set('description2', e.currentTarget.value)} error={errors.description2 ? t(errors.description2) : undefined} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} data-testid="class-save">{t('Save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default function ClassPanel({ rest }: PanelProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [course, classid] = rest as [string, string];
+  const q = useQuery(classQuery(classid));
+  const courses = useQuery(allCoursesQuery());
+  const courseTitle = courses.data?.find((c) => c._id === course)?.title ?? course;
+  if (q.isPending) return <TableSkeleton />;
+  if (q.isError) return <LoadError error={q.error} />;
+  const cls = q.data;
+  if (!cls) {
+    return (
+      <Stack>
+        <Alert color="gray">{t('This class no longer exists')}</Alert>
+        <Anchor component={Link} to="/admin/courses">{t('Courses and classes')}</Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid="class-panel" data-class={cls._id}>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={2}>{cls.name}</Title>
+          <Text c="gray.7">{courseTitle}</Text>
+        </div>
+        <Group gap="xs">
+          {cls.regcode && <Badge variant="outline" size="lg" title={t('Registration code')}>{cls.regcode}</Badge>}
+          <Button component={Link} to={`/Course/${encodeURIComponent(cls.course)}/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Visit')}</Button>
+          <Button component={Link} to={`/class/enrollment/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Participants')}</Button>
+        </Group>
+      </Group>
+      {cls.course !== course && <Alert color="orange">{t('That class belongs to another course.')}</Alert>}
+      <Paper withBorder p="md" radius="md"><ClassForm cls={cls} /></Paper>
+      <section>
+        <Title order={3} mb="xs">{t('Participants')}</Title>
+        <ClassParticipants classid={cls._id} />
+      </section>
+      <Group>
+        <ConfirmButton label={tk('Remove class')} title={tk('Remove this class?')} message={t('The class is removed; enrollments in it stay and show that the class no longer exists.')}
+          onConfirm={async () => {
+            await api.post('/app_classes/remove', { _id: cls._id });
+            await queryClient.invalidateQueries({ predicate: (x) => ['classes', 'reports', 'enrollment'].includes(String(x.queryKey[0])) });
+            addStatus('success', tk('The class has been removed.'));
+            navigate('/admin/courses');
+          }} />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * CRM (spec /app_integrations/vcrm/*, issue 7): the connection's settings (base URL, and a key that is
+ * write-only: the page only learns whether it is set), a contact lookup by numeric id or e-mail, and
+ * syncing one user or the recently changed users, with their results.
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Group, List, NumberInput, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MSG } from '../../../../domain/messages.ts';
+import { isCrmIdentifier } from '../../../../domain/validation.ts';
+import { queryClient } from '../../../lib/query.ts';
+import { addStatus } from '../../../lib/status.ts';
+import { tk } from '../../../lib/tk.ts';
+import type { PanelProps } from '../panels.ts';
+import {
+  SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery, type CrmBatchResult, type CrmSettingsView, type CrmSyncSummary,
+} from '../api.ts';
+import { FieldList, LoadError, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../components.tsx';
+import { UserPicker } from '../enrollment-parts.tsx';
+
+function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
+  const { t } = useTranslation();
+  const [baseUrl, setBaseUrl] = useState(crm.baseUrl);
+  const [key, setKey] = useState('');
+  const [timeout, setTimeoutMs] = useState<number | string>(crm.timeoutMs ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (body: { baseUrl?: string; key?: string; timeoutMs?: number }, done: string) => {
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      const saved = await setConfig({ crm: body });
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      void queryClient.invalidateQueries({ queryKey: ['audit'] });
+      setKey('');
+      addStatus('success', done);
+    } catch (err) {
+      setError(errorMessage(err));
+      setErrors(fieldErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const url = baseUrl.trim();
+    if (url && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(url)) { setErrors({ 'crm.baseUrl': MSG.crmUrl }); setError(MSG.crmUrl); return; }
+    void send({ baseUrl: url, ...(key.trim() ? { key: key.trim() } : {}), ...(timeout === '' ? {} : { timeoutMs: Number(timeout) }) }, tk('The CRM settings have been saved.'));
+  };
+  return (
+    <form onSubmit={submit} noValidate data-testid="crm-settings">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Badge color={crm.configured ? 'green.9' : 'gray.7'} variant="outline" data-testid="crm-configured">
+            {crm.configured ? t('Configured') : t('Not configured')}
+          </Badge>
+          <Badge color={crm.keySet ? 'green.9' : 'orange.9'} variant="outline" data-testid="crm-key-state">{crm.keySet ? t('Key set') : t('Key not set')}</Badge>
+          {crm.lastSync && <Text size="sm" c="gray.7">{t('Last complete sync')}: {dayTime(crm.lastSync)}</Text>}
+        </Group>
+        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput name="baseUrl" label={t('CRM address (base URL)')} placeholder="https://crm.example.org/api" value={baseUrl}
+            onChange={(e) => setBaseUrl(e.currentTarget.value)} error={errors['crm.baseUrl'] ? t(errors['crm.baseUrl']!) : undefined} />
+          <PasswordInput name="key" label={t('Key')} autoComplete="new-password" value={key} onChange={(e) => setKey(e.currentTarget.value)}
+            description={crm.keySet ? t('A key is set. Leave this empty to keep it.') : t('No key is set yet.')}
+            error={errors['crm.key'] ? t(errors['crm.key']!) : undefined} />
+          <NumberInput name="timeoutMs" label={t('Time-out per request (ms)')} min={100} max={60000} allowDecimal={false} value={timeout}
+            onChange={setTimeoutMs} error={errors['crm.timeoutMs'] ? t(errors['crm.timeoutMs']!) : undefined} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          {crm.keySet && (
+            <Button variant="default" color="red" disabled={busy} onClick={() => void send({ key: '' }, tk('The CRM key has been removed.'))} data-testid="crm-clear-key">
+              {t('Remove the key')}
+            </Button>
+          )}
+          <Button type="submit" loading={busy} data-testid="crm-save">{t('Save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Lookup() {
+  const { t } = useTranslation();
+  const [identifier, setIdentifier] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<Record<string, unknown> | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const id = identifier.trim();
+    setFound(null);
+    if (!isCrmIdentifier(id)) { setError(MSG.invalidContact); return; }
+    setBusy(true);
+    setError(null);
+    try {
+      setFound((await crmLookup(id)).individual);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate data-testid="crm-lookup">
+      <Stack gap="sm">
+        <Group align="flex-start" wrap="wrap" gap="sm">
+          <TextInput name="identifier" label={t('Contact ID or email address')} value={identifier} style={{ flex: '1 1 260px' }}
+            onChange={(e) => setIdentifier(e.currentTarget.value)} error={error ? t(error) : undefined} data-testid="crm-identifier" />
+          <Button type="submit" loading={busy} mt={25}>{t('Look up')}</Button>
+        </Group>
+        {found && (
+          <Paper withBorder p="sm" radius="sm" data-testid="crm-individual">
+            <FieldList rows={Object.entries(found).map(([k, v]) => [k, String(v ?? '')])} />
+          </Paper>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function ResultLines({ errors }: { errors: CrmBatchResult[] }) {
+  if (!errors.length) return null;
+  return (
+    <List size="sm" spacing={2}>
+      {errors.map((e, i) => <List.Item key={i}>{e.email ?? e.externalId}: {e.message ?? e.status}</List.Item>)}
+    </List>
+  );
+}
+
+function SyncUser() {
+  const { t } = useTranslation();
+  const [user, setUser] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string; errors?: CrmBatchResult[] } | null>(null);
+  const sync = async () => {
+    if (!user) { setResult({ ok: false, text: t(MSG.required) }); return; }
+    setBusy(true);
+    setResult(null);
+    try {
+      const r = await crmSyncUser(user);
+      const status = r.result?.status;
+      setResult({
+        ok: status !== 'error',
+        text: status === 'created' ? t('Created in the CRM') : status === 'updated' ? t('Updated in the CRM') : t('The CRM rejected the request.'),
+        errors: status === 'error' && r.result ? [r.result] : [],
+      });
+    } catch (err) {
+      setResult({ ok: false, text: t(errorMessage(err)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm" data-testid="crm-sync-user-form">
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <div style={{ flex: '1 1 280px' }}><UserPicker label={t('User')} value={user} onChange={setUser} /></div>
+        <Button onClick={sync} loading={busy}>{t('Sync user')}</Button>
+      </Group>
+      {result && (
+        <Alert color={result.ok ? 'green' : 'red'} role="status" data-testid="crm-sync-user-result">
+          <Text size="sm">{result.text}</Text>
+          <ResultLines errors={result.errors ?? []} />
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function SyncRecent() {
+  const { t } = useTranslation();
+  const [since, setSince] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<CrmSyncSummary | null>(null);
+  const sync = async () => {
+    if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) { setError(MSG.dateFormat); return; }
+    setBusy(true);
+    setError(null);
+    setSummary(null);
+    try {
+      setSummary(await crmSyncRecent(since || undefined));
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm" data-testid="crm-sync-recent">
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <TextInput type="date" label={t('Changed since')} description={t('Empty: since the last complete sync, or the last seven days.')}
+          value={since} onChange={(e) => setSince(e.currentTarget.value)} w={260} />
+        <Button onClick={sync} loading={busy} data-testid="crm-sync-recent-button">{t('Sync recent users')}</Button>
+      </Group>
+      {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+      {summary && (
+        <Alert color={summary.failed ? 'orange' : 'green'} role="status" data-testid="crm-sync-recent-result">
+          <FieldList rows={[
+            [t('Since'), dayTime(summary.since)], [t('Synced'), String(summary.synced)], [t('Created'), String(summary.created)],
+            [t('Updated'), String(summary.updated)], [t('Failed'), String(summary.failed)],
+          ]} />
+          <ResultLines errors={summary.errors} />
+          {summary.more && <Text size="sm" mt="xs">{t('More users are waiting: sync again to continue.')}</Text>}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+export default function CrmPanel(_: PanelProps) {
+  const { t } = useTranslation();
+  const q = useQuery(settingsQuery());
+  if (q.isError) return <LoadError error={q.error} />;
+  if (!q.data) return <TableSkeleton />;
+  const { crm } = q.data;
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="sm">{t('Settings')}</Title>
+        <CrmSettingsForm key={`${crm.baseUrl}|${crm.keySet}|${crm.timeoutMs ?? ''}`} crm={crm} />
+      </Paper>
+      {!crm.configured && <Alert color="gray">{t(MSG.crmNotConfigured)}</Alert>}
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="sm">{t('Find a contact')}</Title>
+        <Lookup />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="sm">{t('Sync')}</Title>
+        <Stack gap="lg">
+          <SyncUser />
+          <SyncRecent />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

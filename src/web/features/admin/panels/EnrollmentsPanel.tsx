@@ -1,0 +1,97 @@
+/**
+ * Enrolments by course and class (issue 7): /admin/enrollments/{course} lists the course's classes with
+ * their counts; /admin/enrollments/{course}/{class} manages one class's enrolments (edit, remove, add).
+ */
+import { Anchor, Button, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PanelProps } from '../panels.ts';
+import { allCoursesQuery, classQuery, reportCsvUrl, reportQuery } from '../api.ts';
+import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton } from '../components.tsx';
+import { ClassParticipants } from '../ClassParticipants.tsx';
+import { AddToClassForm } from '../enrollment-parts.tsx';
+
+const enc = encodeURIComponent;
+
+function CourseClasses({ course }: { course: string }) {
+  const { t } = useTranslation();
+  const q = useQuery(reportQuery('enrollments', { course }));
+  if (q.isError) return <LoadError error={q.error} />;
+  if (!q.data) return <TableSkeleton />;
+  const rows = q.data.rows;
+  return (
+    <PanelFrame title={t('Classes')} actions={<CsvLink href={reportCsvUrl('enrollments', { course })} />}>
+      {rows.length === 0 ? <Text c="dimmed">{t('This course has no classes yet.')}</Text> : (
+        <ScrollTable minWidth={700} testid="course-classes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('Class')}</Table.Th>
+              <Table.Th>{t('Instructor')}</Table.Th>
+              <Table.Th>{t('Self-paced')}</Table.Th>
+              <Table.Th>{t('Enrolled')}</Table.Th>
+              <Table.Th>{t('Completed')}</Table.Th>
+              <Table.Th>{t('Last registration')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={String(r.classid)}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/enrollments/${enc(course)}/${enc(String(r.classid))}`} data-testid="class-enrollments-link">
+                    {String(r.classname)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{String(r.instructor ?? '')}</Table.Td>
+                <Table.Td>{r.selfpaced === 'yes' ? t('Yes') : t('No')}</Table.Td>
+                <Table.Td>{r.enrolled}</Table.Td>
+                <Table.Td>{r.completed}</Table.Td>
+                <Table.Td>{r.lastregistration}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ScrollTable>
+      )}
+    </PanelFrame>
+  );
+}
+
+function OneClass({ course, classid }: { course: string; classid: string }) {
+  const { t } = useTranslation();
+  const q = useQuery(classQuery(classid));
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to={`/admin/enrollments/${enc(course)}`} size="sm">{t('All classes of this course')}</Anchor>
+      <Title order={2}>{q.data?.name ?? classid}</Title>
+      {q.data === null && <Text c="dimmed">{t('This class no longer exists')}</Text>}
+      <Anchor component={Link} to={`/admin/classes/${enc(course)}/${enc(classid)}`} size="sm">{t('Edit class')}</Anchor>
+      <ClassParticipants classid={classid} />
+    </Stack>
+  );
+}
+
+export default function EnrollmentsPanel({ rest }: PanelProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [course, classid] = rest;
+  const courses = useQuery(allCoursesQuery());
+  if (course && classid) return <OneClass course={course} classid={classid} />;
+  const options = (courses.data ?? []).slice().sort((a, b) => a.title.localeCompare(b.title))
+    .map((c) => ({ value: c._id, label: `${c.title} (${c.lang})` }));
+  return (
+    <Stack gap="md">
+      <Select label={t('Course')} placeholder={t('Choose a course')} searchable data={options} value={course ?? null}
+        onChange={(v) => navigate(v ? `/admin/enrollments/${enc(v)}` : '/admin/enrollments')} maw={520}
+        data-testid="enrollments-course" comboboxProps={{ withinPortal: true }} />
+      {courses.isError && <LoadError error={courses.error} />}
+      {course ? <CourseClasses course={course} /> : (
+        <Text c="gray.7">{t('Choose a course to see its classes and their enrollments. A user\'s own enrollments are on their page under Users.')}</Text>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="xs">{t('Add User to Class')}</Title>
+        <AddToClassForm />
+      </Paper>
+      <Button component={Link} to="/admin/reports" variant="subtle" w="fit-content">{t('Reports')}</Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Reports (issue 7): users.csv (every account, streamed by the server), and the report tables of
+ * /app_reports/{reportid} (enrolments per course and class, completions, exam pass rates, quiz score
+ * distribution, survey responses), each with filters and a CSV download.
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconChartBar, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MSG } from '../../../../domain/messages.ts';
+import { tk } from '../../../lib/tk.ts';
+import type { PanelProps } from '../panels.ts';
+import { USERS_CSV_URL, allCoursesQuery, reportCsvUrl, reportQuery, type ReportFilters } from '../api.ts';
+import { CsvLink, ScrollTable, TableSkeleton, errorMessage } from '../components.tsx';
+
+export const REPORTS: { id: string; label: string; description: string; course: boolean }[] = [
+  { id: 'enrollments', label: tk('Enrollments per course and class'), description: tk('Classes without learners are listed too; dates filter by registration.'), course: true },
+  { id: 'completions', label: tk('Completions per course'), description: tk('Enrolled, completed, completion rate and average progress.'), course: true },
+  { id: 'exams', label: tk('Exam pass rates per course'), description: tk('Learners who took and passed the exam, and attempts.'), course: true },
+  { id: 'quizscores', label: tk('Quiz score distribution'), description: tk('Each learner\'s latest score per quiz, and every attempt, in steps of ten points.'), course: true },
+  { id: 'surveys', label: tk('Responses per survey'), description: tk('Dates filter by the day of the answer.'), course: false },
+];
+
+/** The column headings the server sends, as labels (translated when shown). */
+export const REPORT_COLUMNS = [
+  tk('Course ID'), tk('Course'), tk('Class ID'), tk('Class'), tk('Instructor'), tk('Self-paced'), tk('Enrolled'), tk('Completed'),
+  tk('Last registration'), tk('Language'), tk('Completion rate (%)'), tk('Average progress (%)'), tk('Learners who took the exam'),
+  tk('Learners who passed'), tk('Learner pass rate (%)'), tk('Attempts'), tk('Attempt pass rate (%)'), tk('Average score (%)'),
+  tk('Score (%)'), tk('Learners (latest score per quiz)'), tk('Survey ID'), tk('Survey'), tk('Status'), tk('Responses'), tk('Last response'),
+];
+
+const isDay = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+function ReportTable({ id, filters }: { id: string; filters: ReportFilters }) {
+  const { t } = useTranslation();
+  const q = useQuery(reportQuery(id, filters));
+  if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
+  if (!q.data) return <TableSkeleton />;
+  const { columns, rows } = q.data;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="gray.7">{t('Rows')}: {rows.length}</Text>
+        <CsvLink href={reportCsvUrl(id, filters)} testid={`report-${id}-csv`} />
+      </Group>
+      <ScrollTable minWidth={Math.max(560, columns.length * 120)} testid={`report-${id}`}>
+        <Table.Thead>
+          <Table.Tr>{columns.map((c) => <Table.Th key={c.key}>{t(c.label)}</Table.Th>)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && <Table.Tr><Table.Td colSpan={columns.length}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>}
+          {rows.map((r, i) => (
+            <Table.Tr key={i}>
+              {columns.map((c) => {
+                const v = r[c.key];
+                const cell = c.key === 'classname' && r.classid && r.course ? (
+                  <Anchor component={Link} to={`/admin/classes/${encodeURIComponent(String(r.course))}/${encodeURIComponent(String(r.classid))}`} size="sm">{String(v)}</Anchor>
+                ) : c.key === 'title' && id === 'surveys' && r.survey ? (
+                  <Anchor component={Link} to={`/admin/surveys/${encodeURIComponent(String(r.survey))}`} size="sm">{String(v)}</Anchor>
+                ) : v === 'yes' ? t('Yes') : v === 'no' ? t('No') : String(v ?? '');
+                return <Table.Td key={c.key} ta={typeof v === 'number' || NUMERIC.test(String(v ?? '')) ? 'end' : undefined}>{cell}</Table.Td>;
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ScrollTable>
+    </Stack>
+  );
+}
+
+function Filters({ withCourse, value, onApply }: { withCourse: boolean; value: ReportFilters; onApply: (f: ReportFilters) => void }) {
+  const { t } = useTranslation();
+  const courses = useQuery(allCoursesQuery());
+  const [form, setForm] = useState({ from: value.from ?? '', to: value.to ?? '', course: value.course ?? null as string | null });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!isDay(form.from)) errs.from = MSG.dateFormat;
+    if (!isDay(form.to)) errs.to = MSG.dateFormat;
+    if (!errs.from && !errs.to && form.from && form.to && form.from > form.to) errs.to = MSG.dateRange;
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    onApply({ ...(form.from ? { from: form.from } : {}), ...(form.to ? { to: form.to } : {}), ...(withCourse && form.course ? { course: form.course } : {}) });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        {withCourse && (
+          <Select label={t('Course')} placeholder={t('All courses')} clearable searchable value={form.course} w={280} comboboxProps={{ withinPortal: true }}
+            onChange={(v) => setForm({ ...form, course: v })}
+            data={(courses.data ?? []).slice().sort((a, b) => a.title.localeCompare(b.title)).map((c) => ({ value: c._id, label: `${c.title} (${c.lang})` }))} />
+        )}
+        <TextInput type="date" label={t('From')} value={form.from} onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
+          error={errors.from ? t(errors.from) : undefined} w={170} />
+        <TextInput type="date" label={t('To')} value={form.to} onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
+          error={errors.to ? t(errors.to) : undefined} w={170} />
+        <Button type="submit">{t('Show')}</Button>
+      </Group>
+    </form>
+  );
+}
+
+export default function ReportsPanel(_: PanelProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = REPORTS.some((r) => r.id === params.get('report')) ? params.get('report')! : 'enrollments';
+  const [filters, setFilters] = useState<Record<string, ReportFilters>>({});
+  const report = REPORTS.find((r) => r.id === tab)!;
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <div>
+            <Title order={2} size="h4"><IconUsers size={18} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 6 }} />{t('All users')}</Title>
+            <Text size="sm" c="gray.7">{t('Every account with its profile fields, roles, created and last seen, as a CSV file.')}</Text>
+          </div>
+          <CsvLink href={USERS_CSV_URL} label={tk('Download users.csv')} size="sm" testid="users-csv" />
+        </Group>
+      </Paper>
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="gray.7">{t('The charts of the dashboard are downloadable as CSV there.')}</Text>
+        <Button component={Link} to="/admin/dashboard" variant="light" leftSection={<IconChartBar size={16} aria-hidden />} data-testid="open-dashboard">
+          {t('Dashboard')}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(v) => { if (v) { const next = new URLSearchParams(params); next.set('report', v); setParams(next, { replace: true }); } }} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {REPORTS.map((r) => <Tabs.Tab key={r.id} value={r.id} data-testid={`report-tab-${r.id}`}>{t(r.label)}</Tabs.Tab>)}
+        </Tabs.List>
+        {REPORTS.map((r) => (
+          <Tabs.Panel key={r.id} value={r.id} pt="md">
+            {r.id === tab && (
+              <Stack gap="sm">
+                <Text size="sm" c="gray.7">{t(report.description)}</Text>
+                <Filters key={r.id} withCourse={r.course} value={filters[r.id] ?? {}} onApply={(f) => setFilters((x) => ({ ...x, [r.id]: f }))} />
+                <ReportTable id={r.id} filters={filters[r.id] ?? {}} />
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Enrollment panel of a class (spec 2): the participant table, 15 a page. The instructor and admins
+ * see email, registration date, last activity and lesson count; fellow learners first and last name.
+ * Links to the course page of the class and, for admins, the class in the admin area.
+ */
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Code, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconEdit, IconExternalLink, IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PARTICIPANT_PAGE_SIZE } from '../../../domain/constants.ts';
+import type { ClassRecord } from '../../../domain/types.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { allCoursesQuery } from '../courses/api.ts';
+import { participantsQuery, type Participant } from './api.ts';
+import { dayInText } from '../enrollment/api.ts';
+
+const day = (v?: string) => (v ? v.slice(0, 10) : '—');
+const byName = (a: Participant, b: Participant) =>
+  a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname);
+
+export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details: boolean }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const courses = useQuery(allCoursesQuery());
+  const rows = useQuery(participantsQuery(cls._id));
+  const [page, setPage] = useState(1);
+  const course = courses.data?.find((c) => c._id === cls.course);
+  const enc = encodeURIComponent;
+
+  if (rows.error instanceof ApiError && (rows.error.status === 403 || rows.error.status === 401)) {
+    return <Navigate replace to={`/Course/${enc(cls.course)}`} />;
+  }
+  const list = [...(rows.data ?? [])].sort(byName);
+  const pages = Math.max(1, Math.ceil(list.length / PARTICIPANT_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = list.slice((current - 1) * PARTICIPANT_PAGE_SIZE, current * PARTICIPANT_PAGE_SIZE);
+  const withDetails = details && list.some((r) => r.email !== undefined);
+
+  return (
+    <Stack gap="md" data-testid="participants-panel">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap={6}>
+          <Title order={2} size="h3">{cls.name}</Title>
+          <Text c="gray.8">
+            {course?.title ?? cls.course}
+            {cls.instructorname ? ` · ${t('Instructor')}: ${cls.instructorname}` : ''}
+            {cls.startdate ? ` · ${t('Start date')}: ${dayInText(cls.startdate)}` : ''}
+          </Text>
+          {details && cls.regcode && (
+            <Group gap={6}>
+              <Text size="sm" c="gray.7">{t('Registration code')}:</Text>
+              <Code fz="sm" data-testid="class-regcode">{cls.regcode}</Code>
+            </Group>
+          )}
+          <Group gap="xs" mt={4}>
+            <Button size="xs" variant="light" component={Link} to={`/Course/${enc(cls.course)}/${enc(cls._id)}`}
+              leftSection={<IconExternalLink size={14} aria-hidden />} data-testid="class-course-link">
+              {t('Course page')}
+            </Button>
+            {details && (
+              <Button size="xs" variant="light" component={Link} to={`/class/edit/${enc(cls._id)}`} leftSection={<IconEdit size={14} aria-hidden />}>
+                {t('Edit Class')}
+              </Button>
+            )}
+            {user?.isAdmin && (
+              <Button size="xs" variant="light" component={Link} to={`/admin/classes/${enc(cls.course)}/${enc(cls._id)}`}
+                leftSection={<IconSettings size={14} aria-hidden />} data-testid="class-admin-link">
+                {t('Admin')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4">{t('Participants')}</Title>
+          {rows.isSuccess && <Badge variant="light" size="lg">{list.length}</Badge>}
+        </Group>
+        {rows.isPending ? <Skeleton h={200} /> : rows.isError ? (
+          <Alert color="red">{t('The participants could not be loaded.')}</Alert>
+        ) : list.length === 0 ? (
+          <Paper withBorder p="md" radius="md"><Text>{t('Nobody has joined this class yet.')}</Text></Paper>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={withDetails ? 720 : 280}>
+              <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="participants-table">
+                <Table.Caption className="visually-hidden">{t('Participants of {{name}}', { name: cls.name })}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('First Name')}</Table.Th>
+                    <Table.Th scope="col">{t('Last Name')}</Table.Th>
+                    {withDetails && (
+                      <>
+                        <Table.Th scope="col">{t('Email')}</Table.Th>
+                        <Table.Th scope="col">{t('Registered')}</Table.Th>
+                        <Table.Th scope="col">{t('Last activity')}</Table.Th>
+                        <Table.Th scope="col" ta="end">{t('Lessons')}</Table.Th>
+                        <Table.Th scope="col" ta="end">{t('Progress')}</Table.Th>
+                      </>
+                    )}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((r, i) => (
+                    <Table.Tr key={r._id ?? `${r.lastname}-${r.firstname}-${i}`} data-testid="participant-row" data-email={r.email ?? ''}>
+                      <Table.Td>{r.firstname}</Table.Td>
+                      <Table.Td>{r.lastname}</Table.Td>
+                      {withDetails && (
+                        <>
+                          <Table.Td>{r.email ? <Anchor href={`mailto:${r.email}`} size="sm">{r.email}</Anchor> : '—'}</Table.Td>
+                          <Table.Td>{day(r.regdate)}</Table.Td>
+                          <Table.Td>{day(r.lastactivity ?? r.lastview ?? r.timestamp)}</Table.Td>
+                          <Table.Td ta="end" data-testid="participant-lessons">{r.lessoncount ?? r.lessons ?? 0}</Table.Td>
+                          <Table.Td ta="end">{r.completed ? t('Completed') : `${Math.round(r.percentcomplete ?? 0)}%`}</Table.Td>
+                        </>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {pages > 1 && (
+              <Group justify="center">
+                <Pagination total={pages} value={current} onChange={setPage} getControlProps={(c) => ({ 'aria-label': c === 'previous' || c === 'first' ? t('Previous') : t('Next') })}
+                  getItemProps={(p) => ({ 'aria-label': t('Page {{page}}', { page: p }) })} />
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

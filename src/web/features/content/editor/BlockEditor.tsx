@@ -1,0 +1,175 @@
+/**
+ * Editing a block in place (spec 2 and 4: display, edit, saved or removed). The draft lives in the
+ * content page, so Preview can show it as readers would; a new block is a temporary record with the id
+ * `new`, dropped once the server has saved it under its own id. Rules are the shared save schema's.
+ */
+import { useState } from 'react';
+import {
+  Anchor, Button, Group, Modal, NativeSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title, Input,
+} from '@mantine/core';
+import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Content } from '../../../../domain/types.ts';
+import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../../domain/constants.ts';
+import { MSG } from '../../../../domain/messages.ts';
+import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../../domain/validation.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { addStatus } from '../../../lib/status.ts';
+import { useSession } from '../../../lib/session.ts';
+import { tk } from '../../../lib/tk.ts';
+import { removeContent, saveContent } from '../api.ts';
+import { RichTextField } from './RichTextField.tsx';
+import { CardsEditor, cardErrors } from './CardsEditor.tsx';
+
+export const BLOCK_TYPES = [
+  { value: '', label: tk('Text and video') },
+  { value: 'cards', label: tk('Cards') },
+  { value: 'accordian', label: tk('Accordion') },
+  { value: 'courselist', label: tk('Course list') },
+  { value: 'banner', label: tk('Banner') },
+  { value: 'register', label: tk('Registration form') },
+  { value: 'survey', label: tk('Survey') },
+  { value: 'languages', label: tk('Language list') },
+];
+
+/** The fields a block save sends (the server keeps the rest as they are). */
+export function blockPayload(d: Content): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    _id: d._id, type: d.type || 'block', subtype: d.subtype ?? '', context: d.context, lang: d.lang ?? '',
+    order: Number.isFinite(d.order) ? d.order : 0, title: d.title ?? '', body: d.body ?? '', body2: d.body2 ?? '',
+    video: d.video ?? '', videoplacement: d.videoplacement ?? '', condition: d.condition ?? '', after: d.after ?? '',
+  };
+  if (d.subtype === 'cards' || d.subtype === 'accordian' || d.cards) out.cards = (d.cards ?? []).map((c) => ({ ...c }));
+  return out;
+}
+
+export default function BlockEditor({ draft, onChange, onClose }: {
+  draft: Content; onChange: (d: Content) => void; onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { config } = useSession();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const isNew = draft._id === NEW_ID;
+  const set = <K extends keyof Content>(key: K, value: Content[K]) => {
+    onChange({ ...draft, [key]: value });
+    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
+  };
+  const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
+  const hasCards = draft.subtype === 'cards' || draft.subtype === 'accordian';
+
+  const save = async () => {
+    const payload = blockPayload(draft);
+    const check = ContentSaveSchema.safeParse(payload);
+    const problems = check.success ? {} : fieldErrors(check.error);
+    if (!check.success || (hasCards && Object.keys(cardErrors(draft.cards ?? [])).length)) {
+      setErrors(problems);
+      addStatus('error', check.success ? MSG.correctFields : (check.error.issues[0]?.message ?? MSG.correctFields));
+      return;
+    }
+    setBusy('save');
+    try {
+      await saveContent(payload as unknown as Content);
+      addStatus('success', tk('The block was saved.'));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(err.fields);
+        addStatus('error', err.message);
+      } else addStatus('error', MSG.formError);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async () => {
+    setConfirmRemove(false);
+    if (isNew) { onClose(); return; }
+    setBusy('remove');
+    try {
+      await removeContent(draft._id);
+      addStatus('success', tk('The block was removed.'));
+      onClose();
+    } catch (err) {
+      addStatus('error', err instanceof ApiError ? err.message : MSG.formError);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" className="block-editor" data-testid="block-editor" data-block-editor={draft._id}
+      component="form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4">{isNew ? t('New block') : t('Edit block')}</Title>
+          {!isNew && (
+            <Anchor component={Link} to={`/admin/content/${encodeURIComponent(draft._id)}`} size="sm">{t('All settings of this block')}</Anchor>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NativeSelect label={t('Kind of block')} value={draft.subtype ?? ''} onChange={(e) => set('subtype', e.currentTarget.value)}
+            data={BLOCK_TYPES.map((b) => ({ value: b.value, label: t(b.label) }))} error={err('subtype')} data-testid="block-subtype" />
+          <TextInput label={t('Title')} value={draft.title ?? ''} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')}
+            data-testid="block-title" />
+        </SimpleGrid>
+        <RichTextField label={t('Text')} value={draft.body ?? ''} onChange={(html) => set('body', html)} error={err('body')}
+          uploadContext={draft.context} testId="block-body" />
+        {draft.subtype === 'survey' && (
+          <TextInput label={t('Survey')} description={t('The id of the survey to show')} value={draft.after ?? ''}
+            onChange={(e) => set('after', e.currentTarget.value)} error={err('after')} />
+        )}
+        {hasCards && (
+          <CardsEditor block={draft} onChange={(cards) => set('cards', cards)} accordion={draft.subtype === 'accordian'} onSaved={onChange} />
+        )}
+        {(draft.subtype ?? '') === '' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('Video or image')} description={t('A YouTube or Vimeo link, or the address of an image')}
+              value={draft.video ?? ''} onChange={(e) => set('video', e.currentTarget.value)} error={err('video')} placeholder="https://" />
+            <Input.Wrapper label={t('Video position')} labelElement="div">
+              <SegmentedControl mt={4} fullWidth value={draft.videoplacement === 'solo' ? 'solo' : 'other'}
+                onChange={(v) => set('videoplacement', v as Content['videoplacement'])}
+                data={[{ value: 'other', label: t('Beside the text') }, { value: 'solo', label: t('Above the text') }]} />
+            </Input.Wrapper>
+          </SimpleGrid>
+        )}
+        <Switch label={t('Only for visitors who are not signed in')} checked={draft.condition === 'unauthenticated'}
+          onChange={(e) => set('condition', e.currentTarget.checked ? 'unauthenticated' : '')} />
+        {draft.condition === 'unauthenticated' && draft.subtype !== 'register' && (
+          <RichTextField label={t('Text for signed-in readers')} description={t('Shown instead of the text above to readers who are signed in; leave it empty to hide the block from them.')}
+            value={draft.body2 ?? ''} onChange={(html) => set('body2', html)} error={err('body2')} uploadContext={draft.context} minHeight={100} testId="block-body2" />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberInput label={t('Order')} description={t('Blocks are shown from the lowest number up')} value={draft.order ?? 0}
+            onChange={(v) => set('order', typeof v === 'number' ? v : Number(v) || 0)} error={err('order')} allowDecimal={false} />
+          <NativeSelect label={t('Language')} value={draft.lang ?? ''} onChange={(e) => set('lang', e.currentTarget.value || undefined)}
+            data={[{ value: '', label: t('Every language') }, ...languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))]} error={err('lang')} />
+        </SimpleGrid>
+        <Group justify="space-between" gap="xs" mt="xs">
+          <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmRemove(true)}
+            loading={busy === 'remove'} disabled={busy !== null} data-testid="remove-block">
+            {isNew ? t('Discard') : t('Remove')}
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={onClose} disabled={busy !== null} data-testid="cancel-block">
+              {t('Cancel')}
+            </Button>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={busy === 'save'} disabled={busy !== null}
+              data-testid="save-block">
+              {t('Save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title={isNew ? t('Discard this new block?') : t('Remove this block?')} centered>
+        <Text size="sm" mb="md">{isNew ? t('The block has not been saved yet.') : t('Readers will no longer see it. This cannot be undone.')}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={() => setConfirmRemove(false)}>{t('Cancel')}</Button>
+          <Button color="red" onClick={() => void remove()} data-testid="confirm-remove">{isNew ? t('Discard') : t('Remove')}</Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

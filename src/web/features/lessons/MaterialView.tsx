@@ -1,0 +1,100 @@
+/**
+ * One material of a lesson: its title, required or optional, viewed tick, and its body by section
+ * (text sections, a quiz or the exam, a survey); a discussion button when usebutton is 'yes'.
+ * Reports itself seen once it has been in view, so the viewer records it.
+ */
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { LessonProgress, Material, User } from '../../../domain/types.ts';
+import { HtmlBody } from '../content/HtmlBody.tsx';
+import { LessonDiscussion } from '../comments/index.ts';
+import { QuizView } from './QuizView.tsx';
+import { SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { tk } from '../../lib/tk.ts';
+import { sectionLabel } from './sections.ts';
+
+const SurveyForm = lazy(() => import('../surveys/SurveyForm.tsx'));
+
+
+interface Props {
+  material: Material;
+  courseId: string;
+  lessonId: string;
+  classId?: string;
+  commentId?: string;
+  user: User;
+  progress?: LessonProgress;
+  current: boolean;
+  onSeen?: (materialId: string) => void;
+  onCompleted?: () => void;
+}
+
+/** Calls `onSeen` once the element has reached the upper part of the viewport. */
+function useSeen(ref: React.RefObject<HTMLElement | null>, id: string, onSeen?: (id: string) => void) {
+  const cb = useRef(onSeen);
+  cb.current = onSeen;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !cb.current) return;
+    if (typeof IntersectionObserver === 'undefined') { cb.current(id); return; }
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { cb.current?.(id); io.disconnect(); }
+    }, { rootMargin: '0px 0px -25% 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref, id]);
+}
+
+export function MaterialView({ material, courseId, lessonId, classId, commentId, user, progress, current, onSeen, onCompleted }: Props) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  useSeen(ref, material._id, onSeen);
+  const viewed = !!progress?.materials?.[material._id];
+  const kind = material.section === 'Exam' ? 'exam' : material.section === 'Quiz' ? 'quiz' : null;
+  const title = material.title || t(sectionLabel(material.section) || tk('Material'));
+  const survey = material.section === 'Survey' ? material.subid?.trim() : undefined;
+
+  return (
+    <Paper component="section" ref={ref} id={material._id} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}
+      className="lesson-material" aria-labelledby={`title-${material._id}`} data-material={material._id}
+      data-section={material.section} data-current={current ? 'true' : 'false'} data-viewed={viewed ? 'true' : 'false'}
+      style={current ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 } : undefined}>
+      <Stack gap="sm">
+        <Stack gap={2}>
+          <Group justify="space-between" align="center" gap="xs">
+            <Text size="xs" tt="uppercase" fw={600} c="gray.7">{sectionLabel(material.section) ? t(sectionLabel(material.section)) : ''}</Text>
+            <Group gap={6}>
+              {viewed && (
+                <Badge color="green" variant="light" c={SUCCESS_TEXT} leftSection={<IconCircleCheck size={14} aria-hidden />}>{t('Viewed')}</Badge>
+              )}
+              <Badge color={material.required ? 'brand' : 'gray'} c={material.required ? 'brand.8' : 'dark.6'} variant="outline">
+                {material.required ? t('Required') : t('Optional')}
+              </Badge>
+            </Group>
+          </Group>
+          <Title order={2} size="h3" id={`title-${material._id}`}>{title}</Title>
+        </Stack>
+        {kind ? (
+          <QuizView material={material} kind={kind} courseId={courseId} lessonId={lessonId} classId={classId} user={user}
+            progress={progress} onCompleted={onCompleted} />
+        ) : (
+          <>
+            <HtmlBody html={material.description} />
+            <HtmlBody html={material.description1} />
+            <HtmlBody html={material.description2} />
+            {survey && (
+              <Suspense fallback={<Skeleton h={160} />}>
+                <SurveyForm surveyId={survey} context="lesson" contextid={`${courseId}/${lessonId}/${material._id}`} showTitle titleOrder={3} />
+              </Suspense>
+            )}
+          </>
+        )}
+        {material.usebutton === 'yes' && (
+          <LessonDiscussion courseId={courseId} lessonId={lessonId} classId={classId ?? null} material={material} commentId={commentId} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

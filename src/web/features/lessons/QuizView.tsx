@@ -1,0 +1,246 @@
+/**
+ * Quiz and exam views (spec 2 and 4): intro -> quiz -> posting -> result (passed or not passed) ->
+ * Show Answers; Retake starts a new attempt, Cancel and Close return to the intro. Graded on the
+ * server; the right answers arrive only with the result. Admins get exam settings and Fill Answers.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Group, List, Loader, Radio, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconSettings, IconWand, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ANSWER_LETTERS, DEFAULT_PASS_PERCENT } from '../../../domain/constants.ts';
+import { MSG } from '../../../domain/messages.ts';
+import type { LessonProgress, Material, User } from '../../../domain/types.ts';
+import { ApiError } from '../../lib/api.ts';
+import { addStatus } from '../../lib/status.ts';
+import { useSession } from '../../lib/session.ts';
+import { HtmlBody } from '../content/HtmlBody.tsx';
+import { applyEnrollment, dayInText } from '../enrollment/api.ts';
+import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
+import { darkTitle, SUCCESS_TEXT } from '../enrollment/ui.ts';
+
+type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
+
+interface Props {
+  material: Material;
+  kind: 'quiz' | 'exam';
+  courseId: string;
+  lessonId: string;
+  /** The class the progress goes to; without it (not enrolled) answers cannot be sent. */
+  classId?: string;
+  user: User;
+  progress?: LessonProgress;
+  onCompleted?: () => void;
+}
+
+/** The result shown: a fresh reply, or the stored one of an earlier attempt. */
+interface Result { score: number; possible: number; percent: number; passed: boolean; passpercent: number; answers: string[]; correctanswers: string[]; date?: string }
+
+function storedResult(p: LessonProgress | undefined, passpercent: number): Result | null {
+  if (!p?.quizdate || p.percent === undefined) return null;
+  return {
+    score: p.score ?? 0, possible: p.possible ?? 0, percent: p.percent, passed: p.percent >= passpercent, passpercent,
+    answers: p.answers ?? [], correctanswers: p.correctanswers ?? [], date: p.quizdate,
+  };
+}
+
+export function QuizView({ material, kind, courseId, lessonId, classId, user, progress, onCompleted }: Props) {
+  const { t } = useTranslation();
+  const { config } = useSession();
+  const questions = material.quiz ?? [];
+  const passpercent = Number(kind === 'exam' ? config?.exampasspercent : config?.quizpasspercent) || DEFAULT_PASS_PERCENT;
+  const [state, setState] = useState<State>('intro');
+  const [answers, setAnswers] = useState<string[]>([]);
+  const [result, setResult] = useState<Result | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<number[]>([]);
+  const [filling, setFilling] = useState(false);
+  const attempt = useRef<string>('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const last = result ?? storedResult(progress, passpercent);
+  const isExam = kind === 'exam';
+  const idp = `quiz-${material._id}`;
+
+  const start = () => {
+    // youranswer is reset on load (spec 3): every attempt starts empty, with its own id.
+    setAnswers(questions.map(() => ''));
+    setMissing([]);
+    setError(null);
+    attempt.current = newAttemptId();
+    setState('quiz');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const open = answers.map((a, i) => (a ? -1 : i)).filter((i) => i >= 0);
+    if (open.length) {
+      setMissing(open);
+      setError(MSG.answersRequired);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-question="${open[0]}"] input`)?.focus());
+      return;
+    }
+    if (!classId) return;
+    setError(null);
+    setState('posting');
+    try {
+      const r: QuizReply = await submitAnswers({
+        kind, _id: material._id, user: user._id, classid: classId, courseid: courseId, lessonid: lessonId, answers, attempt: attempt.current,
+      });
+      if (r.enrollment) applyEnrollment(r.enrollment);
+      setResult({ score: r.score, possible: r.possible, percent: r.percent, passed: r.passed, passpercent: r.passpercent,
+        answers: r.answers, correctanswers: r.correctanswers, date: r.quizdate });
+      setState('result');
+      if (r.completed && r.enrollment?.completed && r.passed && isExam) onCompleted?.();
+    } catch (err) {
+      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.formError);
+      setState('quiz');
+    }
+  };
+
+  const fillAnswers = async () => {
+    setFilling(true);
+    try {
+      const source = isExam ? await examQuestions(courseId) : questions;
+      const letters = questions.map((_, i) => {
+        const n = Number(source[i]?.iscorrect);
+        return Number.isInteger(n) && n >= 1 ? ANSWER_LETTERS[n - 1] ?? '' : '';
+      });
+      if (letters.every((l) => !l)) addStatus('warning', t('The right answers are not available.'));
+      setAnswers(letters);
+      setMissing([]);
+    } catch {
+      addStatus('error', MSG.didntWork);
+    } finally {
+      setFilling(false);
+    }
+  };
+
+  const letterLabel = (i: number, letters: string[]) => {
+    const l = letters[i];
+    if (!l) return t('No answer');
+    const idx = ANSWER_LETTERS.indexOf(l);
+    return `${l}. ${questions[i]?.answers[idx] ?? ''}`;
+  };
+
+  const startLabel = isExam ? t('Start Exam') : t('Start Quiz');
+  const retakeLabel = isExam ? t('Retake Exam') : t('Retake Quiz');
+
+  return (
+    <Stack gap="sm" data-testid={`quiz-${material._id}`} data-quiz-state={state} data-kind={kind}>
+      {state === 'intro' && (
+        <>
+          <HtmlBody html={material.description} />
+          <Text size="sm" c="gray.8">
+            {t('{{n}} questions. You need {{percent}}% to pass.', { n: questions.length, percent: passpercent })}
+          </Text>
+          {last && (
+            <Alert color={last.passed ? 'green' : 'orange'} styles={darkTitle(last.passed ? 'green' : 'orange')} data-testid="quiz-last-result"
+              title={last.passed ? t('Passed') : t('Not passed')}>
+              {t('Your last result: {{percent}}% ({{score}} of {{possible}}) on {{date}}.', {
+                percent: last.percent, score: last.score, possible: last.possible, date: dayInText(last.date),
+              })}
+            </Alert>
+          )}
+          {!classId && <Text size="sm" c="gray.7">{t('Enroll in this course to send your answers.')}</Text>}
+          <Group gap="xs">
+            <Button onClick={start} disabled={questions.length === 0} data-testid="quiz-start">{startLabel}</Button>
+            {last && last.correctanswers.length > 0 && (
+              <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">{t('Show Answers')}</Button>
+            )}
+            {user.isAdmin && (
+              <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} component={Link}
+                to={`/admin/lessonmaterials/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}/${encodeURIComponent(material._id)}`}>
+                {isExam ? t('Exam Settings') : t('Quiz Settings')}
+              </Button>
+            )}
+          </Group>
+        </>
+      )}
+
+      {(state === 'quiz' || state === 'posting') && (
+        <form ref={formRef} onSubmit={submit} noValidate aria-busy={state === 'posting'} aria-label={material.title || t(kind === 'exam' ? 'Exam' : 'Quiz')}>
+          <Stack gap="md">
+            {error && <Alert color="red" role="alert" data-testid="quiz-error">{t(error)}</Alert>}
+            {questions.map((q, i) => (
+              <Radio.Group
+                key={i}
+                name={`${idp}-q${i}`}
+                data-question={i}
+                label={<Text fw={600} component="span">{`${i + 1}. ${q.question}`}</Text>}
+                value={answers[i] || null}
+                onChange={(v) => { setAnswers((a) => a.map((x, j) => (j === i ? v : x))); setMissing((m) => m.filter((j) => j !== i)); }}
+                error={missing.includes(i) ? t('Please choose an answer.') : undefined}
+                readOnly={state === 'posting'}
+              >
+                <Stack gap={6} mt={6}>
+                  {q.answers.map((a, j) => (
+                    <Radio key={j} value={ANSWER_LETTERS[j]!} label={`${ANSWER_LETTERS[j]}. ${a}`} disabled={state === 'posting'} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            ))}
+            <Group gap="xs" justify="space-between">
+              <Group gap="xs">
+                <Button variant="default" onClick={() => { setError(null); setState('intro'); }} disabled={state === 'posting'}>{t('Cancel')}</Button>
+                {user.isAdmin && (
+                  <Button variant="subtle" leftSection={<IconWand size={16} aria-hidden />} onClick={fillAnswers} loading={filling}
+                    disabled={state === 'posting'} data-testid="quiz-fill">
+                    {t('Fill Answers')}
+                  </Button>
+                )}
+              </Group>
+              <Button type="submit" disabled={!classId} loading={state === 'posting'} data-testid="quiz-submit">
+                {t('Submit Answers')}
+              </Button>
+            </Group>
+            {state === 'posting' && (
+              <Group gap="xs" role="status"><Loader size="sm" /><Text size="sm">{t('Checking your answers...')}</Text></Group>
+            )}
+          </Stack>
+        </form>
+      )}
+
+      {state === 'result' && result && (
+        <Stack gap="sm">
+          <Alert color={result.passed ? 'green' : 'red'} styles={darkTitle(result.passed ? 'green' : 'red')} role="status" data-testid="quiz-result" data-passed={result.passed ? 'true' : 'false'}
+            title={result.passed ? t('Passed') : t('Not passed')}
+            icon={result.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}>
+            <Text>{t('You scored {{score}} of {{possible}} ({{percent}}%).', { score: result.score, possible: result.possible, percent: result.percent })}</Text>
+            {!result.passed && <Text size="sm">{t('You need {{percent}}% to pass. You can try again.', { percent: result.passpercent })}</Text>}
+          </Alert>
+          <Group gap="xs">
+            <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">{t('Show Answers')}</Button>
+            <Button variant="light" onClick={start} data-testid="quiz-retake">{retakeLabel}</Button>
+            <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">{t('Close')}</Button>
+          </Group>
+        </Stack>
+      )}
+
+      {state === 'answers' && last && (
+        <Stack gap="sm" data-testid="quiz-answers">
+          <List spacing="sm" listStyleType="none" p={0}>
+            {questions.map((q, i) => {
+              const right = !!last.answers[i] && last.answers[i] === last.correctanswers[i];
+              return (
+                <List.Item key={i} icon={
+                  <ThemeIcon color={right ? 'green' : 'red'} size={22} radius="xl" role="img" aria-label={right ? t('Correct') : t('Incorrect')}>
+                    {right ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
+                  </ThemeIcon>
+                }>
+                  <Text fw={600}>{`${i + 1}. ${q.question}`}</Text>
+                  <Text size="sm">{t('Your answer')}: {letterLabel(i, last.answers)}</Text>
+                  {!right && <Text size="sm" c={SUCCESS_TEXT}>{t('Correct answer')}: {letterLabel(i, last.correctanswers)}</Text>}
+                </List.Item>
+              );
+            })}
+          </List>
+          <Group gap="xs">
+            <Badge color={last.passed ? 'green' : 'red'} variant="light" size="lg" c={last.passed ? SUCCESS_TEXT : 'red.9'}>{`${last.percent}%`}</Badge>
+            <Button variant="light" onClick={start} data-testid="quiz-retake">{retakeLabel}</Button>
+            <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">{t('Close')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+/** Lesson viewer requests: one lesson with its materials, progress writes, quiz and exam submissions. */
+import { queryOptions } from '@tanstack/react-query';
+import type { Lesson, LessonProgress, QuizQuestion } from '../../../domain/types.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { sleep } from '../../lib/paths.ts';
+import type { EnrollmentRow, ProgressReply } from '../enrollment/api.ts';
+
+/** One lesson with its full materials (quiz questions without their answers, for learners). */
+export const lessonQuery = (lessonId: string) => queryOptions({
+  queryKey: ['lesson', lessonId],
+  queryFn: () => api.post<Lesson>('/app_lessons/get', { _id: lessonId }),
+  enabled: !!lessonId && lessonId !== 'next',
+  staleTime: 60_000,
+  retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
+});
+
+/** Sends again after a dropped connection or a server hiccup; the writes are safe to repeat. */
+async function withRetry<T>(send: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await send();
+    } catch (err) {
+      const transient = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+      if (!transient || i >= tries) throw err;
+      await sleep(400 * i);
+    }
+  }
+}
+
+export interface ViewTarget { user: string; classid: string; lessonid: string; course: string; materialid?: string }
+
+export const recordViewed = (t: ViewTarget) => withRetry(() => api.post<ProgressReply>('/app_enrollment/viewed', t));
+export const recordUnviewed = (t: Omit<ViewTarget, 'materialid'>) => withRetry(() => api.post<ProgressReply>('/app_enrollment/unview', t));
+
+export interface QuizReply {
+  score: number; possible: number; percent: number; passed: boolean; passpercent: number; answers: string[];
+  correctanswers: string[]; quizdate?: string; recorded?: boolean; _id: string; lessonid: string; classid: string;
+  courseid: string; progress?: LessonProgress; exampassed?: boolean; examdate?: string; completed?: string;
+  percentcomplete?: number; enrollment?: EnrollmentRow;
+}
+
+export interface Submission {
+  kind: 'quiz' | 'exam'; _id: string; user: string; classid: string; courseid: string; lessonid: string; answers: string[];
+  /** One id per attempt: a resent request with the same id is recorded once. */
+  attempt: string;
+}
+
+export function submitAnswers(s: Submission): Promise<QuizReply> {
+  const body = { _id: s._id, user: s.user, classid: s.classid, courseid: s.courseid, answers: s.answers, attempt: s.attempt,
+    ...(s.kind === 'exam' ? { lessonid: s.lessonid } : {}) };
+  return withRetry(() => api.post<QuizReply>(`/app_enrollment/${s.kind}`, body));
+}
+
+/** The course's exam questions; the server adds the right answers for admins only (Fill Answers). */
+export const examQuestions = (course: string) => api.post<QuizQuestion[]>('/app_materials/exam', { course, isAdmin: true });
+
+/** A new attempt id (crypto.randomUUID needs a secure context; fall back to random bytes). */
+export function newAttemptId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,150 @@
+/**
+ * A survey to answer (spec 2 and 4): its questions of the five types, Submit Answers, then the thank-you
+ * text (description2), or 'There was an error submitting the form.' with the form scrolled back up.
+ * Numeric answers must be positive, checked on change and on submit (spec 5).
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, NativeSelect, Paper, Radio, Skeleton, Stack, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SurveyQuestion } from '../../../domain/types.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { SURVEY_ANSWER_MAX_LENGTH } from '../../../domain/validation.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { answerSurvey, surveyQuery } from './api.ts';
+import { answerError, answerFieldErrors, checkAnswers, questionLabel, surveyChoices } from './answers.ts';
+
+export interface SurveyFormProps {
+  surveyId: string;
+  /** Where it was answered (content block or material), stored with the response. */
+  context?: string;
+  contextid?: string;
+  /** Show the survey's own title (when the surrounding block has none). */
+  showTitle?: boolean;
+  titleOrder?: 2 | 3;
+}
+
+type State = 'answering' | 'done' | 'error';
+
+function Question({ q, i, value, error, onChange }: { q: SurveyQuestion; i: number; value: string; error?: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  const label = questionLabel(q);
+  const common = {
+    name: `answer-${i}`, label, error: error ? t(error) : undefined, 'data-testid': `survey-q-${i}`, 'data-type': q.type,
+    styles: { label: { whiteSpace: 'pre-line' as const } },
+  };
+  switch (q.type) {
+    case 'text':
+      return <Textarea {...common} value={value} autosize minRows={3} maxRows={12} maxLength={SURVEY_ANSWER_MAX_LENGTH}
+        onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'numeric':
+      return <TextInput {...common} value={value} inputMode="decimal" autoComplete="off" styles={{ ...common.styles, input: { maxWidth: 240 } }}
+        onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'select':
+      return (
+        <NativeSelect {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}
+          data={[{ value: '', label: t('Choose an answer') }, ...surveyChoices(q.question).map((c) => ({ value: c, label: c }))]} />
+      );
+    case 'choice':
+      return (
+        <Radio.Group {...common} value={value} onChange={onChange}>
+          <Stack gap={8} mt={6}>
+            {surveyChoices(q.question).map((c) => <Radio key={c} value={c} label={c} />)}
+          </Stack>
+        </Radio.Group>
+      );
+    default:
+      return <TextInput {...common} value={value} maxLength={SURVEY_ANSWER_MAX_LENGTH} onChange={(e) => onChange(e.currentTarget.value)} />;
+  }
+}
+
+export default function SurveyForm({ surveyId, context, contextid, showTitle = true, titleOrder = 2 }: SurveyFormProps) {
+  const { t } = useTranslation();
+  const { lang } = useSession();
+  const q = useQuery(surveyQuery(surveyId));
+  const [typed, setTyped] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [formError, setFormError] = useState<{ title: string; detail?: string } | null>(null);
+  const [state, setState] = useState<State>('answering');
+  const [busy, setBusy] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+
+  if (q.isPending) return <Stack gap="sm" aria-busy="true"><Skeleton h={28} w="40%" /><Skeleton h={60} /><Skeleton h={60} /></Stack>;
+  // An unknown or closed survey is not offered (editors see the block's settings instead).
+  if (q.isError) return null;
+  const survey = q.data;
+  const questions = survey.questions ?? [];
+
+  const scrollUp = () => setTimeout(() => top.current?.scrollIntoView({ block: 'start' }), 0);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkAnswers(questions, typed);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFormError(checked.form ? { title: checked.form } : { title: MSG.correctFields });
+      const first = Object.keys(checked.errors)[0];
+      if (first !== undefined) {
+        const el = document.querySelector<HTMLElement>(`[data-survey-form="${survey._id}"] [name="answer-${first}"]`);
+        el?.focus();
+      } else scrollUp();
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    try {
+      await answerSurvey({ surveyId: survey._id, answers: checked.answers, lang, context, contextid });
+      setState('done');
+      scrollUp();
+    } catch (err) {
+      // Spec 8: the same 'There was an error submitting the form.' and the page scrolls up.
+      setState('error');
+      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+      if (refused) setErrors(answerFieldErrors(err.fields));
+      setFormError({ title: MSG.formError, detail: refused && err.message !== MSG.formError ? err.message : undefined });
+      scrollUp();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box ref={top} data-survey-form={survey._id} data-state={state} data-testid="survey" style={{ scrollMarginTop: 80 }}>
+      {showTitle && survey.title && <Title order={titleOrder} mb="sm">{survey.title}</Title>}
+      {state === 'done' ? (
+        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-green-0)" data-testid="survey-done" role="status">
+          <Stack gap="xs">
+            <Text fw={600}><IconCircleCheck size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }} />{t('Your answers were sent.')}</Text>
+            {survey.description2
+              ? <Typography dir="auto" dangerouslySetInnerHTML={{ __html: survey.description2 }} />
+              : <Text>{t('Thank you for your answers.')}</Text>}
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper component="form" withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} onSubmit={onSubmit} noValidate
+          aria-label={survey.title || t('Survey')}>
+          <Stack gap="lg">
+            {formError && (
+              <Alert color="red" role="alert" title={t(formError.title)} data-testid="survey-error">
+                {formError.detail ? t(formError.detail) : null}
+              </Alert>
+            )}
+            {survey.description && <Typography dir="auto" dangerouslySetInnerHTML={{ __html: survey.description }} />}
+            {questions.map((question, i) => (
+              <Question key={i} q={question} i={i} value={typed[i] ?? ''} error={errors[i]}
+                onChange={(v) => {
+                  setTyped((prev) => { const next = [...prev]; next[i] = v; return next; });
+                  setErrors((prev) => ({ ...prev, [i]: answerError(question, v) ?? '' }));
+                }} />
+            ))}
+            <div>
+              <Button type="submit" loading={busy} data-testid="survey-submit">{t('Submit Answers')}</Button>
+            </div>
+          </Stack>
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A survey's responses for admins (lazy chunk): how the choices were picked, every response newest
+ * first, and the CSV download (GET /app_surveys/responses/{surveyId}.csv).
+ */
+import { Alert, Button, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SurveyQuestion } from '../../../../domain/types.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { isChoiceQuestion, questionLabel, surveyChoices } from '../answers.ts';
+import { responsesCsvUrl, responsesQuery, type SurveyResponseRecord } from '../api.ts';
+
+const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+function ChoiceSummary({ q, i, responses }: { q: SurveyQuestion; i: number; responses: SurveyResponseRecord[] }) {
+  const { t } = useTranslation();
+  const answered = responses.filter((r) => r.answers[i] !== null && r.answers[i] !== undefined && r.answers[i] !== '');
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text fw={600} mb={6}>{questionLabel(q)}</Text>
+      <Stack gap={6}>
+        {surveyChoices(q.question).map((c) => {
+          const n = answered.filter((r) => r.answers[i] === c).length;
+          const pct = answered.length ? Math.round((n / answered.length) * 100) : 0;
+          return (
+            <div key={c}>
+              <Group justify="space-between" gap="xs"><Text size="sm">{c}</Text><Text size="sm" c="dimmed">{n} ({pct}%)</Text></Group>
+              <Progress value={pct} size="sm" aria-label={`${c}: ${pct}%`} />
+            </div>
+          );
+        })}
+        <Text size="xs" c="dimmed">{t('Answered')}: {answered.length}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export default function SurveyResponses({ surveyId }: { surveyId: string }) {
+  const { t } = useTranslation();
+  const q = useQuery(responsesQuery(surveyId));
+  if (q.isPending) return <Loader aria-label={t('Loading')} />;
+  if (q.isError) {
+    const denied = q.error instanceof ApiError && (q.error.status === 401 || q.error.status === 403);
+    return <Alert color="red">{denied ? t('Only administrators can see the responses.') : t((q.error as Error).message)}</Alert>;
+  }
+  const { survey, responses } = q.data;
+  const questions = survey.questions ?? [];
+  return (
+    <Stack data-testid="survey-responses" data-survey={survey._id}>
+      <Group justify="space-between" align="center">
+        <div>
+          <Title order={3} size="h4">{survey.title}</Title>
+          <Text size="sm" c="dimmed" data-testid="survey-response-count">{t('Responses')}: {responses.length}</Text>
+        </div>
+        <Button component="a" href={responsesCsvUrl(survey._id)} download leftSection={<IconDownload size={16} aria-hidden />}
+          variant="light" data-testid="survey-csv">
+          {t('Download CSV')}
+        </Button>
+      </Group>
+      {responses.length === 0 ? <Text>{t('No records found.')}</Text> : (
+        <>
+          {questions.some((x) => isChoiceQuestion(x.type)) && (
+            <Stack gap="sm">
+              {questions.map((x, i) => (isChoiceQuestion(x.type) ? <ChoiceSummary key={i} q={x} i={i} responses={responses} /> : null))}
+            </Stack>
+          )}
+          <Table.ScrollContainer minWidth={Math.max(600, 200 * questions.length)}>
+            <Table striped withTableBorder highlightOnHover verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('Submitted')}</Table.Th>
+                  <Table.Th scope="col">{t('Language')}</Table.Th>
+                  {questions.map((x, i) => <Table.Th scope="col" key={i}>{questionLabel(x)}</Table.Th>)}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {responses.map((r) => (
+                  <Table.Tr key={r._id} data-response-id={r._id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(r.created)}</Table.Td>
+                    <Table.Td>{r.lang ?? ''}</Table.Td>
+                    {questions.map((_x, i) => <Table.Td key={i} style={{ whiteSpace: 'pre-line' }}>{r.answers[i] ?? '—'}</Table.Td>)}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="dimmed">{t('Answers are anonymous.')}</Text>
+        </>
+      )}
+    </Stack>
+  );
+}
