@@ -23,7 +23,7 @@ export default defineConfig({
   server: {
     // `npm run dev:web` proxies API calls to a running server (API_URL, default :3000).
     proxy: Object.fromEntries(
-      ['/app_', '/users/login', '/healthz'].map((p) => [p, { target: apiTarget, changeOrigin: false }]),
+      ['/app_', '/users/login', '/healthz', '/files/', '/app_certificates'].map((p) => [p, { target: apiTarget, changeOrigin: false }]),
     ),
   },
 });

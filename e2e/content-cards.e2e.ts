@@ -113,8 +113,11 @@ describe('an editor changes cards in place', () => {
     // A new card's key is the time it was made.
     expect(Math.abs(key - Date.now())).toBeLessThan(120_000);
     await added.getByTestId('card-title').fill('Card 3');
-    await page.getByTestId('card-body-2-content').click();
+    const text = page.getByTestId('card-body-2-content');
+    await text.click();
+    await expect.poll(() => text.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.type('A third card');
+    await expect.poll(() => text.textContent()).toBe('A third card');
     await screenshot(page, 'content-cards-editor-en-1280', false);
     await form.getByTestId('save-block').click();
     await form.waitFor({ state: 'detached' });

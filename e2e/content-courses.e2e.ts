@@ -90,6 +90,10 @@ describe('the course page for visitors', () => {
     expect(await join.getAttribute('href')).toBe(`/users/enroll/${COURSE}`);
     expect(await page.getByTestId('continue-course').count()).toBe(0);
     expect(await page.locator('[data-testid="lesson-list"] [data-lesson]').count()).toBe(3);
+    await screenshot(page, 'course-page-visitor-en-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'course-page-visitor-en-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await goto(page, '/Course/archived-facilitation');
     await page.waitForURL((u) => u.pathname === '/');
@@ -113,6 +117,10 @@ describe('the course page for visitors', () => {
     await goto(page, '/Courses', 'content');
     await page.locator('[data-testid="course-list"] [data-course]').first().waitFor();
     await screenshot(page, 'content-courses-ar-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await goto(page, `/Course/${COURSE}-ar`, 'course');
+    await page.getByTestId('join-course').waitFor();
+    await screenshot(page, 'course-page-ar-1280');
     await context.close();
   });
 });

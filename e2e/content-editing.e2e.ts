@@ -44,23 +44,27 @@ describe('an editor adds a block in place', () => {
     await form.waitFor();
     await form.getByTestId('block-title').fill('Bloque de prueba');
     const body = richText(page, 'block-body');
+    const focused = () => expect.poll(() => body.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await body.click();
+    await focused();
     await page.keyboard.type('Hola mundo');
+    await expect.poll(() => body.textContent()).toBe('Hola mundo');
     await page.keyboard.press('Shift+Home');
     await form.getByTestId('rte-bold').click();
     // The toolbar hands the focus back to the text; wait for it before typing on.
-    await expect.poll(() => body.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
+    await expect.poll(() => body.locator('strong').first().textContent().catch(() => null)).toBe('Hola mundo');
+    await focused();
     await body.press('End');
     await body.press('Enter');
     await page.keyboard.type('Segunda línea');
+    await expect.poll(() => body.locator('p').count()).toBe(2);
     await form.getByTestId('rte-h2').click();
-    await expect.poll(() => body.evaluate((el) => el === document.activeElement)).toBe(true);
-    await form.getByTestId('font-size').selectOption('1.5em').catch(async () => {
-      // NativeSelect: the select element is inside the wrapper carrying the test id.
-      await form.locator('[data-testid="font-size"] select, select[data-testid="font-size"]').first().selectOption('1.5em');
-    });
-    await expect.poll(() => body.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => body.locator('h2').count()).toBe(1);
+    await focused();
+    await form.locator('[data-testid="font-size"] select, select[data-testid="font-size"]').first().selectOption('1.5em');
+    await focused();
     await page.keyboard.type(' grande');
+    await expect.poll(() => body.locator('span[style*="font-size"]').first().textContent().catch(() => null)).toBe(' grande');
 
     // The HTML mode shows the markup; Format pretty-prints it.
     await form.getByTestId('html-mode').click();

@@ -29,7 +29,7 @@ export const PANELS: PanelDef[] = [
     () => import('./panels/CoursesPanel.tsx')),
   panel('content', tk('Content'), tk('Pages and blocks of the site, by language.'),
     () => import('./panels/ContentPanel.tsx')),
-  panel('files', tk('Files'), tk('Upload files, see where they are used, remove them.'),
+  panel('files', tk('Files'), tk('Upload files, see which page or course each belongs to, remove them.'),
     () => import('./panels/FilesPanel.tsx')),
   panel('surveys', tk('Surveys and responses'), tk('Surveys with their responses, also as CSV.'),
     () => import('./panels/SurveysPanel.tsx')),

@@ -55,10 +55,10 @@ function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
     <form onSubmit={submit} noValidate data-testid="crm-settings">
       <Stack gap="sm">
         <Group gap="xs">
-          <Badge color={crm.configured ? 'green.9' : 'gray.7'} variant="outline" data-testid="crm-configured">
+          <Badge color={crm.configured ? 'teal.9' : 'dark.6'} variant="outline" data-testid="crm-configured">
             {crm.configured ? t('Configured') : t('Not configured')}
           </Badge>
-          <Badge color={crm.keySet ? 'green.9' : 'orange.9'} variant="outline" data-testid="crm-key-state">{crm.keySet ? t('Key set') : t('Key not set')}</Badge>
+          <Badge color={crm.keySet ? 'teal.9' : 'red.9'} variant="outline" data-testid="crm-key-state">{crm.keySet ? t('Key set') : t('Key not set')}</Badge>
           {crm.lastSync && <Text size="sm" c="gray.7">{t('Last complete sync')}: {dayTime(crm.lastSync)}</Text>}
         </Group>
         {error && <Alert color="red" role="alert">{t(error)}</Alert>}

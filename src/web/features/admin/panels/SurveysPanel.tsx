@@ -3,7 +3,7 @@
  * as a table (question prompts as columns) and as CSV.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ function SurveyList() {
               <Table.Tr key={s._id}>
                 <Table.Td><Anchor component={Link} to={`/admin/surveys/${enc(s._id)}`}>{s.title}</Anchor></Table.Td>
                 <Table.Td>{s.lang}</Table.Td>
-                <Table.Td><Badge size="sm" variant="outline" color={s.status === 'Active' ? 'green.9' : 'gray.7'}>{s.status === 'Active' ? t('Active') : s.status === 'Inactive' ? t('Inactive') : s.status || '—'}</Badge></Table.Td>
+                <Table.Td><Text size="sm" fw={s.status === 'Active' ? 700 : 400}>{s.status === 'Active' ? t('Active') : s.status === 'Inactive' ? t('Inactive') : s.status || '—'}</Text></Table.Td>
                 <Table.Td>{s.questions.length}</Table.Td>
                 <Table.Td>{r ? r.responses : '…'}</Table.Td>
                 <Table.Td>{r?.lastresponse ?? ''}</Table.Td>

@@ -37,7 +37,7 @@ function LabelEditor({ row, lang, draft, onDraft, onSave, saving }: {
         <Stack gap={2} className="admin-label-source">
           <Text size="sm" fw={600} className="admin-label-text" dir="ltr" lang="en" id={id}>{row.english}</Text>
           {row.english !== row.label && <Text size="xs" c="gray.7" ff="monospace" dir="ltr">{row.label}</Text>}
-          {!row.translated && <Badge size="xs" color="orange.9" variant="outline">{t('Untranslated')}</Badge>}
+          {!row.translated && <Badge size="xs" color="red.9" variant="outline">{t('Untranslated')}</Badge>}
         </Stack>
         <Group align="flex-start" wrap="nowrap" gap="xs" className="admin-label-input">
           <Textarea aria-labelledby={id} value={value} dir={isRtl(lang) ? 'rtl' : 'ltr'} lang={lang}

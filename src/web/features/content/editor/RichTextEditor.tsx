@@ -64,7 +64,8 @@ export default function RichTextEditorField({ label, value, onChange, descriptio
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false, heading: { levels: [1, 2, 3] }, code: false, codeBlock: false }),
-      Link.configure({ openOnClick: false, protocols: ['mailto', 'tel'] }),
+      // Links open in the same tab unless the editor asks for a new one (the server adds rel=noopener then).
+      Link.configure({ openOnClick: false, protocols: ['mailto', 'tel'], HTMLAttributes: { target: null, rel: null } }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       TextStyle,
       FontSize,

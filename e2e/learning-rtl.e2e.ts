@@ -1,0 +1,103 @@
+/**
+ * The learning screens in Arabic (right to left) at 1280 and 375 px, checked with axe: lesson viewer
+ * with a quiz, My Classes, enroll panel, certificate check, class members.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, goto, launchBrowser, newPage, pageErrors, ready, screenshot, seriousViolations, signedInPage, uniqueEmail } from './helpers.ts';
+
+let browser: Browser;
+const open: { context: BrowserContext; page: Page }[] = [];
+let current: Page | undefined;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-screens-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  for (const p of open.splice(0)) await p.context.close().catch(() => {});
+});
+
+async function as(email: string, width: number) {
+  const p = await signedInPage(browser, email, { width, height: width < 500 ? 800 : 900 });
+  open.push(p);
+  current = p.page;
+  return p;
+}
+
+/** A new account (in `lang`), signed in, enrolled in the given classes. */
+async function freshLearner(lang: string, classes: [string, string, string?][], width = 1280) {
+  const p = await newPage(browser, { consent: 'optout', width, height: width < 500 ? 800 : 900 });
+  open.push(p);
+  current = p.page;
+  const email = uniqueEmail(`screens-${lang}`);
+  const reg = await p.context.request.post('/app_users/register', {
+    data: {
+      firstname: lang === 'ar' ? 'ليلى' : 'Sam', lastname: lang === 'ar' ? 'حداد' : 'Screens', email, confirmemail: email, city: 'Amman',
+      country: 'Jordan', password: 'Screens-pass1!', confirmpassword: 'Screens-pass1!', terms: true, lang,
+    },
+  });
+  expect(reg.status()).toBe(200);
+  if (lang !== 'en') expect((await p.context.request.post('/app_users/setlang/', { data: { lang } })).status()).toBe(200);
+  for (const [classid, courseid, regcode] of classes) {
+    const r = await p.context.request.post(`/app_enrollment/enroll/${classid}`, { data: { courseid, regcode } });
+    expect(r.status(), classid).toBe(200);
+  }
+  return p;
+}
+
+/** axe once per screen (at 1280 px: the narrow layout has the same elements). */
+async function noSeriousViolations(page: Page, what: string) {
+  if ((page.viewportSize()?.width ?? 0) < 500) return;
+  const v = await seriousViolations(page);
+  expect(v, `${what}: ${JSON.stringify(v, null, 1)}`).toEqual([]);
+}
+
+describe('learning screens in Arabic (right to left)', () => {
+  it.each([1280, 375])('lesson, quiz, My Classes, enroll and certificate check at %i px', async (width) => {
+    const { page } = await freshLearner('ar', [['iol-ar-selfpaced', 'intro-online-learning-ar']], width);
+    await goto(page, '/lessons/intro-online-learning-ar/iol-ar-l2');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/lessons/intro-online-learning-ar/iol-ar-l2/iol-ar-selfpaced');
+    await ready(page, 'lesson');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByTestId('class-block').waitFor();
+    await screenshot(page, `learning-lesson-ar-${width}`);
+    const quiz = page.locator('[data-testid^="quiz-"][data-kind="quiz"]');
+    await quiz.getByTestId('quiz-start').click();
+    await quiz.getByTestId('quiz-submit').click();
+    await quiz.getByTestId('quiz-error').waitFor();
+    await quiz.scrollIntoViewIfNeeded();
+    await screenshot(page, `learning-quiz-ar-${width}`, false);
+    await noSeriousViolations(page, 'lesson ar');
+
+    await goto(page, '/users/profile/enrollment', 'user');
+    await page.getByTestId('enrollment-row').first().waitFor();
+    await screenshot(page, `learning-my-classes-ar-${width}`);
+    await goto(page, '/users/enroll/community-health-basics-ar', 'user');
+    await page.getByTestId('method-group').check();
+    await page.getByTestId('enroll-regcode').fill('NOSUCH99');
+    await page.getByTestId('enroll-verify').click();
+    await page.locator('[data-testid="enroll-panel"] [class*="-error"]').first().waitFor();
+    await screenshot(page, `learning-enroll-ar-${width}`);
+    await noSeriousViolations(page, 'enroll ar');
+    await goto(page, '/certificate/verify/ABCD-EFGH-JKLM-NPQR', 'certificate-verify');
+    await page.getByTestId('certificate-invalid').waitFor();
+    await screenshot(page, `learning-verify-ar-${width}`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('class members for the instructor in Arabic', async () => {
+    const { page, context } = await as(DEMO.instructor, 375);
+    expect((await context.request.post('/app_users/setlang/', { data: { lang: 'ar' } })).status()).toBe(200);
+    try {
+      await goto(page, '/class/enrollment/iol-en-group-spring', 'class');
+      await page.getByTestId('participants-panel').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await screenshot(page, 'learning-participants-ar-375');
+      await goto(page, '/users/profile/enrollment', 'user');
+      await page.getByTestId('hosted-class').first().waitFor();
+      await screenshot(page, 'learning-hosted-ar-375');
+    } finally {
+      await context.request.post('/app_users/setlang/', { data: { lang: 'en' } });
+    }
+  });
+});
