@@ -115,6 +115,8 @@ export interface SiteConfig {
   /** Where a new registration lands (spec: configured destination). */
   registrationdestination?: string;
   poweredby?: { title: string; url: string };
+  /** Present when survey answers need a bot-check token: the site key and the provider's script. */
+  botcheck?: { sitekey: string; scriptUrl: string };
 }
 
 export interface WhoAmI {

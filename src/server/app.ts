@@ -78,7 +78,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     limiter: shared ? new RedisRateLimiter(shared) : new MemoryRateLimiter(),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
     bus,
-    site: new SiteRepository(store.db, bus),
+    site: new SiteRepository(store.db, bus, config.botcheck ? { botcheck: config.botcheck } : {}),
   };
 
   // Every route, for the bad-input sweep in app.test.ts.
@@ -89,7 +89,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
-  const pageScripts = new PageScriptPolicy(store.db, bus);
+  // The bot-check provider's script is let in beside the admins' page scripts.
+  const pageScripts = new PageScriptPolicy(store.db, bus, config.botcheck ? [new URL(config.botcheck.scriptUrl).origin] : []);
   await pageScripts.refresh();
   await app.register(helmet, {
     contentSecurityPolicy: {

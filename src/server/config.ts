@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   /** Bot check on survey answers: a reCAPTCHA-compatible verify URL and its secret, both or neither (off). */
   BOTCHECK_VERIFY_URL: z.string().optional(),
   BOTCHECK_SECRET: z.string().optional(),
+  /** What the browser needs to get a token: the site key and the provider's script (https). */
+  BOTCHECK_SITEKEY: z.string().optional(),
+  BOTCHECK_SCRIPT_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -43,6 +46,8 @@ export type Config = {
   webDist: string;
   botcheckVerifyUrl?: string;
   botcheckSecret?: string;
+  /** Sent to browsers in the site config so the survey form can get a token. */
+  botcheck?: { sitekey: string; scriptUrl: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     botcheckVerifyUrl: e.BOTCHECK_VERIFY_URL || undefined,
     botcheckSecret: e.BOTCHECK_SECRET || undefined,
+    botcheck: e.BOTCHECK_SITEKEY && e.BOTCHECK_SCRIPT_URL ? { sitekey: e.BOTCHECK_SITEKEY, scriptUrl: e.BOTCHECK_SCRIPT_URL } : undefined,
   };
 }

@@ -33,9 +33,11 @@ export function scriptSources(snippet: string): string[] {
 export class PageScriptPolicy {
   private sources: string[] = [];
   private db: Db;
+  private fixed: string[];
 
-  constructor(db: Db, bus: Invalidation) {
+  constructor(db: Db, bus: Invalidation, fixed: string[] = []) {
     this.db = db;
+    this.fixed = fixed;
     bus.subscribe(CONTENT_TOPIC, () => void this.refresh());
   }
 
@@ -48,6 +50,6 @@ export class PageScriptPolicy {
 
   /** The script-src directive: our own scripts plus the admins' page scripts. */
   scriptSrc(): string {
-    return ["'self'", ...this.sources].join(' ');
+    return ["'self'", ...this.fixed, ...this.sources].join(' ');
   }
 }

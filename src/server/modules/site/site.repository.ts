@@ -44,10 +44,13 @@ export class SiteRepository {
 
   private db: Db;
   private bus: Invalidation;
+  /** Settings that come from the environment, not the database (the bot-check site key). */
+  private fromEnv: Partial<SiteConfig>;
 
-  constructor(db: Db, bus: Invalidation) {
+  constructor(db: Db, bus: Invalidation, fromEnv: Partial<SiteConfig> = {}) {
     this.db = db;
     this.bus = bus;
+    this.fromEnv = fromEnv;
     bus.subscribe(SITE_TOPIC, () => { this.cached = null; });
   }
 
@@ -66,7 +69,7 @@ export class SiteRepository {
       this.db.selectFrom('localization').selectAll().execute(),
       this.db.selectFrom('nav_items').selectAll().orderBy('order').orderBy('id').execute(),
     ]);
-    const config = { ...DEFAULT_SITE_CONFIG, ...fromJson<Partial<SiteConfig>>(configRow?.data, {}) };
+    const config = { ...DEFAULT_SITE_CONFIG, ...fromJson<Partial<SiteConfig>>(configRow?.data, {}), ...this.fromEnv };
     // '' marks a translation an admin removed: the English text shows, so it is not sent.
     const labels = new Map(locRows.map((r) => [
       r.lang,
@@ -86,8 +89,10 @@ export class SiteRepository {
   }
 
   async saveConfig(patch: Partial<SiteConfig>): Promise<void> {
-    const current = (await this.get()).config;
-    const data = json({ ...current, ...patch });
+    const current: Partial<SiteConfig> = { ...(await this.get()).config, ...patch };
+    // Settings from the environment are never stored: they follow the environment.
+    for (const key of Object.keys(this.fromEnv)) delete current[key as keyof SiteConfig];
+    const data = json(current);
     const ts = now();
     await this.db.insertInto('site_config').values({ id: 'site', data, timestamp: ts })
       .onConflict((oc) => oc.column('id').doUpdateSet({ data, timestamp: ts })).execute();

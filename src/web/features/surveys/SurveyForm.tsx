@@ -14,6 +14,7 @@ import { SURVEY_ANSWER_MAX_LENGTH } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { answerSurvey, surveyQuery } from './api.ts';
+import { botCheckToken } from './bot-check.ts';
 import { answerError, answerFieldErrors, checkAnswers, questionLabel, surveyChoices } from './answers.ts';
 
 export interface SurveyFormProps {
@@ -62,7 +63,7 @@ function Question({ q, i, value, error, onChange }: { q: SurveyQuestion; i: numb
 
 export default function SurveyForm({ surveyId, context, contextid, showTitle = true, titleOrder = 2 }: SurveyFormProps) {
   const { t } = useTranslation();
-  const { lang } = useSession();
+  const { lang, config } = useSession();
   const q = useQuery(surveyQuery(surveyId));
   const [typed, setTyped] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -95,7 +96,8 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
     setBusy(true);
     setFormError(null);
     try {
-      await answerSurvey({ surveyId: survey._id, answers: checked.answers, lang, context, contextid });
+      const grtoken = await botCheckToken(config?.botcheck);
+      await answerSurvey({ surveyId: survey._id, answers: checked.answers, lang, context, contextid, grtoken });
       setState('done');
       scrollUp();
     } catch (err) {
