@@ -222,6 +222,69 @@ describe('an admin', () => {
     }
   });
 
+  it('edits site settings (with the server\'s messages), a navigation item and a file', async () => {
+    const { page } = admin;
+    const api = admin.context.request;
+    try {
+      // Settings: a pass percentage over 100 is refused under its field; 75 is saved for everyone.
+      await goto(page, '/admin/settings', 'admin');
+      const form = page.getByTestId('settings-form');
+      const quiz = form.locator('input[name="quizpasspercent"]');
+      await quiz.fill('120');
+      await page.getByTestId('settings-save').click();
+      await expect.poll(() => page.getByTestId('settings-error').textContent()).toBe(MSG.correctFields);
+      await expect.poll(() => form.textContent()).toContain(MSG.percentRange);
+      await quiz.fill('75');
+      await page.getByTestId('settings-save').click();
+      await expect.poll(() => page.getByTestId('status-area').textContent()).toContain('The site settings have been saved.');
+      const other = await newPage(browser);
+      opened.push(other.context);
+      const visitor = await (await other.context.request.get('/app_users/whoami')).json() as { config: { quizpasspercent: number } };
+      expect(visitor.config.quizpasspercent).toBe(75);
+    } finally {
+      expect((await api.post('/app_admin/setConfig', { data: { config: { quizpasspercent: 80 } } })).status()).toBe(200);
+    }
+
+    // Navigation: a script address is refused; a page address is saved, shows in the footer, and is removed.
+    const title = `Donate ${Date.now().toString(36)}`;
+    await goto(page, '/admin/navitems', 'admin');
+    await page.getByTestId('navitem-new').click();
+    const nav = page.getByTestId('navitem-form');
+    await nav.locator('input[name="title"]').fill(title);
+    await nav.locator('input[name="url"]').fill('javascript:alert(1)');
+    await nav.getByTestId('navitem-groups').click({ force: true });
+    await page.getByRole('option', { name: /^footer2/ }).click();
+    await nav.getByTestId('navitem-save').click();
+    await expect.poll(() => nav.textContent()).toContain(MSG.unsafeUrl);
+    await nav.locator('input[name="url"]').fill('/About#donate');
+    await nav.getByTestId('navitem-save').click();
+    await nav.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('footer').textContent()).toContain(title);
+    const row = page.locator('[data-testid="navitems-table"] tr', { hasText: title });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => page.locator('footer').textContent()).not.toContain(title);
+
+    // Files: upload, list, remove.
+    const filename = `notes-${Date.now().toString(36)}.txt`;
+    await goto(page, '/admin/files', 'admin');
+    const upload = page.getByTestId('upload-form');
+    await upload.getByTestId('upload-submit').click();
+    await expect.poll(() => upload.textContent()).toContain(MSG.fileMissing);
+    await upload.locator('input[type="file"]').setInputFiles({ name: filename, mimeType: 'text/plain', buffer: Buffer.from('Admin notes') });
+    await upload.locator('input[name="context"]').fill('admin-e2e');
+    await upload.getByTestId('upload-submit').click();
+    const file = page.locator(`[data-testid="files-table"] tr[data-file="${filename}"]`);
+    await file.waitFor();
+    expect(await file.textContent()).toContain('admin-e2e');
+    expect((await (await api.get(`/files/${filename}`)).text())).toBe('Admin notes');
+    await file.getByTestId('file-remove').click();
+    await page.getByTestId('file-remove-confirm').click();
+    await expect.poll(() => file.count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('downloads users.csv and opens the dashboard with its charts drawn', async () => {
     const { page } = admin;
     await goto(page, '/admin/reports', 'admin');

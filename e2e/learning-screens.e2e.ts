@@ -140,4 +140,38 @@ describe('learning screens in English', () => {
     expect(await admin.page.getByRole('link', { name: 'Manage Lesson' }).getAttribute('href')).toBe('/admin/lessons/intro-online-learning/iol-en-l3');
     expect(await admin.page.getByRole('link', { name: 'Add Material' }).getAttribute('href')).toBe('/admin/lessonmaterials/intro-online-learning/iol-en-l3/new');
   });
+
+  it('an admin adds a user to a class, edits the enrolment and removes it (with confirmation)', async () => {
+    const learner = await freshLearner('en', []);
+    const me = (await (await learner.context.request.get('/app_users/whoami')).json()) as { user: { _id: string } };
+    const { page } = await as(DEMO.admin, 1280);
+    await goto(page, `/user/enrollment/${me.user._id}`, 'user');
+    await page.getByTestId('add-user-to-class').waitFor();
+    const add = page.getByTestId('add-user-to-class');
+    await add.getByLabel('Course').click();
+    await page.getByRole('option', { name: 'Community Health Basics (English)' }).click();
+    await add.getByLabel('Class').click();
+    await page.getByRole('option', { name: /Self-paced \(English\)/ }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const row = page.locator('[data-testid="enrollment-row"][data-class="chb-en-selfpaced"]');
+    await row.waitFor();
+    // Another user's page: no Continue Class or certificate, but Edit and Remove.
+    expect(await row.getByTestId('continue-class').count()).toBe(0);
+    await row.getByTestId('enrollment-edit').click();
+    const form = row.getByTestId('enrollment-form');
+    await form.getByLabel('Completed').fill('2026-13-45');
+    await row.getByTestId('enrollment-save').click();
+    await expect.poll(() => form.textContent()).toContain(MSG.dateFormat);
+    await form.getByLabel('Completed').fill('2026-10-20');
+    await screenshot(page, 'learning-enrollment-edit-en-1280');
+    await row.getByTestId('enrollment-save').click();
+    await expect.poll(() => row.getByTestId('enrollment-completed').textContent()).toContain('2026-10-20');
+    await row.getByTestId('enrollment-remove').click();
+    await row.getByTestId('enrollment-confirm-remove').waitFor();
+    await row.getByTestId('enrollment-remove-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    const rows = await (await learner.context.request.post('/app_enrollment/list', { data: {} })).json() as unknown[];
+    expect(rows).toEqual([]);
+  });
 });
+

@@ -38,7 +38,7 @@ function EnrollForVisitors({ courseId }: { courseId?: string }) {
     <Stack maw={760} mx="auto" data-screen="user" data-panel="enroll" data-signed-out="true">
       <Title order={1}>{t('Enroll in a Course')}</Title>
       <Text>{t('Please create an account or log in to enroll.')}{' '}
-        <Anchor component={Link} to={loginPath(location.pathname)}>{t('Login')}</Anchor>
+        <Anchor component={Link} to={loginPath(location.pathname + location.search)}>{t('Login')}</Anchor>
       </Text>
       <Suspense fallback={<PageLoader />}>
         <EnrollPanel courseId={courseId} />

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
-import type { ClassRecord, Course } from '../../../domain/types.ts';
+import type { ClassRecord } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession, setAfter, peekAfter } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -25,17 +25,11 @@ import { allCoursesQuery } from '../courses/api.ts';
 import { courseClassesQuery, findByRegcode } from '../classes/api.ts';
 import { day, enroll, enrollmentsOf, invalidateEnrollments } from './api.ts';
 import { READABLE_ERRORS } from './ui.ts';
+import { pickerCourses } from './rows.ts';
 
 const RegistrationForm = lazy(() => import('../auth/RegistrationForm.tsx'));
 
 type Method = 'selfpaced' | 'group';
-
-/** Courses offered in the picker: the user's language, not Inactive, sorted by title. */
-export function pickerCourses(courses: Course[] | undefined, lang: string): Course[] {
-  return (courses ?? [])
-    .filter((c) => c.status !== 'Inactive' && (c.lang || 'en') === lang)
-    .sort((a, b) => a.title.localeCompare(b.title));
-}
 
 function ClassDetails({ cls }: { cls: ClassRecord }) {
   const { t } = useTranslation();
@@ -223,14 +217,13 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
           {!user && (
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" data-testid="enroll-register">
               <Stack gap="sm">
-                <Title order={2} size="h4">{t('Create your account to enroll')}</Title>
-                <Text size="sm">
-                  {t('Already have an account?')}{' '}
+                <Group justify="space-between" gap="xs">
+                  <Title order={2} size="h4">{t('Create your account to enroll')}</Title>
                   <Anchor component={Link} data-testid="enroll-login"
                     to={loginPath(cls.selfpaced ? location.pathname : `${location.pathname}?regcode=${encodeURIComponent(regcode.trim())}`)}>
                     {t('Login')}
                   </Anchor>
-                </Text>
+                </Group>
                 <Suspense fallback={<PageLoader />}>
                   <RegistrationForm regpath={location.pathname} courseId={cls.course} classId={cls._id}
                     regcode={cls.selfpaced ? undefined : regcode.trim()} />

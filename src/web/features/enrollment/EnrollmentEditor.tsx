@@ -87,9 +87,9 @@ export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollm
         <Stack gap="xs">
           {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
           <Group grow wrap="wrap" align="flex-start">
-            <TextInput placeholder="YYYY-MM-DD" inputMode="numeric" maxLength={10} dir="ltr" label={t('Enrolled')} value={regdate} onChange={(e) => setRegdate(e.currentTarget.value)} required
+            <TextInput placeholder="YYYY-MM-DD" inputMode="numeric" maxLength={10} dir="ltr" label={t('Enrolled')} value={regdate} onChange={(e) => { setRegdate(e.currentTarget.value); setErrors((x) => ({ ...x, regdate: '' })); }} required
               error={errors.regdate ? t(errors.regdate) : undefined} description={t('YYYY-MM-DD')} miw={160} />
-            <TextInput placeholder="YYYY-MM-DD" inputMode="numeric" maxLength={10} dir="ltr" label={t('Completed')} value={completed} onChange={(e) => setCompleted(e.currentTarget.value)}
+            <TextInput placeholder="YYYY-MM-DD" inputMode="numeric" maxLength={10} dir="ltr" label={t('Completed')} value={completed} onChange={(e) => { setCompleted(e.currentTarget.value); setErrors((x) => ({ ...x, completed: '' })); }}
               error={errors.completed ? t(errors.completed) : undefined} description={t('Leave empty while not completed')} miw={160} />
           </Group>
           <Textarea label={t('Description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} maxRows={8} />

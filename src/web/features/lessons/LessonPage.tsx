@@ -57,9 +57,9 @@ function ClassPicker({ course, lessonId, materialId, enrollments }: {
           {enrollments.map((e) => (
             <li key={e._id} data-class={e.classid}>
               {e.classexists === false ? (
-                <Paper withBorder p="sm" radius="sm" bg="gray.0">
-                  <Text fw={600}>{e.classname ?? e.classid}</Text>
-                  <Text size="sm" c="red.9">{t(MSG.classGone)}</Text>
+                <Paper withBorder p="sm" radius="sm" bg="gray.0" aria-disabled="true">
+                  <Text fw={600} c="red.9">{t(MSG.classGone)}</Text>
+                  <Text size="sm" c="gray.7">{t('Enrolled')}: {dayInText(e.regdate)}</Text>
                 </Paper>
               ) : (
                 <Paper withBorder p="sm" radius="sm" component={Link} to={lessonPath(course._id, lessonId, e.classid, materialId)}

@@ -56,12 +56,12 @@ function UploadForm({ defaultContext }: { defaultContext: string }) {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <FileInput label={t('File')} name="thefile" required value={file} onChange={setFile} clearable leftSection={<IconUpload size={16} aria-hidden />}
             error={errors.thefile ? t(errors.thefile) : undefined} />
-          <TextInput label={t('Context')} description={t('The page or course the file belongs to')} name="context" required value={context}
+          <TextInput label={t('Context')} name="context" required value={context}
             onChange={(e) => setContext(e.currentTarget.value)} error={errors.context ? t(errors.context) : undefined} />
           <TextInput label={t('Title')} name="title" value={title} onChange={(e) => setTitle(e.currentTarget.value)}
             error={errors.title ? t(errors.title) : undefined} />
         </SimpleGrid>
-        <Text size="xs" c="gray.7">{t('Up to 10 MB. Files that could run as a program or script are refused.')}</Text>
+        <Text size="xs" c="gray.7">{t('Context: the page or course the file belongs to.')} {t('Up to 10 MB. Files that could run as a program or script are refused.')}</Text>
         <Group justify="flex-end"><Button type="submit" loading={busy} data-testid="upload-submit">{t('Upload')}</Button></Group>
       </Stack>
     </form>
