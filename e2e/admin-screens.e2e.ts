@@ -12,6 +12,7 @@ let browser: Browser;
 let admin: BrowserContext;
 /** An admin of this test's own whose language is Arabic (the demo admin's language stays as it is). */
 let arabicAdmin: BrowserContext;
+let arabicAdminId = '';
 
 const PANELS = [
   '/admin', '/admin/users', '/admin/users/demo-learner', '/admin/enrollments/intro-online-learning', '/admin/courses',
@@ -47,8 +48,11 @@ beforeAll(async () => {
   const { user } = await reg.json() as { user: { _id: string } };
   expect((await admin.request.post('/app_users/save', { data: { _id: user._id, roles: ['admin'] } })).status()).toBe(200);
   arabicAdmin = context;
+  arabicAdminId = user._id;
 });
 afterAll(async () => {
+  // The extra admin goes again, so journeys that run later on the same server see the usual accounts.
+  if (arabicAdminId) await admin?.request.get(`/app_users/remove/${arabicAdminId}`).catch(() => {});
   await arabicAdmin?.close();
   await admin?.close();
   await browser?.close();

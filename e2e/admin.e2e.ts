@@ -6,6 +6,8 @@
  * own users and puts back what it changed.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../src/domain/messages.ts';
@@ -15,6 +17,8 @@ import { DEMO, goto, launchBrowser, navigate, newPage, pageErrors, ready, screen
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 const opened: BrowserContext[] = [];
+/** Accounts this file registered: removed at the end, so later journeys on the same server see the usual ones. */
+const created: string[] = [];
 
 interface NewUser { id: string; email: string; context: BrowserContext; page: Page }
 
@@ -30,6 +34,7 @@ async function registerUser(tag: string, lang = 'en'): Promise<NewUser> {
   expect(r.status(), await r.text()).toBe(200);
   const { user } = await r.json() as { user: { _id: string; lang: string } };
   expect(user.lang).toBe(lang);
+  created.push(user._id);
   return { id: user._id, email, context, page };
 }
 
@@ -38,6 +43,7 @@ beforeAll(async () => {
   admin = await signedInPage(browser, DEMO.admin);
 });
 afterAll(async () => {
+  for (const id of created) await admin?.context.request.get(`/app_users/remove/${id}`).catch(() => {});
   for (const c of opened) await c.close().catch(() => {});
   await admin?.context.close();
   await browser?.close();
@@ -283,6 +289,79 @@ describe('an admin', () => {
     await page.getByTestId('file-remove-confirm').click();
     await expect.poll(() => file.count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('connects the CRM (a stand-in on loopback), looks up a contact and syncs users', async () => {
+    // The CRM stand-in: contact 42, lookups by e-mail, and batches that create every contact.
+    const KEY = 'stand-in-key';
+    const received: unknown[] = [];
+    const crm = http.createServer((req, res) => {
+      const send = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+      if (req.headers.authorization !== `Bearer ${KEY}`) return send(401, { error: 'bad key' });
+      const url = new URL(req.url ?? '/', 'http://crm');
+      const contact = { id: 42, email: 'cara.contact@example.org', firstName: 'Cara', lastName: 'Contact', country: 'Portugal' };
+      if (req.method === 'GET' && url.pathname === '/individuals/42') return send(200, contact);
+      if (req.method === 'GET' && url.pathname.startsWith('/individuals/')) return send(404, {});
+      if (req.method === 'GET' && url.pathname === '/individuals') return send(200, { results: url.searchParams.get('email') === contact.email ? [contact] : [] });
+      if (req.method === 'POST' && url.pathname === '/batch') {
+        let body = '';
+        req.on('data', (c) => { body += c; });
+        req.on('end', () => {
+          const { records } = JSON.parse(body) as { records: { externalId: string; email: string }[] };
+          received.push(...records);
+          send(200, { results: records.map((r, i) => ({ externalId: r.externalId, email: r.email, id: 100 + i, status: 'created' })) });
+        });
+        return;
+      }
+      send(404, {});
+    });
+    await new Promise<void>((r) => crm.listen(0, '127.0.0.1', r));
+    const crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}`;
+    const { page } = admin;
+    try {
+      await goto(page, '/admin/crm', 'admin');
+      await expect.poll(() => page.getByTestId('crm-configured').textContent()).toBe('Not configured');
+      expect(await page.getByTestId('crm-key-state').textContent()).toBe('Key not set');
+
+      // Lookup needs a numeric id or an e-mail address.
+      const lookup = page.getByTestId('crm-lookup');
+      await page.getByTestId('crm-identifier').fill('not-an-id');
+      await lookup.getByRole('button', { name: 'Look up' }).click();
+      await expect.poll(() => lookup.textContent()).toContain(MSG.invalidContact);
+
+      const settings = page.getByTestId('crm-settings');
+      await settings.locator('input[name="baseUrl"]').fill(crmUrl);
+      await settings.locator('input[name="key"]').fill(KEY);
+      await page.getByTestId('crm-save').click();
+      await expect.poll(() => page.getByTestId('crm-configured').textContent()).toBe('Configured');
+      expect(await page.getByTestId('crm-key-state').textContent()).toBe('Key set');
+      // The key never comes back to the browser.
+      expect(await settings.locator('input[name="key"]').inputValue()).toBe('');
+
+      await page.getByTestId('crm-identifier').fill('42');
+      await lookup.getByRole('button', { name: 'Look up' }).click();
+      await expect.poll(() => page.getByTestId('crm-individual').textContent()).toContain('cara.contact@example.org');
+      await page.getByTestId('crm-identifier').fill('cara.contact@example.org');
+      await lookup.getByRole('button', { name: 'Look up' }).click();
+      await expect.poll(() => page.getByTestId('crm-individual').textContent()).toContain('Cara');
+
+      // Sync one user (picked by name), then the recently changed ones.
+      const syncUser = page.getByTestId('crm-sync-user-form');
+      await syncUser.getByTestId('user-picker').fill('lena');
+      await page.getByRole('option', { name: `Lena Learner <${DEMO.learner}>` }).click();
+      await syncUser.getByRole('button', { name: 'Sync user' }).click();
+      await expect.poll(() => page.getByTestId('crm-sync-user-result').textContent()).toContain('Created in the CRM');
+      expect(received).toContainEqual(expect.objectContaining({ email: DEMO.learner, firstName: 'Lena' }));
+
+      await page.getByTestId('crm-sync-recent-button').click();
+      const summary = page.getByTestId('crm-sync-recent-result');
+      await summary.waitFor();
+      expect(await summary.textContent()).toMatch(/Synced\s*[1-9]/);
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await admin.context.request.post('/app_admin/setConfig', { data: { crm: { baseUrl: '', key: '' } } });
+      await new Promise((r) => crm.close(r));
+    }
   });
 
   it('downloads users.csv and opens the dashboard with its charts drawn', async () => {

@@ -21,13 +21,13 @@ export function MapEditor({ label, description, value, onChange, keyLabel, value
         {rows.length === 0 && <Text size="sm" c="dimmed">{t('None')}</Text>}
         {rows.map(([k, v], i) => (
           <Group key={i} gap={6} wrap="nowrap" align="flex-start">
-            <TextInput aria-label={`${keyLabel} ${i + 1}`} placeholder={keyLabel} value={k} w={90} style={{ flex: '0 0 auto' }}
+            <TextInput dir="ltr" aria-label={`${keyLabel} ${i + 1}`} placeholder={keyLabel} value={k} w={90} style={{ flex: '0 0 auto' }}
               onChange={(e) => update(rows.map((r, j) => (j === i ? [e.currentTarget.value, r[1]] : r)))} />
             {valueOptions ? (
-              <Autocomplete aria-label={`${valueLabel} ${i + 1}`} placeholder={valueLabel} value={v} data={valueOptions} style={{ flex: 1, minWidth: 0 }}
+              <Autocomplete dir="ltr" aria-label={`${valueLabel} ${i + 1}`} placeholder={valueLabel} value={v} data={valueOptions} style={{ flex: 1, minWidth: 0 }}
                 onChange={(x) => update(rows.map((r, j) => (j === i ? [r[0], x] : r)))} comboboxProps={{ withinPortal: true }} />
             ) : (
-              <TextInput aria-label={`${valueLabel} ${i + 1}`} placeholder={valueLabel} value={v} style={{ flex: 1, minWidth: 0 }}
+              <TextInput dir="ltr" aria-label={`${valueLabel} ${i + 1}`} placeholder={valueLabel} value={v} style={{ flex: 1, minWidth: 0 }}
                 onChange={(e) => update(rows.map((r, j) => (j === i ? [r[0], e.currentTarget.value] : r)))} />
             )}
             <ActionIcon variant="subtle" color="red" size="lg" aria-label={`${t('Remove')} ${k}`} onClick={() => update(rows.filter((_, j) => j !== i))}>
@@ -63,7 +63,7 @@ export function MainCoursesEditor({ value, onChange, error, courseIds, label, de
           <Paper key={versions[i]} withBorder p="xs" radius="sm">
             <Stack gap={6}>
               <Group gap={6} wrap="nowrap" align="flex-end">
-                <Autocomplete label={t('Main course')} value={main} data={courseIds} style={{ flex: 1, minWidth: 0 }} comboboxProps={{ withinPortal: true }}
+                <Autocomplete dir="ltr" label={t('Main course')} value={main} data={courseIds} style={{ flex: 1, minWidth: 0 }} comboboxProps={{ withinPortal: true }}
                   onChange={(x) => update(rows.map((r, j) => (j === i ? [x, r[1]] : r)))} />
                 <ActionIcon variant="subtle" color="red" size="lg" aria-label={`${t('Remove')} ${main}`}
                   onClick={() => { update(rows.filter((_, j) => j !== i)); setVersions(versions.filter((_, j) => j !== i)); }}>

@@ -63,7 +63,7 @@ function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
         </Group>
         {error && <Alert color="red" role="alert">{t(error)}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput name="baseUrl" label={t('CRM address (base URL)')} placeholder="https://crm.example.org/api" value={baseUrl}
+          <TextInput dir="ltr" name="baseUrl" label={t('CRM address (base URL)')} placeholder="https://crm.example.org/api" value={baseUrl}
             onChange={(e) => setBaseUrl(e.currentTarget.value)} error={errors['crm.baseUrl'] ? t(errors['crm.baseUrl']!) : undefined} />
           <PasswordInput name="key" label={t('Key')} autoComplete="new-password" value={key} onChange={(e) => setKey(e.currentTarget.value)}
             description={crm.keySet ? t('A key is set. Leave this empty to keep it.') : t('No key is set yet.')}

@@ -88,7 +88,7 @@ function NavItemForm({ item, onClose }: { item: NavItem | 'new' | null; onClose:
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
           <TextInput name="title" label={t('Title')} description={t('Shown translated: add the translations under Translations.')} required
             value={v.title} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')} />
-          <TextInput name="url" label={t('Address')} description={t('A path such as /About, or a full address starting with https://')} required
+          <TextInput dir="ltr" name="url" label={t('Address')} description={t('A path such as /About, or a full address starting with https://')} required
             value={v.url} onChange={(e) => set('url', e.currentTarget.value)} error={err('url')} />
           <MultiSelect label={t('Groups')} required data={NAV_GROUPS.map((g) => ({ value: g, label: `${g} · ${t(GROUP_LABELS[g]!)}` }))}
             value={v.groups} onChange={(g) => set('groups', g)} error={err('groups')} comboboxProps={{ withinPortal: true }} data-testid="navitem-groups" />

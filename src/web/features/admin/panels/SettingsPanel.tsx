@@ -125,13 +125,13 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
           <TextInput name="sitetitle" label={t('Site title')} required value={String(v.sitetitle ?? '')} onChange={(e) => set('sitetitle', e.currentTarget.value)}
             error={err('sitetitle')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput name="redirect" label={t('Redirect address of the home page')} description={t('Empty: the home page shows.')}
+            <TextInput dir="ltr" name="redirect" label={t('Redirect address of the home page')} description={t('Empty: the home page shows.')}
               value={String(v.redirect ?? '')} onChange={(e) => set('redirect', e.currentTarget.value)} error={err('redirect')} />
-            <TextInput name="registrationdestination" label={t('Destination after registration')} description={t('Empty: the home page.')}
+            <TextInput dir="ltr" name="registrationdestination" label={t('Destination after registration')} description={t('Empty: the home page.')}
               value={String(v.registrationdestination ?? '')} onChange={(e) => set('registrationdestination', e.currentTarget.value)} error={err('registrationdestination')} />
             <TextInput name="poweredby.title" label={t('Powered-by link text')} value={poweredby.title}
               onChange={(e) => set('poweredby', { ...poweredby, title: e.currentTarget.value })} error={err('poweredby')} />
-            <TextInput name="poweredby.url" label={t('Powered-by link address')} value={poweredby.url}
+            <TextInput dir="ltr" name="poweredby.url" label={t('Powered-by link address')} value={poweredby.url}
               onChange={(e) => set('poweredby', { ...poweredby, url: e.currentTarget.value })} error={err('poweredby')} />
           </SimpleGrid>
         </Section>
@@ -160,7 +160,7 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
           </SimpleGrid>
           <MultiSelect name="materialTypes" label={t('Material types')} required data={[...MATERIAL_SECTIONS]}
             value={v.materialTypes as string[]} onChange={(x) => set('materialTypes', x)} error={err('materialTypes')} comboboxProps={{ withinPortal: true }} />
-          <Autocomplete name="defaultcoursesmall" label={t('Default course')} value={String(v.defaultcoursesmall ?? '')} data={courseIds}
+          <Autocomplete dir="ltr" name="defaultcoursesmall" label={t('Default course')} value={String(v.defaultcoursesmall ?? '')} data={courseIds}
             onChange={(x) => set('defaultcoursesmall', x)} error={err('defaultcoursesmall')} comboboxProps={{ withinPortal: true }} />
           <MainCoursesEditor label={t('Main courses and their languages')} description={t('Users are moved to the course of their language.')}
             value={v.maincourses as Record<string, Record<string, string>>} onChange={(m) => set('maincourses', m)} error={err('maincourses')} courseIds={courseIds} />
