@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     retry: 0,
+    // A loaded 2-core CI machine can take more than the default second to settle a screen.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

@@ -64,6 +64,11 @@ export function ScrollManager() {
         if (cancelled) return;
         if (document.documentElement.scrollHeight - window.innerHeight >= y || Date.now() - started > HASH_WAIT_MS) {
           window.scrollTo(0, y);
+          // Late content above (lazy blocks, images) can still move the page by a few pixels: set the
+          // position once more when it has settled, unless the reader has scrolled away meanwhile.
+          timer = window.setTimeout(() => {
+            if (!cancelled && Math.abs(window.scrollY - y) < 40) window.scrollTo(0, y);
+          }, 400);
           return;
         }
         timer = window.setTimeout(tryRestore, 100);
