@@ -10,6 +10,7 @@ import { insertUser } from '../modules/users/users.repository.ts';
 import { enroll, enrollmentId, recordView } from '../modules/enrollment/enrollment.repository.ts';
 import * as demo from './demo-content.ts';
 import { seedDemoDiscussions } from './demo-discussions.ts';
+import { seedDemoActivity } from './demo-activity.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 export const DEMO_ACCOUNTS = [
@@ -98,4 +99,6 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   }
   // Discussions need the enrolments above.
   await seedDemoDiscussions(ctx);
+  // A year of learners, for reports, charts and participant tables.
+  await seedDemoActivity(ctx, hash);
 }
