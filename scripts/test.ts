@@ -25,7 +25,7 @@ for (const run of runs) {
   const out = path.join(results, `${run.name}.json`);
   fs.rmSync(out, { force: true });
   console.log(`\n=== ${run.name} (${run.config}) ===`);
-  const r = spawnSync('vitest', ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args.filter((a) => a !== '--no-e2e')], {
+  const r = spawnSync('vitest', ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args.filter((a) => !a.startsWith('--no-'))], {
     stdio: 'inherit',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
@@ -42,6 +42,16 @@ for (const run of runs) {
   const brokenFiles = report.testResults.filter((t) => t.status === 'failed' && t.message);
   failed += brokenFiles.length;
   if (r.status !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0) crashed = true;
+}
+
+// The TypeScript check of server, web app and browser tests counts as one test each.
+if (!args.includes('--no-typecheck')) {
+  for (const project of ['.', 'src/web', 'e2e']) {
+    console.log(`\n=== typecheck (tsc -p ${project}) ===`);
+    const r = spawnSync('tsc', ['--noEmit', '-p', project], { stdio: 'inherit' });
+    if (r.status === 0) passed += 1;
+    else failed += 1;
+  }
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -128,3 +128,33 @@ export interface WhoAmI {
   asof: string;
   navitems?: NavItem[];
 }
+
+/** A reply as the API gives it, with what the reader may do with it. */
+export interface ReplyRecord {
+  _id: string; author: string; authorname: string; body: string; context: string | null; lang: string | null;
+  /** The post replied to. */
+  parent: string; timestamp: string;
+  abilities: { update: boolean; remove: boolean };
+}
+
+/** A discussion post as the API gives it: the spec's Comment fields plus `abilities` from the policy module. */
+export interface CommentRecord {
+  _id: string;
+  /** The discussion, in course-lesson form (courseId-lessonId). */
+  parent: string;
+  /** The class id, or null for a discussion without a class. */
+  context: string | null;
+  author: string; authorname: string; courseId: string | null; lessonId: string | null; classId: string | null;
+  body: string; subject: string | null;
+  access: 'private' | 'public';
+  /** Private posts: the share list, for the author and admins only ([] and '' for other readers). */
+  shared: string[]; sharedStr: string;
+  timestamp: string;
+  replies: ReplyRecord[];
+  abilities: { update: boolean; remove: boolean; reply: boolean };
+}
+
+/** A post in an author's list (the account's comments panel): link parts, titles and a reply count instead of the replies. */
+export interface AuthorCommentRecord extends Omit<CommentRecord, 'replies'> {
+  courseTitle: string | null; className: string | null; replyCount: number;
+}

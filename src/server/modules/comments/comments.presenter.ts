@@ -5,34 +5,9 @@
  */
 import type { CommentRow, ReplyRow } from './comments.repository.ts';
 import { fromJson } from '../../db/dialect.ts';
+import type { AuthorCommentRecord, CommentRecord, ReplyRecord } from '../../../domain/types.ts';
 
-export interface ReplyRecord {
-  _id: string; author: string; authorname: string; body: string; context: string | null; lang: string | null;
-  /** The post replied to. */
-  parent: string; timestamp: string;
-  abilities: { update: boolean; remove: boolean };
-}
-
-export interface CommentRecord {
-  _id: string;
-  /** The discussion, in course-lesson form (courseId-lessonId). */
-  parent: string;
-  /** The class id, or null for a discussion without a class. */
-  context: string | null;
-  author: string; authorname: string; courseId: string | null; lessonId: string | null; classId: string | null;
-  body: string; subject: string | null;
-  access: 'private' | 'public';
-  /** Private posts: the share list, for the author and admins only ([] and '' for other readers). */
-  shared: string[]; sharedStr: string;
-  timestamp: string;
-  replies: ReplyRecord[];
-  abilities: { update: boolean; remove: boolean; reply: boolean };
-}
-
-/** A post in an author's list (the account's comments panel): link parts, titles and a reply count instead of the replies. */
-export interface AuthorCommentRecord extends Omit<CommentRecord, 'replies'> {
-  courseTitle: string | null; className: string | null; replyCount: number;
-}
+export type { AuthorCommentRecord, CommentRecord, ReplyRecord };
 
 export function presentReply(r: ReplyRow, abilities: ReplyRecord['abilities']): ReplyRecord {
   return {

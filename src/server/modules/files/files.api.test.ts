@@ -158,7 +158,7 @@ describeEachEngine('files API', (server) => {
       for (const [type, body] of bodies) {
         const r = await fetch(`${server().baseUrl}/app_files/upload`, { method: 'POST', headers: { 'content-type': type, cookie }, body });
         expect(r.status, body.slice(0, 40)).toBe(400);
-        expect((await r.json()).error.message).toBe(MSG.uploadForm);
+        expect(((await r.json()) as { error: { message: string } }).error.message).toBe(MSG.uploadForm);
       }
       expect(await countFiles()).toBe(before);
     });
@@ -166,7 +166,7 @@ describeEachEngine('files API', (server) => {
     it('answers 404 for a file that is not there', async () => {
       const r = await fetch(`${server().baseUrl}/files/no-such-file.png`);
       expect(r.status).toBe(404);
-      expect((await r.json()).error.message).toBe(MSG.notFound);
+      expect(((await r.json()) as { error: { message: string } }).error.message).toBe(MSG.notFound);
     });
   });
 

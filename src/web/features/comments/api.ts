@@ -3,38 +3,15 @@
  * `abilities` from the server, so screens never re-derive who may edit, remove or reply.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ClassRecord, Course, Lesson } from '../../../domain/types.ts';
+import type { AuthorCommentRecord, ClassRecord, CommentRecord, Course, Lesson, ReplyRecord } from '../../../domain/types.ts';
 import { COMMENTS_RETRIES } from '../../../domain/constants.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 
-export interface ReplyRecord {
-  _id: string; author: string; authorname: string; body: string; context: string | null; lang: string | null;
-  /** The post replied to. */
-  parent: string; timestamp: string;
-  abilities: { update: boolean; remove: boolean };
-}
-
-export interface PostRecord {
-  _id: string;
-  /** The discussion, in course-lesson form. */
-  parent: string;
-  /** The class id, or null for a discussion without a class. */
-  context: string | null;
-  author: string; authorname: string; courseId: string | null; lessonId: string | null; classId: string | null;
-  body: string; subject: string | null;
-  access: 'private' | 'public';
-  /** The share list of a private post (only for those who may edit it). */
-  shared: string[]; sharedStr: string;
-  timestamp: string;
-  replies: ReplyRecord[];
-  abilities: { update: boolean; remove: boolean; reply: boolean };
-}
-
-/** A post in an author's list: link parts and titles instead of the replies. */
-export interface AuthorPostRecord extends Omit<PostRecord, 'replies'> {
-  courseTitle: string | null; className: string | null; replyCount: number;
-}
+/** Posts and replies as the server presents them (one definition in the shared domain module). */
+export type PostRecord = CommentRecord;
+export type AuthorPostRecord = AuthorCommentRecord;
+export type { ReplyRecord };
 
 const byNewest = <T extends { timestamp: string; _id: string }>(list: T[]) =>
   [...list].sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b._id.localeCompare(a._id));
