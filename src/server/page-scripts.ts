@@ -52,4 +52,35 @@ export class PageScriptPolicy {
   scriptSrc(): string {
     return ["'self'", ...this.fixed, ...this.sources].join(' ');
   }
+
+  /** The whole Content-Security-Policy header, built once per change rather than per response. */
+  header(production: boolean): string {
+    const key = `${production}|${this.scriptSrc()}`;
+    if (this.cachedKey !== key) {
+      this.cachedKey = key;
+      this.cached = cspHeader(this.scriptSrc(), production);
+    }
+    return this.cached;
+  }
+  private cachedKey = '';
+  private cached = '';
+}
+
+/** Our policy: everything from our own origin; images and video frames from https; no plugins. */
+export function cspHeader(scriptSrc: string, production: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "frame-src 'self' https:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(production ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
 }
