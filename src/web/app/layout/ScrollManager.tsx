@@ -64,11 +64,14 @@ export function ScrollManager() {
         if (cancelled) return;
         if (document.documentElement.scrollHeight - window.innerHeight >= y || Date.now() - started > HASH_WAIT_MS) {
           window.scrollTo(0, y);
-          // Late content above (lazy blocks, images) can still move the page by a few pixels: set the
-          // position once more when it has settled, unless the reader has scrolled away meanwhile.
-          timer = window.setTimeout(() => {
-            if (!cancelled && Math.abs(window.scrollY - y) < 40) window.scrollTo(0, y);
-          }, 400);
+          // Lazy blocks and images can still change the page's height for a moment (a short page clamps
+          // the position): keep setting it for a while, unless the reader has scrolled away meanwhile.
+          const settle = (left: number) => {
+            if (cancelled || left === 0 || Math.abs(window.scrollY - y) >= 40) return;
+            if (Math.round(window.scrollY) !== y) window.scrollTo(0, y);
+            timer = window.setTimeout(() => settle(left - 1), 150);
+          };
+          timer = window.setTimeout(() => settle(14), 150);
           return;
         }
         timer = window.setTimeout(tryRestore, 100);
