@@ -54,10 +54,14 @@ describe('an editor adds a block in place', () => {
     // The toolbar hands the focus back to the text; wait for it before typing on.
     await expect.poll(() => body.locator('strong').first().textContent().catch(() => null)).toBe('Hola mundo');
     await focused();
-    await body.press('End');
-    await body.press('Enter');
+    // Collapse the selection to the end of the line before Enter (a slow machine may still hold the
+    // Shift+Home selection, and Enter would replace the text).
+    await page.keyboard.press('End');
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed ?? false)).toBe(true);
+    await page.keyboard.press('Enter');
     await page.keyboard.type('Segunda línea');
     await expect.poll(() => body.locator('p').count()).toBe(2);
+    await expect.poll(() => body.locator('p').first().textContent()).toBe('Hola mundo');
     await form.getByTestId('rte-h2').click();
     await expect.poll(() => body.locator('h2').count()).toBe(1);
     await focused();
