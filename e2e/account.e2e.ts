@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../src/domain/messages.ts';
-import { DEMO, DEMO_PASSWORD, goto, latestMailTo, screenshot, launchBrowser, logoutViaMenu, newPage, pageErrors, ready, uniqueEmail } from './helpers.ts';
+import { DEMO, DEMO_PASSWORD, goto, latestMailTo, screenshot, launchBrowser, logoutViaMenu, newPage, pageErrors, ready, seriousViolations, uniqueEmail } from './helpers.ts';
 
 /** The message shown under a form field (Mantine renders it beside the input). */
 async function fieldError(page: Page, name: string): Promise<string | null> {
@@ -57,7 +57,8 @@ describe('a new learner', () => {
     expect(await fieldError(page, 'lastname')).toBe(MSG.requiredName);
     await form.locator('[name=lastname]').fill('Tester');
     await form.locator('[name=email]').fill('nina@');
-    expect(await fieldError(page, 'email')).toBe(MSG.emailRequired);
+    // Typed but malformed: the message says it is not valid (empty said "required" above).
+    expect(await fieldError(page, 'email')).toBe(MSG.emailInvalid);
     await form.locator('[name=email]').fill(email);
     await form.locator('[name=confirmemail]').fill('other@example.net');
     expect(await fieldError(page, 'confirmemail')).toBe(MSG.emailsMustMatch);
@@ -157,6 +158,12 @@ describe('a new learner', () => {
     await ready(page, 'user');
     await expect.poll(() => page.locator('[data-screen="user"]').getAttribute('data-panel')).toBe('changepassword');
     const form = page.getByTestId('changepassword-form');
+    // A change needs the current password.
+    await form.locator('[name=password]').fill(secondPassword);
+    await form.locator('[name=confirmpassword]').fill(secondPassword);
+    await page.getByTestId('changepassword-submit').click();
+    await expect.poll(() => fieldError(page, 'currentpassword')).toBe(MSG.currentPasswordRequired);
+    await form.locator('[name=currentpassword]').fill(firstPassword);
     await form.locator('[name=password]').fill('short');
     await form.locator('[name=confirmpassword]').fill('short');
     await page.getByTestId('changepassword-submit').click();
@@ -164,8 +171,8 @@ describe('a new learner', () => {
     await form.locator('[name=password]').fill(secondPassword);
     await form.locator('[name=confirmpassword]').fill(`${secondPassword}!`);
     expect(await fieldError(page, 'confirmpassword')).toBe(MSG.passwordsMustMatch);
-    // Both fields have their own show/hide toggle.
-    expect(await form.getByRole('button', { name: 'Show or hide password' }).count()).toBe(2);
+    // Each field has its own show/hide toggle.
+    expect(await form.getByRole('button', { name: 'Show or hide password' }).count()).toBe(3);
     await form.locator('[name=confirmpassword]').fill(secondPassword);
     await page.getByTestId('changepassword-submit').click();
     await expect.poll(() => page.getByTestId('status-area').textContent()).toContain(MSG.passwordChanged);
@@ -217,14 +224,33 @@ describe('a forgotten password', () => {
     await p.getByTestId('reset-submit').click();
     await ready(p, 'login');
     await expect.poll(() => p.getByTestId('status-area').textContent()).toContain(MSG.resetSent);
-    await expect.poll(() => latestMailTo(email), { timeout: 10_000 }).toBeTruthy();
-    const mail = latestMailTo(email)!.replace(/=\r?\n/g, '');
-    const temp = /temporary password is:\s*(\S+)/i.exec(mail)?.[1];
+    // The newest mail to the address that carries a temporary password (a password-change notice came before).
+    const tempIn = () => /temporary password is:\s*(\S+)/i.exec((latestMailTo(email) ?? '').replace(/=\r?\n/g, ''))?.[1];
+    await expect.poll(tempIn, { timeout: 10_000 }).toBeTruthy();
+    const temp = tempIn();
     expect(temp, 'temporary password in the mail').toBeTruthy();
     await p.locator('input[name=login]').fill(email);
     await p.locator('input[name=password]').fill(temp!);
     await p.getByTestId('login-submit').click();
     await p.getByTestId('user-menu').waitFor();
+    // Signed in with the temporary password: kept on the change screen until a new password is set,
+    // which needs no current password (the mailed one stood in for it).
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/user/changepassword');
+    await p.getByTestId('forced-password-notice').waitFor();
+    expect(await seriousViolations(p)).toEqual([]);
+    await p.goto('/users/profile');
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/user/changepassword');
+    const form = p.getByTestId('changepassword-form');
+    expect(await form.locator('[name=currentpassword]').count()).toBe(0);
+    await form.locator('[name=password]').fill('Third-pass3#');
+    await form.locator('[name=confirmpassword]').fill('Third-pass3#');
+    await p.getByTestId('changepassword-submit').click();
+    await expect.poll(() => p.getByTestId('status-area').textContent()).toContain(MSG.passwordChanged);
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/users/profile');
+    expect(await p.getByTestId('forced-password-notice').count()).toBe(0);
+    // The old password and the temporary one are both spent now.
+    expect((await ctx.request.post('/users/login', { data: { login: email, password: temp } })).status()).toBe(401);
+    expect((await ctx.request.post('/users/login', { data: { login: email, password: 'Third-pass3#' } })).status()).toBe(200);
     await ctx.close();
   });
 

@@ -56,8 +56,13 @@ describe('an editor adds a block in place', () => {
     await focused();
     // Collapse the selection to the end of the line before Enter (a slow machine may still hold the
     // Shift+Home selection, and Enter would replace the text).
+    // The editor's own selection, not the page's: ProseMirror takes the moved caret over a moment later,
+    // and an Enter pressed before then replaces the text it still holds selected.
     await page.keyboard.press('End');
-    await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed ?? false)).toBe(true);
+    await expect.poll(() => body.evaluate((el) => {
+      const state = (el as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor?.state;
+      return !!state && state.selection.empty && (window.getSelection()?.isCollapsed ?? false);
+    })).toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Segunda línea');
     await expect.poll(() => body.locator('p').count()).toBe(2);

@@ -199,9 +199,10 @@ describe('a private post', () => {
     await ana.page.getByTestId('post-form-access').getByRole('radio', { name: /Private/ }).check();
     const shared = ana.page.getByTestId('post-form-shared');
     await shared.fill(`${ben.email}, not-an-email`);
-    await expect.poll(() => ana.page.getByTestId('post-form').textContent()).toContain(MSG.sharedEmails);
+    // The message names the address that is wrong.
+    await expect.poll(() => ana.page.getByTestId('post-form').textContent()).toContain(`${MSG.shareAddressInvalid} not-an-email`);
     await shared.fill(`${ben.email.toUpperCase()}, friend@example.org`);
-    await expect.poll(() => ana.page.getByTestId('post-form').textContent()).not.toContain(MSG.sharedEmails);
+    await expect.poll(() => ana.page.getByTestId('post-form').textContent()).not.toContain(MSG.shareAddressInvalid);
     await ana.page.getByTestId('post-form-submit').click();
     const post = postWith(ana.page, secret);
     await post.waitFor();

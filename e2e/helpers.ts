@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../src/domain/constants.ts';
 
 export const baseURL = () => inject('baseURL');
 export const dataDir = () => inject('dataDir');
@@ -35,6 +36,8 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     locale: opts.locale ?? 'en-US',
     reducedMotion: 'reduce',
+    // context.request calls model the web app, which sends this header with every call.
+    extraHTTPHeaders: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
   });
   context.setDefaultTimeout(15_000);
   if (opts.consent) {
@@ -104,6 +107,11 @@ export async function logoutViaMenu(page: Page): Promise<void> {
 let axeSource: string | null = null;
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Runs axe-core in the page; returns every violation, of any impact. */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
   if (!axeSource) {
     const require = createRequire(import.meta.url);
     axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -115,7 +123,7 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
   });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return result;
 }
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {

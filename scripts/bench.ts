@@ -7,9 +7,24 @@ import fs from 'node:fs';
 import { loginCookie, measure, printTable, startApp, startBare, type Figures } from './bench/harness.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/seed-demo.ts';
 import { runUsersCsvBench } from './bench/users-csv.ts';
+import { runDurabilityBench } from './bench/durability.ts';
+import http from 'node:http';
 
-const bare = await startBare(3901);
-const app = await startApp(3902, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+/** Bytes on the wire of one response (http.request does not decode, unlike fetch). */
+function rawSize(url: string, method: string, headers: Record<string, string> = {}, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => { n += c.length; });
+      res.on('end', () => resolve(n));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const bare = await startBare();
+const app = await startApp(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
 try {
   const cookie = await loginCookie(app.url, 'learner@example.org', DEMO_PASSWORD);
   const rows: Figures[] = [];
@@ -44,6 +59,29 @@ try {
   for (const r of [lessonLoad, viewed]) {
     console.log(`${r.name}: p99 ${r.p99.toFixed(1)} ms (target: under 50 ms) ${r.p99 < 50 && r.errors === 0 ? 'met' : 'NOT met'}`);
   }
+
+  // The CPU cost of on-the-fly compression: the same calls without Accept-Encoding (identity, the
+  // rows above) and with a browser's "br, gzip" and a gzip-only client, one after the other.
+  console.log('\nCompression (same server, same run): throughput with compression / without');
+  const encRows: Figures[] = [];
+  const calls = [
+    { name: 'getpage home', url: `${app.url}/app_content/getpage/home/`, method: 'GET' as const },
+    { name: 'courses list', url: `${app.url}/app_courses/list`, method: 'POST' as const, body: '{}', headers: { 'content-type': 'application/json' } },
+    { name: 'lesson page', url: `${app.url}/app_lessons/list`, method: 'POST' as const, headers: json, body: JSON.stringify({ course: 'intro-online-learning', classid: 'iol-en-selfpaced', materials: true }) },
+  ];
+  for (const c of calls) {
+    const plain = await measure(`${c.name} identity`, { ...c });
+    const br = await measure(`${c.name} br`, { ...c, headers: { ...c.headers, 'accept-encoding': 'br, gzip' } });
+    const gz = await measure(`${c.name} gzip`, { ...c, headers: { ...c.headers, 'accept-encoding': 'gzip' } });
+    encRows.push(plain, br, gz);
+    const size = async (enc: string) => {
+      const r = await rawSize(c.url, c.method, { ...c.headers, ...(enc ? { 'accept-encoding': enc } : {}) }, c.body);
+      return r;
+    };
+    const [b0, b1, b2] = [await size(''), await size('br'), await size('gzip')];
+    console.log(`  ${c.name}: ${b0} B -> br ${b1} B, gzip ${b2} B; throughput br ${(br.rps / plain.rps * 100).toFixed(0)}%, gzip ${(gz.rps / plain.rps * 100).toFixed(0)}% of identity; p50 ${plain.p50.toFixed(1)} -> ${br.p50.toFixed(1)} / ${gz.p50.toFixed(1)} ms`);
+  }
+  printTable(encRows, encRows[0]);
 } finally {
   app.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
@@ -52,4 +90,7 @@ try {
 
 // Issue 7: GET /app_reports/users/users.csv over 100,000 generated users (and three times that, to show
 // the server's memory stays flat), each on a fresh store and its own server.
-await runUsersCsvBench(3903);
+await runUsersCsvBench();
+
+// SQLite's synchronous=FULL against NORMAL on a write, each on a fresh demo site, in this same run.
+if (!process.env.DATABASE_URL) await runDurabilityBench();

@@ -1,5 +1,5 @@
 /**
- * `npm test`: the whole suite. Unit and API tests (both engines), then the browser journeys in Debian's
+ * `npm test`: the whole suite. Unit and API tests (both engines), the fault suite (real processes), then the browser journeys in Debian's
  * Chromium. Prints one closing line `N passed, N failed` summed over every run, which `.ci/run` relays.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,9 +12,20 @@ const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 const args = process.argv.slice(2);
 
-interface Run { name: string; config: string }
-const runs: Run[] = [{ name: 'unit-api', config: 'vitest.config.ts' }];
-if (fs.existsSync('vitest.e2e.config.ts') && !args.includes('--no-e2e')) runs.push({ name: 'e2e', config: 'vitest.e2e.config.ts' });
+interface Run { name: string; config: string; owns: (filter: string) => boolean }
+const isBrowserFile = (f: string) => f.includes('.e2e.') || f.replace(/^\.\//, '').startsWith('e2e/');
+const isFaultFile = (f: string) => f.endsWith('.fault.ts');
+const allRuns: Run[] = [
+  { name: 'unit-api', config: 'vitest.config.ts', owns: (f) => !isBrowserFile(f) && !isFaultFile(f) },
+  // The fault suite kills and starves real server processes (about two minutes); its own run, one file at a time.
+  { name: 'faults', config: 'vitest.faults.config.ts', owns: isFaultFile },
+  { name: 'e2e', config: 'vitest.e2e.config.ts', owns: isBrowserFile },
+];
+// `npm test -- FILE...` runs only the suites that hold those files (and skips the type check), so a
+// filter meant for one suite does not make another find nothing and fail.
+const filters = args.filter((a) => !a.startsWith('-'));
+const runs = allRuns.filter((r) => fs.existsSync(r.config) && !args.includes(`--no-${r.name}`)
+  && (filters.length === 0 || filters.some(r.owns)));
 
 if (runs.some((r) => r.name === 'e2e')) ensureChromium();
 
@@ -25,7 +36,8 @@ for (const run of runs) {
   const out = path.join(results, `${run.name}.json`);
   fs.rmSync(out, { force: true });
   console.log(`\n=== ${run.name} (${run.config}) ===`);
-  const r = spawnSync('vitest', ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args.filter((a) => !a.startsWith('--no-'))], {
+  const passThrough = args.filter((a) => !a.startsWith('--no-') && (a.startsWith('-') || run.owns(a)));
+  const r = spawnSync('vitest', ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...passThrough], {
     stdio: 'inherit',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
@@ -45,7 +57,7 @@ for (const run of runs) {
 }
 
 // The TypeScript check of server, web app and browser tests counts as one test each.
-if (!args.includes('--no-typecheck')) {
+if (!args.includes('--no-typecheck') && filters.length === 0) {
   for (const project of ['.', 'src/web', 'e2e']) {
     console.log(`\n=== typecheck (tsc -p ${project}) ===`);
     const r = spawnSync('tsc', ['--noEmit', '-p', project], { stdio: 'inherit' });

@@ -1,6 +1,7 @@
 /** Shared pieces of the benchmarks: child servers on loopback, autocannon runs, printing. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -19,12 +20,28 @@ export async function waitForHttp(url: string, ms = 60_000) {
   throw new Error(`${url} did not answer`);
 }
 
-/** The app in its own process, on a fresh demo store (SQLite unless DATABASE_URL is given). */
-export async function startApp(port: number, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+/** A port nothing listens on now, so a benchmark never collides with a running site or another bench. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The app in its own process, on a fresh demo store (SQLite unless DATABASE_URL is given). Not in
+ * production mode: production never seeds the demo accounts the benchmarks sign in with.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-'));
   const child = spawn(nodeBin, [path.join(root, 'src/server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -33,7 +50,8 @@ export async function startApp(port: number, env: Record<string, string> = {}): 
 }
 
 /** A bare Node http server answering a fixed JSON body: the ceiling to compare against. */
-export async function startBare(port: number): Promise<{ url: string; child: ChildProcess }> {
+export async function startBare(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
   const code = `require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"user":null,"ok":true}')}).listen(${port},'127.0.0.1')`;
   const child = spawn(nodeBin, ['-e', code], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
@@ -44,8 +62,8 @@ export async function startBare(port: number): Promise<{ url: string; child: Chi
 export async function measure(name: string, opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; duration?: number; connections?: number }): Promise<Figures> {
   const duration = opts.duration ?? Number(process.env.BENCH_SECONDS ?? 8);
   // A short warm-up so the JIT and caches are not part of the figure.
-  await autocannon({ url: opts.url, method: (opts.method ?? 'GET') as 'GET', headers: opts.headers, body: opts.body, connections: opts.connections ?? 50, duration: 2 });
-  const r = await autocannon({ url: opts.url, method: (opts.method ?? 'GET') as 'GET', headers: opts.headers, body: opts.body, connections: opts.connections ?? 50, duration });
+  await autocannon({ url: opts.url, method: (opts.method ?? 'GET') as 'GET', headers: { 'x-requested-with': 'learning-platform', ...opts.headers }, body: opts.body, connections: opts.connections ?? 50, duration: 2 });
+  const r = await autocannon({ url: opts.url, method: (opts.method ?? 'GET') as 'GET', headers: { 'x-requested-with': 'learning-platform', ...opts.headers }, body: opts.body, connections: opts.connections ?? 50, duration });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -58,7 +76,7 @@ export function printTable(rows: Figures[], baseline?: Figures) {
 }
 
 export async function loginCookie(url: string, login: string, password: string): Promise<string> {
-  const r = await fetch(`${url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+  const r = await fetch(`${url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' }, body: JSON.stringify({ login, password }) });
   if (!r.ok) throw new Error(`login failed: ${r.status}`);
   return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }

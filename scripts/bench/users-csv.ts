@@ -60,11 +60,11 @@ export interface CsvFigures {
   rssBefore: number; rssPeak: number; hwmBefore: number; hwmAfter: number;
 }
 
-export async function benchUsersCsv(port: number, count = Number(process.env.BENCH_CSV_USERS ?? 100_000)): Promise<CsvFigures> {
+export async function benchUsersCsv(count = Number(process.env.BENCH_CSV_USERS ?? 100_000)): Promise<CsvFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-csv-'));
   const fillMs = await fillStore(dataDir, count);
   // SQLite even when the rest of the bench runs on PostgreSQL (DATABASE_URL): this store is made here.
-  const app = await startApp(port, { DATA_DIR: dataDir, DATABASE_URL: storeUrl(dataDir), SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: storeUrl(dataDir), SEED_DEMO: '0', LOG_LEVEL: 'warn' });
   try {
     const pid = app.child.pid!;
     const cookie = await loginCookie(app.url, ADMIN.email, ADMIN.password);
@@ -117,12 +117,12 @@ export function printFlatness(small: CsvFigures, large: CsvFigures) {
 }
 
 /** Both exports (100,000 users, then three times that), printed with the flatness check. */
-export async function runUsersCsvBench(port: number) {
-  const small = await benchUsersCsv(port);
+export async function runUsersCsvBench() {
+  const small = await benchUsersCsv();
   printCsvFigures(small);
-  const large = await benchUsersCsv(port, (small.users - 1) * 3);
+  const large = await benchUsersCsv((small.users - 1) * 3);
   printCsvFigures(large);
   printFlatness(small, large);
 }
 
-if (import.meta.main) await runUsersCsvBench(3903);
+if (import.meta.main) await runUsersCsvBench();

@@ -31,13 +31,11 @@ export const VIDEO_ASPECT = 0.564;
 export const VIDEO_MIN_HEIGHT = 169.2;
 
 export const UNREAD_REDIRECT_DELAY_MS = 300;
-export const ROUTE_GUARD_WAIT_MS = 333;
 export const USER_SCREEN_RETRIES = { tries: 2, delayMs: 500 } as const;
 export const COMMENTS_RETRIES = { tries: 3, delayMs: 300 } as const;
 export const LESSON_RETRIES = { tries: 3, delayMs: 300 } as const;
 export const COURSE_RETRIES = { tries: 3, delayMs: 300 } as const;
 export const CLASS_PAGE_RETRIES = { tries: 4, delayMs: 333 } as const;
-export const CARDS_RETRIES = { tries: 3, delayMs: 500 } as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 
 export const PUBLIC_LANGUAGES = ['en', 'es', 'pt', 'fr', 'ar', 'de'] as const;
@@ -87,5 +85,23 @@ export const STATE_EXPLORER_MODULES = [
 ] as const;
 
 /** Spec: the user-account panels under /user/{panel}. */
-export const USER_PANELS = ['enroll', 'enrollment', 'comments', 'profile', 'changepassword'] as const;
+export const USER_PANELS = ['enroll', 'enrollment', 'comments', 'profile', 'changepassword', 'sessions', 'security', 'mydata', 'deleteaccount'] as const;
 export const CLASS_PANELS = ['enrollment', 'edit', 'create', 'confirmation'] as const;
+
+/**
+ * Sent by the web app with every API call. A state-changing request that carries no Origin, Referer
+ * or Sec-Fetch-Site is accepted only with it (another site cannot set a custom header).
+ */
+export const APP_REQUEST_HEADER = 'x-requested-with';
+export const APP_REQUEST_VALUE = 'learning-platform';
+// A learner's own data: limits of the privacy settings and of the export link.
+export const PRIVACY_MAX_GRACE_DAYS = 90;
+/** Retention must leave room for the warning sent 30 days before the removal. */
+export const PRIVACY_MIN_RETENTION_DAYS = 60;
+export const PRIVACY_MAX_RETENTION_DAYS = 3650;
+export const PRIVACY_RETENTION_WARNING_DAYS = 30;
+export const EXPORT_LINK_HOURS = 24;
+/** The content page (context) holding the privacy notice, edited like any other page. */
+export const PRIVACY_PAGE = 'Privacy';
+/** The author of posts kept from a removed account; the web app shows it as 'A former learner'. */
+export const FORMER_AUTHOR = 'former-learner';

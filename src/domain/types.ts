@@ -81,6 +81,9 @@ export interface Material {
   _id: string; lesson: string; order?: number; section: string; title?: string; subid?: string;
   required?: boolean; usebutton?: string; quiz?: QuizQuestion[]; description?: string; description1?: string;
   description2?: string; question?: string;
+  /** The exam's own rules (null or absent: the site's default). */
+  drawcount?: number | null; timelimit?: number | null; maxattempts?: number | null; waithours?: number | null;
+  showanswers?: string | null;
 }
 
 export interface SurveyQuestion { type: 'textfield' | 'text' | 'numeric' | 'select' | 'choice'; question: string }
@@ -115,8 +118,22 @@ export interface SiteConfig {
   /** Where a new registration lands (spec: configured destination). */
   registrationdestination?: string;
   poweredby?: { title: string; url: string };
+  /** Exam attempt rules, the site's defaults: attempts (0: no limit), hours between attempts, answers shown. */
+  examattempts?: number;
+  examwaithours?: number;
+  examshowanswers?: 'never' | 'afterpassing';
+  /** The organisation's logo (certificates). */
+  logo?: string;
   /** Present when survey answers need a bot-check token: the site key and the provider's script. */
   botcheck?: { sitekey: string; scriptUrl: string };
+  /** Days between asking to delete an account and its removal; signing in meanwhile cancels it. */
+  privacygracedays: number;
+  /** What happens to a removed account's posts: kept as written by 'a former learner', or removed. */
+  privacyposts: 'keep' | 'remove';
+  /** Certificates of a removed account keep the learner's name when on (otherwise: date and course only). */
+  privacycertnames: boolean;
+  /** Days without sign-in after which an account is removed (warned 30 days before); 0 is off. */
+  privacyretentiondays: number;
 }
 
 export interface WhoAmI {
@@ -127,6 +144,8 @@ export interface WhoAmI {
   cookieoptin: CookieOptin | null;
   asof: string;
   navitems?: NavItem[];
+  /** Signed in with a password reset's temporary password: a new password must be set before anything else. */
+  mustChangePassword?: boolean;
 }
 
 /** A reply as the API gives it, with what the reader may do with it. */
@@ -151,6 +170,8 @@ export interface CommentRecord {
   shared: string[]; sharedStr: string;
   timestamp: string;
   replies: ReplyRecord[];
+  /** A removed post still shown because replies remain under it: no body, author or actions. */
+  removed: boolean;
   abilities: { update: boolean; remove: boolean; reply: boolean };
 }
 
@@ -158,3 +179,36 @@ export interface CommentRecord {
 export interface AuthorCommentRecord extends Omit<CommentRecord, 'replies'> {
   courseTitle: string | null; className: string | null; replyCount: number;
 }
+
+// Sessions and two-factor sign-in ------------------------------------------------------------------
+
+/** Admin-set limits of sign-in sessions and whether admins must use two-factor sign-in. */
+export interface SecuritySettings {
+  sessionIdleHours: number;
+  sessionMaxDays: number;
+  adminSessionIdleHours: number;
+  adminSessionMaxDays: number;
+  requireAdminTwoFactor: boolean;
+  /** Everyone must use two-factor sign-in (each account sets it up at its next sign-in). */
+  requireTwoFactorForAll: boolean;
+}
+
+/** One signed-in browser of an account, as the Sessions panel lists it. */
+export interface SessionRecord {
+  /** Names the session for ending it (a hash of the token, never the token). */
+  _id: string;
+  /** Browser and system read from the User-Agent, e.g. "Firefox on Windows". */
+  device: string;
+  ip: string;
+  /** A coarse place from the address (no geo database): "This computer", "Local network" or "Internet". */
+  place: 'local' | 'private' | 'internet';
+  created: string;
+  lastseen: string;
+  current: boolean;
+}
+
+/** What the password step of sign-in answers when a second step is needed. */
+export interface SecondStep { twofactor: 'code' | 'setup' }
+
+export interface TwoFactorStatus { enabled: boolean; required: boolean; recoveryLeft: number }
+export interface TwoFactorSetup { secret: string; otpauth: string; qr: string }

@@ -7,6 +7,8 @@ import { MSG } from './messages.ts';
 import { SURVEY_QUESTION_TYPES } from './constants.ts';
 import { PASSWORD_MIN_LENGTH, COOKIE_OPTIN_VALUES, ROLES, HEARD_OPTIONS, VOCATION_OPTIONS, MATERIAL_SECTIONS } from './constants.ts';
 import { NAV_GROUPS } from './constants.ts';
+import { PRIVACY_MAX_GRACE_DAYS, PRIVACY_MAX_RETENTION_DAYS, PRIVACY_MIN_RETENTION_DAYS } from './constants.ts';
+import { toCountryCode } from './countries.ts';
 
 // Generic rules.
 const FORBIDDEN_WORD_CHARS = /[\/!{}\\$%#"@*]/;
@@ -18,8 +20,24 @@ export const isStrongPassword = (v: string) => v.length >= PASSWORD_MIN_LENGTH &
 export const isLangKey = (v: string) => /^([a-z]{2}|_sys)$/.test(v);
 
 const trimmed = (max = 200) => z.string({ error: MSG.required }).trim().max(max);
-const nameField = z.string({ error: MSG.requiredName }).trim().max(100).refine((v) => isWords(v), { error: MSG.requiredName });
-const emailField = z.string({ error: MSG.emailRequired }).trim().toLowerCase().max(254).refine(isEmail, { error: MSG.emailRequired });
+/**
+ * Control characters (NUL included) and the marks, embeddings, overrides and isolates that reorder
+ * text: in a name they only serve to make it look like another (or like nothing).
+ */
+const DISGUISING_CHARS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+export const isCleanName = (v: string) => !DISGUISING_CHARS.test(v);
+/**
+ * An address as it is compared and stored: NFKC folds full-width and other compatibility forms
+ * (a full-width digit) into the plain ones, so no look-alike account can be registered.
+ */
+export const normalizeEmail = (v: string) => v.normalize('NFKC').trim().toLowerCase();
+/** Names are stored NFC, so the same name typed on two keyboards is the same text. */
+const nameField = z.string({ error: MSG.requiredName }).normalize('NFC').trim().max(100)
+  .refine(isCleanName, { error: MSG.nameCharacters, abort: true })
+  .refine((v) => isWords(v), { error: MSG.requiredName });
+// Empty: "required"; typed but malformed ('nina@bad'): "not valid", so the message says what is wrong.
+const emailField = z.string({ error: MSG.emailRequired }).normalize('NFKC').trim().toLowerCase().max(254, { error: MSG.emailInvalid })
+  .refine((v) => v !== '', { error: MSG.emailRequired, abort: true }).refine(isEmail, { error: MSG.emailInvalid });
 const optional = (max = 200) => z.string().trim().max(max).optional();
 
 export const RegistrationFields = {
@@ -36,10 +54,14 @@ export const RegistrationFields = {
 export const RegistrationSchema = z
   .object({
     ...RegistrationFields,
-    confirmemail: z.string({ error: MSG.emailsMustMatch }).trim().toLowerCase(),
+    confirmemail: z.string({ error: MSG.emailsMustMatch }).normalize('NFKC').trim().toLowerCase(),
     confirmpassword: z.string({ error: MSG.passwordsMustMatch }),
-    /** The terms checkbox: must be ticked (true). */
-    terms: z.literal(true, { error: MSG.agreeTerms }),
+    /**
+     * The terms checkbox. The spec's registration payload does not list it, so a payload without it is
+     * taken (the registration form refuses to send until the box is ticked); one that says false is
+     * refused with 'Please agree to the Terms Of Use'.
+     */
+    terms: z.literal(true, { error: MSG.agreeTerms }).optional(),
     regpath: optional(300),
     regsubid: optional(300),
     classId: optional(100),
@@ -63,7 +85,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 export const LoginSchema = z.object({
-  login: z.string({ error: MSG.loginFailed }).trim().min(1, { error: MSG.loginFailed }).max(254),
+  login: z.string({ error: MSG.loginFailed }).normalize('NFKC').trim().toLowerCase().min(1, { error: MSG.loginFailed }).max(254),
   password: z.string({ error: MSG.loginFailed }).min(1, { error: MSG.loginFailed }).max(200),
   cors: z.unknown().optional(),
   format: z.unknown().optional(),
@@ -71,8 +93,12 @@ export const LoginSchema = z.object({
 
 export const PasswordChangeSchema = z
   .object({
-    password: z.string({ error: MSG.passwordTooShort }).min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort }).max(200),
+    // The registration rule (spec 5) holds for a new password too; the common-password list is checked on the server.
+    password: z.string({ error: MSG.passwordTooShort }).min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort }).max(200)
+      .refine(isStrongPassword, { error: MSG.passwordRule }),
     confirmpassword: z.string().optional(),
+    /** Needed except right after signing in with a reset's temporary password. */
+    currentpassword: z.string().max(200).optional(),
   })
   .refine((r) => r.confirmpassword === undefined || r.confirmpassword === r.password, {
     path: ['confirmpassword'],
@@ -80,9 +106,16 @@ export const PasswordChangeSchema = z
   });
 
 export const ResetPasswordSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).optional(),
+  email: z.string().normalize('NFKC').trim().toLowerCase().max(254).optional(),
   password: z.string().max(200).optional(),
   confirmpassword: z.string().max(200).optional(),
+  currentpassword: z.string().max(200).optional(),
+});
+
+/** The token of an e-mail change's confirmation link. */
+export const ConfirmEmailSchema = z.object({
+  token: z.string({ error: MSG.confirmLinkInvalid }).trim().min(20, { error: MSG.confirmLinkInvalid }).max(100, { error: MSG.confirmLinkInvalid })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: MSG.confirmLinkInvalid }),
 });
 
 export const SetLangSchema = z.object({
@@ -119,6 +152,8 @@ export const UserSaveSchema = z
   .object({
     _id: z.string({ error: MSG.missingId }).min(1, { error: MSG.missingId }).max(100),
     roles: z.array(z.enum(ROLES, { error: MSG.notValid })).max(2).optional(),
+    /** Changing one's own e-mail address needs the current password. */
+    currentpassword: z.string().max(200).optional(),
   })
   .extend(Object.fromEntries(Object.entries(ProfileFields).map(([k, v]) => [k, v.optional()])) as {
     [K in keyof typeof ProfileFields]: z.ZodOptional<(typeof ProfileFields)[K]>;
@@ -270,6 +305,11 @@ export const MaterialSaveSchema = z.object({
   description1: html,
   description2: html,
   question: html,
+  drawcount: z.lazy(() => ExamRulesFields.drawcount).optional(),
+  timelimit: z.lazy(() => ExamRulesFields.timelimit).optional(),
+  maxattempts: z.lazy(() => ExamRulesFields.maxattempts).optional(),
+  waithours: z.lazy(() => ExamRulesFields.waithours).optional(),
+  showanswers: z.lazy(() => ExamRulesFields.showanswers).optional(),
 }, { error: bad })
   .refine((r) => !creating(r) || (r.lesson !== undefined && r.section !== undefined), { path: ['lesson'], error: bad });
 export type MaterialSave = z.infer<typeof MaterialSaveSchema>;
@@ -323,9 +363,9 @@ export const ClassListSchema = z.object({
   nocache: z.unknown().optional(),
 }, { error: MSG.notValid });
 
-/** classes/save: `_id` missing or 'new' creates a class (name and course needed); otherwise it edits one. */
+/** classes/save: `_id` 'new' creates a class (name and course needed); another `_id` edits one; none is 'Missing ID'. */
 export const ClassSaveSchema = z.object({
-  _id: maybeId,
+  _id: recordId(MSG.missingId),
   name: z.string({ error: MSG.classNameRequired }).trim().min(1, { error: MSG.classNameRequired }).max(200, { error: MSG.notValid }).optional(),
   course: maybeId,
   startdate: dateOrTime,
@@ -337,8 +377,8 @@ export const ClassSaveSchema = z.object({
   description: richText,
   description2: richText,
 }, { error: MSG.classSaveFailed })
-  .refine((r) => (r._id && r._id !== 'new') || r.name !== undefined, { path: ['name'], error: MSG.classNameRequired })
-  .refine((r) => (r._id && r._id !== 'new') || r.course !== undefined, { path: ['course'], error: MSG.classCourseRequired });
+  .refine((r) => r._id !== 'new' || r.name !== undefined, { path: ['name'], error: MSG.classNameRequired })
+  .refine((r) => r._id !== 'new' || r.course !== undefined, { path: ['course'], error: MSG.classCourseRequired });
 export type ClassSave = z.infer<typeof ClassSaveSchema>;
 
 export const ClassRemoveSchema = z.object({ _id: recordId(MSG.missingId) }, { error: MSG.missingId });
@@ -393,6 +433,51 @@ export const QuizSubmitSchema = z.object({
 }, { error: MSG.missingValues });
 export const ExamSubmitSchema = QuizSubmitSchema.extend({ lessonid: maybeId });
 
+// Exam attempts (migration 011): started, autosaved and submitted on the server; grants and the gradebook.
+const attemptId = recordId(MSG.examAttemptNotFound);
+/** Start (or resume) the exam: the exam material, the class and course, and optionally its lesson. */
+export const AttemptStartSchema = z.object({
+  _id: recordId(MSG.missingValues),
+  classid: recordId(MSG.missingValues),
+  courseid: recordId(MSG.missingValues),
+  lessonid: maybeId,
+  user: maybeId,
+}, { error: MSG.missingValues });
+/** The learner's attempts at one exam, with what the rules allow next. */
+export const AttemptStatusSchema = z.object({ _id: recordId(MSG.missingValues), classid: recordId(MSG.missingValues) }, { error: MSG.missingValues });
+export const AttemptIdSchema = z.object({ attemptid: attemptId }, { error: MSG.examAttemptNotFound });
+/** Autosave: the answers so far ('' for an open question) and the tab's save counter. */
+export const AttemptSaveSchema = z.object({
+  attemptid: attemptId,
+  answers,
+  seq: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(0, { error: MSG.notValid }).max(1e9, { error: MSG.notValid }).optional(),
+}, { error: MSG.examAttemptNotFound });
+/** Submit: the answers (the saved ones when left out). */
+export const AttemptSubmitSchema = z.object({ attemptid: attemptId, answers: answers.optional() }, { error: MSG.examAttemptNotFound });
+/** An extra attempt for one learner of a class; `_id` is the exam material (the course's exam when left out). */
+export const GrantAttemptSchema = z.object({
+  classid: recordId(MSG.missingClassId),
+  user: recordId(MSG.missingValues),
+  _id: maybeId,
+  reason: z.string({ error: MSG.notValid }).trim().max(500, { error: MSG.notValid }).optional(),
+}, { error: MSG.missingValues });
+/** A class's gradebook (its instructor and admins), or a whole course's (admins). */
+export const GradebookSchema = z.object({ classid: maybeId, course: maybeId }, { error: MSG.gradebookScope })
+  .refine((r) => !!r.classid || !!r.course, { path: ['classid'], error: MSG.gradebookScope });
+/** One learner's attempts in a class, with questions and answers. */
+export const LearnerAttemptsSchema = z.object({ classid: recordId(MSG.missingClassId), user: recordId(MSG.missingValues) }, { error: MSG.missingValues });
+/** The exam's own rules in the lesson editor; null goes back to the site's default. */
+const wholeOrNull = (max: number) => z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number), z.null(), z.literal('').transform(() => null)], { error: MSG.notValid })
+  .pipe(z.number().int({ error: MSG.notValid }).min(0, { error: MSG.notValid }).max(max, { error: MSG.notValid }).nullable());
+export const EXAM_SHOW_ANSWERS = ['never', 'afterpassing'] as const;
+export const ExamRulesFields = {
+  drawcount: wholeOrNull(200),
+  timelimit: wholeOrNull(24 * 60),
+  maxattempts: wholeOrNull(100),
+  waithours: wholeOrNull(24 * 365),
+  showanswers: z.union([z.enum(EXAM_SHOW_ANSWERS, { error: MSG.notValid }), z.null(), z.literal('').transform(() => null)], { error: MSG.notValid }),
+} as const;
+
 export const ClassEnrollmentSchema = z.object({ classid: recordId(MSG.missingClassId) }, { error: MSG.missingClassId });
 export const CourseIdParamSchema = z.object({ courseid: recordId(MSG.missingId) }, { error: MSG.missingId });
 export const CertificateCodeSchema = z.object({
@@ -445,7 +530,10 @@ export const SiteConfigFields = {
     .refine(distinct, { error: MSG.languageCodes }),
   /** Language -> where the browser goes when it is chosen (a path here or another site). */
   langredirects: z.record(twoLetter, settingUrl.refine((v) => v !== '', { error: MSG.unsafeUrl }), { error: MSG.notValid }),
-  countries: z.array(setting(100).refine((v) => v !== '', { error: MSG.notValid }), { error: MSG.notValid }).max(500, { error: MSG.notValid }),
+  // Stored as ISO codes; names in any of the six languages are turned into their codes.
+  countries: z.array(setting(100).refine((v) => toCountryCode(v) !== null, { error: MSG.countryCodes }), { error: MSG.countryCodes })
+    .max(500, { error: MSG.countryCodes })
+    .transform((list) => [...new Set(list.map((v) => toCountryCode(v)!))]),
   materialTypes: z.array(z.enum(MATERIAL_SECTIONS, { error: MSG.materialTypes }), { error: MSG.materialTypes }).min(1, { error: MSG.materialTypes })
     .refine(distinct, { error: MSG.materialTypes }),
   createclasswithoutcerts: onOff,
@@ -465,6 +553,18 @@ export const SiteConfigFields = {
   redirect: settingUrl,
   registrationdestination: settingUrl,
   poweredby: z.strictObject({ title: setting(200), url: settingUrl }, { error: MSG.notValid }),
+  privacygracedays: z.number({ error: MSG.privacyGraceDays }).int({ error: MSG.privacyGraceDays })
+    .min(0, { error: MSG.privacyGraceDays }).max(PRIVACY_MAX_GRACE_DAYS, { error: MSG.privacyGraceDays }),
+  privacyposts: z.enum(['keep', 'remove'], { error: MSG.privacyPosts }),
+  privacycertnames: onOff,
+  privacyretentiondays: z.number({ error: MSG.privacyRetentionDays }).int({ error: MSG.privacyRetentionDays })
+    .refine((v) => v === 0 || (v >= PRIVACY_MIN_RETENTION_DAYS && v <= PRIVACY_MAX_RETENTION_DAYS), { error: MSG.privacyRetentionDays }),
+  // Exam attempt rules: the site's defaults, which an exam may override.
+  examattempts: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(0, { error: MSG.notValid }).max(100, { error: MSG.notValid }),
+  examwaithours: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(0, { error: MSG.notValid }).max(24 * 365, { error: MSG.notValid }),
+  examshowanswers: z.enum(EXAM_SHOW_ANSWERS, { error: MSG.notValid }),
+  /** The organisation's logo on certificates: a path on this site (an uploaded file) or an https address. */
+  logo: settingUrl,
 } as const;
 
 /** Any subset of the site config: what the settings form sends. Unknown names are refused, not ignored. */
@@ -599,12 +699,19 @@ export function parseShareList(v: string | readonly string[]): string[] | null {
   return [...new Set(parts)];
 }
 
+/** The first address of a share list that is no e-mail address, to name it in the message. */
+export function firstBadShareAddress(v: string): string | undefined {
+  return v.split(',').map((s) => s.trim()).filter(Boolean).find((p) => p.length > 254 || !isEmail(p.toLowerCase()));
+}
+
 const isPublicAccess = (access: string | null | undefined) => access !== undefined && access !== 'private';
 /** The share list a save carries (`sharedStr`, or failing it `shared`): undefined when none, null when an address is bad. */
 const shareListOf = (r: { sharedStr?: string | null; shared?: string[] | null }) => {
   const sent = r.sharedStr ?? r.shared;
   return sent === undefined || sent === null ? undefined : parseShareList(sent);
 };
+/** Most replies one comments/save may carry (the spec's form: replies inside the saved comment). */
+export const REPLIES_PER_SAVE_MAX = 200;
 const postBody = z.string({ error: MSG.postEmpty })
   .max(POST_MAX_LENGTH, { error: MSG.postTooLong })
   .refine((v) => v.trim() !== '', { error: MSG.postEmpty });
@@ -618,8 +725,9 @@ const optionalPostId = z.string({ error: MSG.notValid }).trim().max(200, { error
 /**
  * comments/save: no `_id` (or 'new') creates a post in the discussion `parent` (course-lesson form) of the
  * class `context`; an `_id` edits that post. `sharedStr` (or, failing it, `shared`) is the share list of a
- * private post. `replies` and other fields of the record sent back are ignored: replies change through
- * comments/saveReply and comments/removeReply.
+ * private post. `replies` (the spec's form) adds, edits or removes (`removed: true`) replies inside the
+ * save, under the same author rules as comments/saveReply and comments/removeReply; replies it leaves
+ * out are kept. Other fields of the record sent back are ignored.
  */
 export const CommentSaveSchema = z.object({
   _id: optionalPostId,
@@ -630,7 +738,12 @@ export const CommentSaveSchema = z.object({
   access: z.enum(POST_ACCESS, { error: MSG.notValid }).nullable().optional(),
   sharedStr: z.string({ error: MSG.sharedEmails }).max(30_000, { error: MSG.sharedEmails }).nullable().optional(),
   shared: z.array(z.string({ error: MSG.sharedEmails }), { error: MSG.sharedEmails }).max(SHARE_LIST_MAX, { error: MSG.sharedEmails }).nullable().optional(),
-  replies: z.unknown().optional(),
+  replies: z.array(z.object({
+    _id: optionalPostId,
+    body: postBody,
+    lang: z.string({ error: MSG.invalidLanguage }).refine(isLangKey, { error: MSG.invalidLanguage }).optional(),
+    removed: z.boolean({ error: MSG.notValid }).optional(),
+  }, { error: MSG.notValid }), { error: MSG.notValid }).max(REPLIES_PER_SAVE_MAX, { error: MSG.notValid }).nullable().optional(),
 }, { error: MSG.missingValues })
   .refine((r) => r._id !== undefined || r.parent !== undefined, { path: ['parent'], error: MSG.missingValues })
   .refine((r) => isPublicAccess(r.access) || shareListOf(r) !== null, { path: ['sharedStr'], error: MSG.sharedEmails })
@@ -733,3 +846,41 @@ export const ResponseListSchema = z.object({
 }, { error: MSG.notValid });
 /** surveys/listResponsesBySurvey and the CSV download: one survey's responses. */
 export const SurveyResponsesSchema = z.object({ surveyId: postId(MSG.missingId) }, { error: MSG.missingId });
+
+// A learner's own data: export and account deletion both ask for the current password.
+export const PrivacyPasswordSchema = z.object({
+  password: z.string({ error: MSG.privacyPassword }).min(1, { error: MSG.privacyPassword }).max(1000, { error: MSG.privacyPassword }),
+}, { error: MSG.privacyPassword });
+export const ExportTokenSchema = z.object({
+  token: z.string({ error: MSG.exportLinkInvalid }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: MSG.exportLinkInvalid }),
+}, { error: MSG.exportLinkInvalid });
+
+// ---------------------------------------------------------------------------------------------------
+// Sessions and two-factor sign-in: a session is named by its id (a hash); codes are 6 digits or a
+// recovery code (letters and digits, dashes and spaces ignored).
+export const SessionIdSchema = z.object({
+  _id: z.string({ error: MSG.sessionNotFound }).trim().regex(/^[0-9a-f]{64}$/, { error: MSG.sessionNotFound }),
+}, { error: MSG.sessionNotFound });
+export const SessionUserSchema = z.object({ user: z.string({ error: MSG.missingId }).min(1, { error: MSG.missingId }).max(100) }, { error: MSG.missingId });
+export const TwoFactorCodeSchema = z.object({
+  code: z.string({ error: MSG.twoFactorCodeRequired }).transform((c) => c.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^(\d{6}|[A-Z0-9]{24})$/, { error: MSG.twoFactorCodeRequired })),
+}, { error: MSG.twoFactorCodeRequired });
+/** Setting up from the account area asks for the password again; during sign-in it was just given. */
+export const TwoFactorBeginSchema = z.object({
+  password: z.string({ error: MSG.twoFactorPasswordWrong }).min(1, { error: MSG.twoFactorPasswordWrong }).max(200).optional(),
+}, { error: MSG.twoFactorPasswordWrong });
+export const TwoFactorDisableSchema = z.object({
+  password: z.string({ error: MSG.twoFactorPasswordWrong }).min(1, { error: MSG.twoFactorPasswordWrong }).max(200),
+  code: TwoFactorCodeSchema.shape.code,
+}, { error: MSG.twoFactorCodeRequired });
+const hours = z.number({ error: MSG.sessionHours }).int({ error: MSG.sessionHours }).min(1, { error: MSG.sessionHours }).max(8760, { error: MSG.sessionHours });
+const days = z.number({ error: MSG.sessionDays }).int({ error: MSG.sessionDays }).min(1, { error: MSG.sessionDays }).max(365, { error: MSG.sessionDays });
+export const SecuritySettingsSchema = z.strictObject({
+  sessionIdleHours: hours.optional(),
+  sessionMaxDays: days.optional(),
+  adminSessionIdleHours: hours.optional(),
+  adminSessionMaxDays: days.optional(),
+  requireAdminTwoFactor: z.boolean({ error: MSG.yesOrNo }).optional(),
+  requireTwoFactorForAll: z.boolean({ error: MSG.yesOrNo }).optional(),
+}, { error: unknownKeys(MSG.notValid) });

@@ -6,8 +6,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
@@ -18,7 +20,9 @@ import { DbSessionStore, RedisSessionStore } from './adapters/sessions.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './adapters/rate-limit.ts';
 import { createMailer } from './adapters/mailer.ts';
 import { memoryInvalidation, redisInvalidation } from './adapters/invalidation.ts';
-import { connectRedis, type Redis } from './adapters/redis.ts';
+import { connectRedis, readyWithin, type Redis } from './adapters/redis.ts';
+import { healthRoutes, type HealthState } from './health.ts';
+import { setFaultLogger } from './faults.ts';
 import { SiteRepository } from './modules/site/site.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -35,26 +39,42 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { withSentMailLog } from './modules/privacy/sent-mail.ts';
+import { startPrivacyWorker } from './modules/privacy/jobs.ts';
 import { originCheck } from './origin-check.ts';
+import { passwordChangeGate } from './modules/accounts/password-gate.ts';
 import { PageScriptPolicy } from './page-scripts.ts';
+import { cachedCompression } from './compressed-body.ts';
 import { MSG } from '../domain/messages.ts';
 import { sql } from 'kysely';
+import { Clock } from './clock.ts';
+import { sessionCookieName, sessionToken } from './auth.ts';
+import { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { SECOND_STEP_COOKIES } from './modules/two-factor/second-step.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET that changes data (the spec's /app_users/remove/{id}) gets the same origin check as a POST. */
     stateChanging?: boolean;
+    /** The answer is about the caller even without a session (sign-in steps): never stored by caches. */
+    personal?: boolean;
   }
 }
 
-export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: { method: string; url: string }[] }
+export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: { method: string; url: string }[]; health: HealthState }
 
 export async function buildApp(config: Config, opts: { store?: Store } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Our onResponse hook writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.production,
+    // Only the proxies TRUST_PROXY names; otherwise X-Forwarded-For is ignored and req.ip is the peer.
+    // A hop count is given as a function (as Express reads it: the socket peer and the next hops - 1
+    // forwarded addresses are proxies), since this Fastify ignores a bare number.
+    trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -65,21 +85,31 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   const store = opts.store ?? openStore(config.databaseUrl);
   await migrate(store);
 
+  setFaultLogger(app.log);
   const redis: Redis[] = [];
   const useRedis = () => { const r = connectRedis(config.redisUrl!); redis.push(r); return r; };
   const shared = config.redisUrl ? useRedis() : null;
   const bus = shared ? redisInvalidation(shared, useRedis()) : memoryInvalidation();
+  // Start-up waits a moment for Redis, then goes on without it: public pages work while it is down,
+  // and the clients connect by themselves when it comes back.
+  if (shared && !(await readyWithin(shared, 5000))) app.log.warn('Redis is not reachable yet; sign-in answers 503 until it is');
+  const health: HealthState = { shuttingDown: false };
 
   const ctx: AppContext = {
     config,
     store,
     db: store.db,
-    sessions: shared ? new RedisSessionStore(shared) : new DbSessionStore(store.db),
-    limiter: shared ? new RedisRateLimiter(shared) : new MemoryRateLimiter(),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    sessions: shared ? new RedisSessionStore(shared, config.redisPrefix) : new DbSessionStore(store.db),
+    limiter: shared ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
+    // Every e-mail is logged (recipient, subject, time) for the learner's data export.
+    mailer: withSentMailLog(createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }), store.db),
     bus,
     site: new SiteRepository(store.db, bus, config.botcheck ? { botcheck: config.botcheck } : {}),
+    clock: new Clock(),
+    security: new SecuritySettingsRepository(store.db, bus, config.production),
   };
+  app.decorate('sessionCookie', sessionCookieName(config.production));
+  app.decorate('langCookie', config.production ? '__Host-lang' : 'lang');
 
   // Every route, for the bad-input sweep in app.test.ts.
   const routes: { method: string; url: string }[] = [];
@@ -89,6 +119,17 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
+  // HTML, JSON, CSV and the like leave brotli- or gzip-compressed when the client accepts it and the
+  // body is worth it (1 KB); static assets are compressed once at build time instead (see serveWebApp).
+  // Buffered bodies go through a memory of recent results (most are the same bytes for many clients);
+  // streams (CSV reports) through @fastify/compress. Brotli quality 4 costs about what gzip 6 does.
+  app.addHook('onSend', cachedCompression({ threshold: 1024, maxBytes: 16 * 1024 * 1024 }));
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   // The bot-check provider's script is let in beside the admins' page scripts.
   const pageScripts = new PageScriptPolicy(store.db, bus, config.botcheck ? [new URL(config.botcheck.scriptUrl).origin] : []);
   await pageScripts.refresh();
@@ -100,19 +141,24 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   });
 
   app.addHook('onRequest', originCheck(config));
+  // Signed in with a reset's temporary password: nothing but setting a new password until it is set.
+  app.addHook('onRequest', passwordChangeGate(ctx));
+  // Personal answers are never kept by a browser or shared cache: every response to a request that
+  // carries a session (or is part of signing in), unless the route chose its own caching on purpose.
+  const secondStepCookies = SECOND_STEP_COOKIES.map((c) => (config.production ? c.production : c.plain));
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.hasHeader('cache-control')) return payload;
+    const personal = req.routeOptions.config?.personal || !!sessionToken(req)
+      || secondStepCookies.some((c) => !!req.cookies?.[c]) || /(^|,)\s*(__Host-)?sid=/.test(String(reply.getHeader('set-cookie') ?? ''));
+    if (personal) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // One structured line per request, with the request id Fastify puts on every log line.
   app.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(store.db);
-      return { ok: true, engine: store.engine };
-    } catch {
-      return reply.status(503).send({ ok: false, error: { message: 'Database unreachable' } });
-    }
-  });
+  healthRoutes(app, { config, store, redis: shared, state: health });
 
   usersRoutes(app, ctx);
   contentRoutes(app, ctx);
@@ -129,14 +175,21 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   reportsRoutes(app, ctx);
   statsRoutes(app, ctx);
   integrationsRoutes(app, ctx);
+  privacyRoutes(app, ctx);
+  sessionsRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
   await serveWebApp(app, config);
 
+  // Data exports in the background and the daily deletion and retention run, in this process.
+  const privacyWorker = config.privacyWorker ? startPrivacyWorker(ctx, app.log) : null;
+
   app.addHook('onClose', async () => {
+    await privacyWorker?.stop();
     await bus.close();
     await Promise.all(redis.map((r) => r.quit().catch(() => {})));
     if (!opts.store) await store.close();
   });
-  return { app, ctx, routes };
+  return { app, ctx, routes, health };
 }
 
 /** The built web app, with every unknown GET that is not an API call answered by index.html. */
@@ -148,6 +201,8 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every compressible file (vite.config.ts): served as they are.
+      preCompressed: true,
       setHeaders(reply, file) {
         // Hashed assets never change; index.html must always be revalidated.
         reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

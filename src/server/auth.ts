@@ -1,32 +1,82 @@
-/** Who is asking: the session cookie resolved to a user, once per request. */
+/**
+ * Who is asking: the session cookie resolved to a user, once per request. Sessions end here when they
+ * sat idle too long or reached their absolute lifetime (site settings, shorter for admins), by the
+ * app's clock, whichever store holds them.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
-import { SESSION_COOKIE, SESSION_TTL_MS } from './adapters/sessions.ts';
+import { SESSION_COOKIE, SESSION_COOKIE_PRODUCTION, type SessionInfo } from './adapters/sessions.ts';
 import { findUserById, type UserRow } from './modules/users/users.repository.ts';
 import { fromJson } from './db/dialect.ts';
 import type { Actor } from './policy/policy.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, sessionFaults } from './errors.ts';
+import { DependencyError } from './faults.ts';
 import { MSG } from '../domain/messages.ts';
+import { sessionLimits } from './modules/sessions/security-settings.ts';
 
-const resolved = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
-
-export function sessionToken(req: FastifyRequest): string | undefined {
-  return req.cookies?.[SESSION_COOKIE] || undefined;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `__Host-sid` in production, `sid` otherwise. */
+    sessionCookie: string;
+    /** The visitor's language: `__Host-lang` in production, `lang` otherwise. */
+    langCookie: string;
+  }
 }
 
-/** The signed-in user's row, or null. */
-export function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+/** lastseen is written at most this often per session, so the 20-second poll stays a read. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+interface Resolved { user: UserRow | null; session: SessionInfo | null }
+const resolved = new WeakMap<FastifyRequest, Promise<Resolved>>();
+
+export const sessionCookieName = (production: boolean) => (production ? SESSION_COOKIE_PRODUCTION : SESSION_COOKIE);
+
+export function sessionToken(req: FastifyRequest): string | undefined {
+  return req.cookies?.[req.server.sessionCookie] || undefined;
+}
+
+function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
   let p = resolved.get(req);
   if (!p) {
-    p = (async () => {
+    p = (async (): Promise<Resolved> => {
+      const none = { user: null, session: null };
       const token = sessionToken(req);
-      if (!token) return null;
-      const userId = await ctx.sessions.userIdOf(token);
-      return userId ? ((await findUserById(ctx.db, userId)) ?? null) : null;
+      if (!token) return none;
+      let session: SessionInfo | null;
+      try {
+        session = await ctx.sessions.lookup(token);
+      } catch (err) {
+        // Redis down: a read goes on as signed out (public pages keep working); a write that might need
+        // the session is refused with a 503 rather than done as a visitor.
+        if (!(err instanceof DependencyError) || (req.method !== 'GET' && req.method !== 'HEAD')) throw err;
+        sessionFaults.set(req, err);
+        return none;
+      }
+      if (!session) return none;
+      const user = (await findUserById(ctx.db, session.userId)) ?? null;
+      if (!user) return none;
+      const at = ctx.clock.now();
+      const { idleMs, maxMs } = sessionLimits(await ctx.security.get(), fromJson<string[]>(user.roles, []).includes('admin'));
+      if (at - session.lastseen > idleMs || at - session.created > maxMs) {
+        await ctx.sessions.destroy(token);
+        return none;
+      }
+      if (at - session.lastseen > TOUCH_EVERY_MS) await ctx.sessions.touch(session.id, at);
+      return { user, session };
     })();
     resolved.set(req, p);
   }
   return p;
+}
+
+/** The signed-in user's row, or null. */
+export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+  return (await resolve(ctx, req)).user;
+}
+
+/** The session the request came with, when it is a live one. */
+export async function currentSession(ctx: AppContext, req: FastifyRequest): Promise<SessionInfo | null> {
+  return (await resolve(ctx, req)).session;
 }
 
 export const actorOf = (row: UserRow | null): Actor | null =>
@@ -39,11 +89,12 @@ export async function currentActor(ctx: AppContext, req: FastifyRequest): Promis
 /** The signed-in user, or a 401. */
 export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
   const user = await currentUser(ctx, req);
-  if (!user) throw new HttpError(401, MSG.signInRequired);
+  if (!user) throw sessionFaults.get(req) ?? new HttpError(401, MSG.signInRequired);
   return user;
 }
 
-function cookieOptions(ctx: AppContext, req: FastifyRequest) {
+/** HttpOnly, SameSite=Lax, Path=/, no Domain; Secure in production (and over HTTPS), as __Host- needs. */
+export function cookieOptions(ctx: AppContext, req: FastifyRequest) {
   return {
     path: '/',
     httpOnly: true,
@@ -56,8 +107,12 @@ function cookieOptions(ctx: AppContext, req: FastifyRequest) {
 export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: string) {
   const old = sessionToken(req);
   if (old) await ctx.sessions.destroy(old);
-  const token = await ctx.sessions.create(userId);
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(ctx, req), maxAge: SESSION_TTL_MS / 1000 });
+  const settings = await ctx.security.get();
+  // The store keeps a session as long as the longer of the two lifetimes; resolve() applies the right one.
+  const keepMs = Math.max(sessionLimits(settings, false).maxMs, sessionLimits(settings, true).maxMs);
+  const meta = { useragent: String(req.headers['user-agent'] ?? ''), ip: req.ip };
+  const token = await ctx.sessions.create(userId, meta, ctx.clock.now(), keepMs);
+  reply.setCookie(req.server.sessionCookie, token, { ...cookieOptions(ctx, req), maxAge: Math.floor(keepMs / 1000) });
   resolved.delete(req);
   return token;
 }
@@ -65,6 +120,6 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
 export async function endSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
   const token = sessionToken(req);
   if (token) await ctx.sessions.destroy(token);
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx, req));
-  resolved.set(req, Promise.resolve(null));
+  reply.clearCookie(req.server.sessionCookie, cookieOptions(ctx, req));
+  resolved.set(req, Promise.resolve({ user: null, session: null }));
 }

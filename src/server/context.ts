@@ -6,6 +6,8 @@ import type { RateLimiter } from './adapters/rate-limit.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import type { Invalidation } from './adapters/invalidation.ts';
 import type { SiteRepository } from './modules/site/site.repository.ts';
+import type { Clock } from './clock.ts';
+import type { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
 
 export interface AppContext {
   config: Config;
@@ -16,4 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   bus: Invalidation;
   site: SiteRepository;
+  /** Now, for session lifetimes, throttling and one-time codes; tests move it forward. */
+  clock: Clock;
+  /** Session lifetimes and the two-factor requirement (admin settings). */
+  security: SecuritySettingsRepository;
 }

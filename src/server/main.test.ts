@@ -42,7 +42,7 @@ it('logs one JSON line per request carrying the request id, and drains in-flight
   const { port } = new URL(base);
   const body = JSON.stringify({ login: 'nobody@example.org', password: 'not-the-password' });
   const answered = new Promise<number>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/users/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/users/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-requested-with': 'learning-platform' } }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode!));
     });

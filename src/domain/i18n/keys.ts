@@ -74,7 +74,13 @@ export function loadLanguage(lang: string): Record<string, string> {
 }
 
 /** Server code whose printed texts are labels too, called as labels('...') (the certificate PDF). */
-const SERVER_LABEL_FILES = [path.resolve(here, '../../server/modules/certificates/certificate.pdf.ts')];
+const SERVER_LABEL_FILES = [
+  path.resolve(here, '../../server/modules/certificates/certificate.pdf.ts'),
+  // Account mails (reset, e-mail change, change notices) in the recipient's language.
+  path.resolve(here, '../../server/modules/accounts/mail-templates.ts'),
+  path.resolve(here, '../../server/modules/privacy/mail.ts'),
+  path.resolve(here, '../../server/modules/privacy/export.ts'),
+];
 export function serverLabels(): string[] {
   const out: string[] = [];
   for (const file of SERVER_LABEL_FILES.filter((f) => fs.existsSync(f))) {

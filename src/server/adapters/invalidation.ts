@@ -4,6 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Redis } from './redis.ts';
+import { logFault } from '../faults.ts';
 
 export interface Invalidation {
   publish(topic: string): Promise<void>;
@@ -24,12 +25,23 @@ const CHANNEL = 'lp:invalidate';
 
 export function redisInvalidation(publisher: Redis, subscriber: Redis): Invalidation {
   const bus = new EventEmitter();
-  void subscriber.subscribe(CHANNEL);
+  // Subscribed on every (re)connection: a subscribe sent while Redis is down fails and is not retried by
+  // ioredis. Caches are dropped then too, since messages sent while we were away are lost.
+  let subscribedBefore = false;
+  const subscribe = () => {
+    subscriber.subscribe(CHANNEL).then(() => {
+      if (subscribedBefore) for (const t of bus.eventNames()) bus.emit(t);
+      subscribedBefore = true;
+    }, (err) => logFault('redis', err, 'Redis subscribe failed; retrying on reconnection'));
+  };
+  subscriber.on('ready', subscribe);
+  if (subscriber.status === 'ready') subscribe();
   subscriber.on('message', (_channel: string, topic: string) => bus.emit(topic));
   return {
     async publish(topic) {
       bus.emit(topic); // this process at once, the others through Redis (ours hears it again: harmless)
-      await publisher.publish(CHANNEL, topic);
+      // The change is saved already; other processes missing the message must not turn it into an error.
+      await publisher.publish(CHANNEL, topic).catch((err) => logFault('redis', err, 'Redis publish failed; other processes keep their caches'));
     },
     subscribe(topic, fn) { bus.on(topic, fn); },
     async close() { bus.removeAllListeners(); await subscriber.quit().catch(() => {}); },

@@ -4,8 +4,8 @@
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import { connectRedis } from './redis.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, readyWithin } from './redis.ts';
 import { RedisSessionStore } from './sessions.ts';
 import { RedisRateLimiter } from './rate-limit.ts';
 import { redisInvalidation } from './invalidation.ts';
@@ -24,23 +24,33 @@ if (!reachable && process.env.CI) throw new Error(`Redis is not reachable at ${R
 describe.skipIf(!reachable)('Redis adapters', () => {
   const prefix = `lp-test-${crypto.randomBytes(4).toString('hex')}:`;
   const redis = reachable ? connectRedis(REDIS_URL) : null!;
+  // Commands fail at once while the client is not connected (no offline queue), so wait for it.
+  beforeAll(async () => { expect(await readyWithin(redis, 5000)).toBe(true); });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
   });
 
-  it('session store: create, resolve, revoke one, revoke all but one', async () => {
+  it('session store: create, resolve, list, revoke one, revoke all but one', async () => {
     const store = new RedisSessionStore(redis, prefix);
-    const a = await store.create('user-1');
-    const b = await store.create('user-1');
-    const c = await store.create('user-1');
-    expect(await store.userIdOf(a)).toBe('user-1');
+    const meta = { useragent: 'Firefox/121.0', ip: '127.0.0.1' };
+    const at = Date.now();
+    const a = await store.create('user-1', meta, at, 60_000);
+    const b = await store.create('user-1', meta, at + 1, 60_000);
+    const c = await store.create('user-1', meta, at + 2, 60_000);
+    expect(await store.lookup(a)).toMatchObject({ userId: 'user-1', created: at, lastseen: at, useragent: 'Firefox/121.0', ip: '127.0.0.1' });
+    await store.touch((await store.lookup(a))!.id, at + 500);
+    expect((await store.lookup(a))!.lastseen).toBe(at + 500);
+    expect((await store.list('user-1')).map((s) => s.created).sort()).toEqual([at, at + 1, at + 2]);
     await store.destroy(a);
-    expect(await store.userIdOf(a)).toBeNull();
+    expect(await store.lookup(a)).toBeNull();
+    expect(await store.destroyById('user-2', (await store.lookup(b))!.id)).toBe(false);
     await store.destroyAllForUser('user-1', c);
-    expect(await store.userIdOf(b)).toBeNull();
-    expect(await store.userIdOf(c)).toBe('user-1');
+    expect(await store.lookup(b)).toBeNull();
+    expect((await store.lookup(c))?.userId).toBe('user-1');
+    expect(await store.destroyById('user-1', (await store.lookup(c))!.id)).toBe(true);
+    expect(await store.list('user-1')).toEqual([]);
     // Only a hash of the token is stored.
     expect(await redis.keys(`${prefix}sess:${c}`)).toEqual([]);
   });
@@ -58,8 +68,9 @@ describe.skipIf(!reachable)('Redis adapters', () => {
     const sub2 = connectRedis(REDIS_URL);
     const a = redisInvalidation(pub, sub1);
     const b = redisInvalidation(pub, sub2);
-    const heard = new Promise<void>((resolve) => b.subscribe('site', resolve));
+    await Promise.all([pub, sub1, sub2].map((r) => readyWithin(r, 5000)));
     await new Promise((r) => setTimeout(r, 100)); // let SUBSCRIBE settle
+    const heard = new Promise<void>((resolve) => b.subscribe('site', resolve));
     await a.publish('site');
     await heard;
     await a.close();

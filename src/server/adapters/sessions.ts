@@ -2,70 +2,96 @@
  * Server-side sessions (DESIGN.md): the browser holds a random token, the store keeps only its SHA-256,
  * so a leaked database or Redis dump cannot be replayed. Rotation = create a new one and destroy the old;
  * revocation at logout and password change removes rows (or keys) outright.
+ *
+ * The store records when a session started and was last seen, and the device and address it started
+ * from; the idle and absolute limits are decided by auth.ts (they depend on the account's roles and the
+ * site's settings). The store's own expiry (`expires`, Redis TTL) only clears out what can no longer be used.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import type { Redis } from './redis.ts';
+import { redisCall, type Redis } from './redis.ts';
 
 export const SESSION_COOKIE = 'sid';
-export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
-/** A session's expiry is pushed forward at most this often, so reads stay reads. */
-const TOUCH_EVERY_MS = 3600 * 1000;
+/** In production the cookie carries the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
+export const SESSION_COOKIE_PRODUCTION = '__Host-sid';
+
+export interface SessionMeta { useragent: string; ip: string }
+export interface SessionInfo extends SessionMeta {
+  /** The SHA-256 of the token: safe to show and to name a session by. */
+  id: string;
+  userId: string;
+  created: number;
+  lastseen: number;
+}
 
 export interface SessionStore {
-  create(userId: string): Promise<string>;
-  userIdOf(token: string): Promise<string | null>;
+  /** A new session that the store keeps for at most `keepMs`. */
+  create(userId: string, meta: SessionMeta, at: number, keepMs: number): Promise<string>;
+  lookup(token: string): Promise<SessionInfo | null>;
+  touch(id: string, at: number): Promise<void>;
+  list(userId: string): Promise<SessionInfo[]>;
   destroy(token: string): Promise<void>;
+  /** Ends one session of the user by its id; false when the user has no such session. */
+  destroyById(userId: string, id: string): Promise<boolean>;
   destroyAllForUser(userId: string, keepToken?: string): Promise<void>;
 }
 
 export const newToken = () => crypto.randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const iso = (ms: number) => new Date(ms).toISOString();
 
 export class DbSessionStore implements SessionStore {
   private db: Db;
   constructor(db: Db) { this.db = db; }
 
-  async create(userId: string) {
+  async create(userId: string, meta: SessionMeta, at: number, keepMs: number) {
     const token = newToken();
-    const now = Date.now();
     await this.db.insertInto('sessions').values({
-      id: hashToken(token), userId, created: new Date(now).toISOString(),
-      expires: new Date(now + SESSION_TTL_MS).toISOString(), lastseen: new Date(now).toISOString(),
+      id: hashToken(token), userId, created: iso(at), expires: iso(at + keepMs), lastseen: iso(at),
+      useragent: meta.useragent.slice(0, 500), ip: meta.ip.slice(0, 100),
     }).execute();
+    // Sessions past their store expiry go at the same time; cheap, and nothing else needs to sweep.
+    await this.db.deleteFrom('sessions').where('userId', '=', userId).where('expires', '<', iso(at)).execute();
     return token;
   }
 
-  async userIdOf(token: string) {
-    const id = hashToken(token);
-    const row = await this.db.selectFrom('sessions').select(['userId', 'expires', 'lastseen']).where('id', '=', id).executeTakeFirst();
-    if (!row) return null;
-    const now = Date.now();
-    if (Date.parse(row.expires) < now) {
-      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
-      return null;
-    }
-    if (now - Date.parse(row.lastseen) > TOUCH_EVERY_MS) {
-      await this.db.updateTable('sessions')
-        .set({ lastseen: new Date(now).toISOString(), expires: new Date(now + SESSION_TTL_MS).toISOString() })
-        .where('id', '=', id).execute();
-    }
-    return row.userId;
+  private info(row: { id: string; userId: string; created: string; lastseen: string; useragent: string; ip: string }): SessionInfo {
+    return { id: row.id, userId: row.userId, created: Date.parse(row.created), lastseen: Date.parse(row.lastseen), useragent: row.useragent, ip: row.ip };
+  }
+
+  async lookup(token: string) {
+    const row = await this.db.selectFrom('sessions').select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
+      .where('id', '=', hashToken(token)).executeTakeFirst();
+    return row ? this.info(row) : null;
+  }
+
+  async touch(id: string, at: number) {
+    await this.db.updateTable('sessions').set({ lastseen: iso(at) }).where('id', '=', id).execute();
+  }
+
+  async list(userId: string) {
+    const rows = await this.db.selectFrom('sessions').select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
+      .where('userId', '=', userId).orderBy('lastseen', 'desc').execute();
+    return rows.map((r) => this.info(r));
   }
 
   async destroy(token: string) {
     await this.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
   }
 
+  async destroyById(userId: string, id: string) {
+    const r = await this.db.deleteFrom('sessions').where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
   async destroyAllForUser(userId: string, keepToken?: string) {
     let q = this.db.deleteFrom('sessions').where('userId', '=', userId);
     if (keepToken) q = q.where('id', '!=', hashToken(keepToken));
     await q.execute();
-    // Expired sessions of everybody go at the same time; cheap with no index needed on expires.
-    await this.db.deleteFrom('sessions').where('expires', '<', new Date().toISOString()).execute();
   }
 }
 
+/** Redis: `sess:<hash>` holds the session as JSON (with a TTL), `usess:<user>` the set of the user's hashes. */
 export class RedisSessionStore implements SessionStore {
   private redis: Redis;
   private prefix: string;
@@ -73,33 +99,89 @@ export class RedisSessionStore implements SessionStore {
   private key(hash: string) { return `${this.prefix}sess:${hash}`; }
   private userKey(userId: string) { return `${this.prefix}usess:${userId}`; }
 
-  async create(userId: string) {
-    const token = newToken();
-    const hash = hashToken(token);
-    await this.redis.multi()
-      .set(this.key(hash), userId, 'PX', SESSION_TTL_MS)
-      .sadd(this.userKey(userId), hash)
-      .pexpire(this.userKey(userId), SESSION_TTL_MS)
-      .exec();
-    return token;
+  private parse(hash: string, value: string | null): SessionInfo | null {
+    if (!value) return null;
+    try {
+      const v = JSON.parse(value) as Omit<SessionInfo, 'id'>;
+      return typeof v === 'object' && v && typeof v.userId === 'string' ? { ...v, id: hash } : null;
+    } catch {
+      // A value from before sessions carried their times: unusable, so signed out.
+      return null;
+    }
   }
 
-  async userIdOf(token: string) {
-    return this.redis.get(this.key(hashToken(token)));
+  async create(userId: string, meta: SessionMeta, at: number, keepMs: number) {
+    return redisCall(async () => {
+      const token = newToken();
+      const hash = hashToken(token);
+      const value: Omit<SessionInfo, 'id'> = { userId, created: at, lastseen: at, useragent: meta.useragent.slice(0, 500), ip: meta.ip.slice(0, 100) };
+      await this.redis.multi()
+        .set(this.key(hash), JSON.stringify(value), 'PX', keepMs)
+        .sadd(this.userKey(userId), hash)
+        .pexpire(this.userKey(userId), keepMs, 'GT')
+        .pexpire(this.userKey(userId), keepMs, 'NX')
+        .exec();
+      return token;
+    });
+  }
+
+  async lookup(token: string) {
+    return redisCall(async () => {
+      const hash = hashToken(token);
+      return this.parse(hash, await this.redis.get(this.key(hash)));
+    });
+  }
+
+  async touch(id: string, at: number) {
+    return redisCall(async () => {
+      const s = this.parse(id, await this.redis.get(this.key(id)));
+      if (!s) return;
+      const { id: _id, ...value } = { ...s, lastseen: at };
+      // XX: a session ended meanwhile is not brought back.
+      await this.redis.set(this.key(id), JSON.stringify(value), 'KEEPTTL', 'XX');
+    });
+  }
+
+  async list(userId: string) {
+    return redisCall(async () => {
+      const hashes = await this.redis.smembers(this.userKey(userId));
+      if (hashes.length === 0) return [];
+      const values = await this.redis.mget(...hashes.map((h) => this.key(h)));
+      const out: SessionInfo[] = [];
+      const gone: string[] = [];
+      hashes.forEach((h, i) => {
+        const s = this.parse(h, values[i]);
+        if (s && s.userId === userId) out.push(s); else gone.push(h);
+      });
+      if (gone.length) await this.redis.srem(this.userKey(userId), ...gone);
+      return out.sort((a, b) => b.lastseen - a.lastseen);
+    });
   }
 
   async destroy(token: string) {
-    const hash = hashToken(token);
-    const userId = await this.redis.get(this.key(hash));
-    const m = this.redis.multi().del(this.key(hash));
-    if (userId) m.srem(this.userKey(userId), hash);
-    await m.exec();
+    return redisCall(async () => {
+      const hash = hashToken(token);
+      const s = this.parse(hash, await this.redis.get(this.key(hash)));
+      const m = this.redis.multi().del(this.key(hash));
+      if (s) m.srem(this.userKey(s.userId), hash);
+      await m.exec();
+    });
+  }
+
+  async destroyById(userId: string, id: string) {
+    return redisCall(async () => {
+      if (!(await this.redis.sismember(this.userKey(userId), id))) return false;
+      const [[, deleted]] = (await this.redis.multi().del(this.key(id)).srem(this.userKey(userId), id).exec()) as [[unknown, number]];
+      return deleted > 0;
+    });
   }
 
   async destroyAllForUser(userId: string, keepToken?: string) {
-    const keep = keepToken ? hashToken(keepToken) : null;
-    const hashes = (await this.redis.smembers(this.userKey(userId))).filter((h) => h !== keep);
-    if (hashes.length === 0) return;
-    await this.redis.multi().del(...hashes.map((h) => this.key(h))).srem(this.userKey(userId), ...hashes).exec();
+    return redisCall(async () => {
+      const keep = keepToken ? hashToken(keepToken) : null;
+      const hashes = (await this.redis.smembers(this.userKey(userId))).filter((h) => h !== keep);
+      if (hashes.length === 0) return;
+      await this.redis.multi().del(...hashes.map((h) => this.key(h))).srem(this.userKey(userId), ...hashes).exec();
+    });
   }
 }

@@ -1,28 +1,77 @@
 /** Opens the store named by DATABASE_URL (SQLite file by default, or PostgreSQL) and migrates it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
+import { logFault } from '../faults.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m003 from './migrations/003-learning.ts';
 import * as m005 from './migrations/005-admin.ts';
+import * as m007 from './migrations/007-account-secrets.ts';
+import * as m009 from './migrations/009-sessions-2fa.ts';
+import * as m011 from './migrations/011-exam-attempts.ts';
+import * as m015 from './migrations/015-spec-readings.ts';
+import * as m017 from './migrations/017-country-codes.ts';
+import * as m019 from './migrations/019-privacy.ts';
 
 export type Db = Kysely<Database>;
-export interface Store { db: Db; engine: Engine; close(): Promise<void> }
+export interface Store {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+  /** The SQLite handle (backups, pragmas), on SQLite only. */
+  sqlite?: SQLite.Database;
+  /** The PostgreSQL pool (metrics: connections in use and waiting), on PostgreSQL only. */
+  pool?: pg.Pool;
+}
 
 /** Versioned migrations, in order. Each takes the engine for the few column types that differ. */
 const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }> = {
   '001-initial': m001,
   '003-learning': m003,
   '005-admin': m005,
+  '007-account-secrets': m007,
+  '009-sessions-2fa': m009,
+  '011-exam-attempts': m011,
+  '015-spec-readings': m015,
+  '017-country-codes': m017,
+  '019-privacy': m019,
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.
 pg.types.setTypeParser(20, (v: string) => Number(v));
+
+/** SQLITE_SYNCHRONOUS: `full` (every commit synced), `normal` (none, as before), default `learner`. */
+const SQLITE_SYNC = (process.env.SQLITE_SYNCHRONOUS ?? 'learner').toLowerCase();
+
+const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * A transaction whose commit is on disk before it returns (quiz and exam results, completion): on SQLite
+ * its commit runs with synchronous=FULL, which also syncs every commit before it; the setting cannot
+ * change inside a transaction, so the connection is held across it. PostgreSQL syncs every commit
+ * already (synchronous_commit=on, its default, which we keep).
+ */
+export async function durableTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (!isSqlite(db) || SQLITE_SYNC !== 'learner') return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = FULL`.execute(conn);
+    try {
+      return await conn.transaction().execute(fn);
+    } finally {
+      await sql`pragma synchronous = NORMAL`.execute(conn);
+    }
+  });
+}
+
+/** Puts every commit so far on disk (a checkpoint syncs the WAL first): for a commit found learner-earned after the fact. */
+export async function syncNow(db: Db) {
+  if (isSqlite(db) && SQLITE_SYNC === 'learner') await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
+}
 
 export function engineOf(url: string): Engine {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
@@ -31,21 +80,34 @@ export function engineOf(url: string): Engine {
 export function openStore(url: string): Store {
   const engine = engineOf(url);
   if (engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool discards it and the next query opens a new one.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.PG_POOL_MAX) || 10,
+      // Also the longest wait for a free connection: a burst of writes to one row queues behind its lock,
+      // so this must outlast a busy moment. A stopped database refuses at once and is answered 503 anyway.
+      connectionTimeoutMillis: 30_000,
+      // Our own connections are recognisable in pg_stat_activity (and by the fault tests).
+      application_name: process.env.PGAPPNAME || 'learning-platform',
+    });
+    // A connection dropped by the server (restart, fail-over, pg_terminate_backend) must not crash the
+    // process. The pool's own listener covers idle connections only; one in use emits 'error' on the
+    // client too, and the query running on it fails and is answered 503 by the error handler.
+    pool.on('error', (err) => logFault('database', err, 'PostgreSQL idle connection lost'));
+    pool.on('connect', (client) => client.on('error', (err) => logFault('database', err, 'PostgreSQL connection lost')));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine, close: () => db.destroy() };
+    return { db, engine, pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // NORMAL (WAL's usual setting) may lose the last commits on power loss, never corrupts. What learners
+  // earn is committed with FULL by durableTransaction; SQLITE_SYNCHRONOUS=FULL makes every commit so.
+  // The cost of each is measured by `npm run bench`.
+  sqlite.pragma(`synchronous = ${SQLITE_SYNC === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine, close: () => db.destroy() };
+  return { db, engine, sqlite, close: () => db.destroy() };
 }
 
 /**
@@ -53,6 +115,8 @@ export function openStore(url: string): Store {
  * statements are kept by their SQL text. Safe because Kysely runs one query at a time on the
  * connection (a stream holds it until it ends). Bounded: dropped wholesale past 500 texts.
  */
+const NO_OP = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) };
+
 function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = sqlite.prepare.bind(sqlite);
@@ -60,6 +124,9 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
     get(target, prop) {
       if (prop === 'prepare') {
         return (text: string) => {
+          // SQLite ends a transaction by itself on some errors (disk full, I/O error); Kysely's rollback
+          // would then fail with "cannot rollback - no transaction is active" and hide the real error.
+          if (text === 'rollback') return target.inTransaction ? prepare(text) : NO_OP;
           let stmt = cache.get(text);
           if (!stmt) {
             if (cache.size >= 500) cache.clear();

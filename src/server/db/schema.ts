@@ -11,8 +11,18 @@ export interface UsersTable {
   bio: string | null; heard: string | null; vocation: string | null;
   created: string; timestamp: string | null; lasttime: string | null; lastseen: string | null;
   passwordChanged: string | null;
+  /** The privacy notice version (its page timestamp) accepted at registration (migration 019). */
+  privacyaccepted?: string | null;
 }
-export interface SessionsTable { id: string; userId: string; created: string; expires: string; lastseen: string }
+export interface SessionsTable {
+  id: string; userId: string; created: string; expires: string; lastseen: string;
+  /** The browser's User-Agent and address at sign-in (migration 009), for the account's Sessions list. */
+  useragent: string; ip: string;
+}
+/** TOTP per account (migration 009): `enabled` once confirmed; `laststep` refuses a replayed code. */
+export interface TwoFactorTable { userId: string; secret: string; enabled: number; laststep: number; created: string }
+/** Recovery codes (migration 009), SHA-256 of each; `used` holds when it was spent. */
+export interface RecoveryCodesTable { id: string; userId: string; hash: string; used: string | null }
 export interface SiteConfigTable { id: string; data: string; timestamp: string }
 export interface LocalizationTable { lang: string; labels: string; timestamp: string }
 export interface NavItemsTable {
@@ -43,6 +53,8 @@ export interface EnrollmentsTable {
   exampassed: number; examdate: string | null;
   /** Certificate verification code, set when the certificate is first issued (migration 003). */
   certcode?: string | null;
+  /** The learner's name kept for a certificate after the account was removed, when the site keeps names (migration 019). */
+  certname?: string | null;
 }
 export interface LessonProgressTable {
   enrollmentId: string; lesson: string; firstview: string | null; lastview: string | null;
@@ -58,6 +70,9 @@ export interface MaterialsTable {
   id: string; lesson: string; order: number; section: string; title: string | null; subid: string | null;
   required: number; usebutton: string | null; quiz: string | null; description: string | null;
   description1: string | null; description2: string | null; question: string | null;
+  /** The exam's own rules (migration 011); null: the site's default. */
+  drawcount?: number | null; timelimit?: number | null; maxattempts?: number | null; waithours?: number | null;
+  showanswers?: string | null;
 }
 export interface CommentsTable {
   id: string; parent: string; context: string | null; author: string; authorname: string | null;
@@ -66,7 +81,7 @@ export interface CommentsTable {
 }
 export interface RepliesTable {
   id: string; commentId: string; author: string; authorname: string | null; body: string;
-  context: string | null; lang: string | null; parent: string | null; timestamp: string;
+  context: string | null; lang: string | null; parent: string | null; timestamp: string; removed: number;
 }
 export interface FilesTable {
   filename: string; title: string | null; context: string; mtime: string; ctime: string; mime: string;
@@ -86,6 +101,18 @@ export interface QuizAttemptsTable {
   kind: string; attempt: string; answershash: string; answers: string; correctanswers: string; score: number;
   possible: number; percent: number; passed: number; created: string;
 }
+/** One exam attempt (migration 011): what was shown, what was answered, and how it ended. */
+export interface ExamAttemptsTable {
+  id: string; enrollmentId: string; user: string; course: string; classid: string; lesson: string; material: string;
+  kind: string; number: number; state: string; started: string; deadline: string | null; finished: string | null;
+  questions: string; answers: string; seq: number; saved: string | null; score: number | null; possible: number | null;
+  percent: number | null; passed: number | null; grant: string | null;
+}
+/** An extra exam attempt granted to one learner (migration 011); `usedby` is the attempt that took it. */
+export interface ExamGrantsTable {
+  id: string; enrollmentId: string; material: string; grantedby: string; reason: string | null; created: string;
+  usedby: string | null;
+}
 export interface ServerSecretsTable { name: string; value: string; created: string }
 /** One admin change (migration 005): who, when, what; `changes` is a small JSON of the change. */
 export interface AuditLogTable {
@@ -94,6 +121,16 @@ export interface AuditLogTable {
 }
 /** Settings of an outside service by name ('crm'), as JSON; secrets here never go to a browser (migration 005). */
 export interface IntegrationSettingsTable { name: string; data: string; timestamp: string }
+
+/** A learner's data export (migration 019): queued, then ready with its ZIP until it expires. */
+export interface DataExportsTable {
+  id: string; userId: string; status: string; lang: string; tokenhash: string | null; created: string;
+  claimed: string | null; ready: string | null; expires: string | null; attempts: number; size: number | null;
+  data: Uint8Array | null;
+}
+export interface AccountDeletionsTable { userId: string; requested: string; due: string }
+export interface RetentionWarningsTable { userId: string; warned: string; due: string }
+export interface SentMailTable { id: string; to: string; subject: string; created: string }
 
 export interface Database {
   users: UsersTable;
@@ -115,7 +152,22 @@ export interface Database {
   surveys: SurveysTable;
   survey_responses: SurveyResponsesTable;
   quiz_attempts: QuizAttemptsTable;
+  exam_attempts: ExamAttemptsTable;
+  exam_grants: ExamGrantsTable;
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
   integration_settings: IntegrationSettingsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  data_exports: DataExportsTable;
+  account_deletions: AccountDeletionsTable;
+  retention_warnings: RetentionWarningsTable;
+  sent_mail: SentMailTable;
+  account_secrets: AccountSecretsTable;
+}
+
+/** Mailed secrets of a password reset or an e-mail change (migration 007): only their SHA-256 is kept. */
+export interface AccountSecretsTable {
+  id: string; userId: string; kind: string; newEmail: string | null; created: string; expires: string;
+  used: string | null; session: string | null;
 }

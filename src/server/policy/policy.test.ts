@@ -14,7 +14,7 @@ type RoleName = keyof typeof ACTORS;
 
 /** The record each action is tried on: someone else's account, or a class the instructor hosts. */
 const other: Resource = {
-  user: { id: 'u-someone-else' }, class: { instructor: 'u-instructor' },
+  user: { id: 'u-someone-else', roles: [] }, class: { instructor: 'u-instructor' },
   // Issue 5: not enrolled in the class; an active course in the actor's language, without a certification.
   enrolled: false, classCourse: { active: true, sameLanguage: true, certified: false, openToAll: false },
   // Issue 6: someone else's private post, shared with nobody; a survey that is not Active.
@@ -43,6 +43,7 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'user.read':               { other: [N, N, N, Y, Y], own: [N, Y, Y, Y, Y] },
   'user.update':             { other: [N, N, N, Y, Y], own: [N, Y, Y, Y, Y] },
   'user.setRoles':           { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'user.changeEmail':        { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },
   'user.list':               { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'user.remove':             { other: [N, N, N, N, Y], own: [N, N, N, N, N] },
   'user.listInstructors':    { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
@@ -93,6 +94,28 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'survey.answer':           { other: [N, N, N, N, N], own: [Y, Y, Y, Y, Y] },
   'survey.write':            { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
   'survey.readResponses':    { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  // Accounts: e-mail confirmation, direct e-mail changes, private groups and their registration codes.
+  'account.confirmEmail':    { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  'user.changeEmailDirectly': { other: [N, N, N, N, Y], own: [N, N, N, N, N] },
+  'class.viewPrivate':       { other: [N, N, Y, Y, Y], own: [N, Y, Y, Y, Y] },
+  'class.viewRegcode':       { other: [N, N, Y, Y, Y], own: [N, N, Y, Y, Y] },
+  // A learner's own data
+  'privacy.status':          { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'privacy.export':          { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'privacy.download':        { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'privacy.deleteAccount':   { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  // Sessions and two-factor sign-in
+  'session.manage':          { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'session.endAllOfUser':    { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'twofactor.manage':        { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'twofactor.resetOfUser':   { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'twofactor.signIn':        { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
+  // Exam attempts, extra attempts and the gradebook
+  'exam.attempt':            { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
+  'exam.grantAttempt':       { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
+  'exam.reviewAttempts':     { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
+  'class.gradebook':         { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
+  'course.gradebook':        { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
 };
 
 describe('policy: role x action matrix', () => {
@@ -115,6 +138,29 @@ describe('policy: role x action matrix', () => {
       expect(unexpected).toEqual([]);
     });
   }
+});
+
+describe('policy: field rules on accounts', () => {
+  const anAdmin: Resource = { user: { id: 'u-other-admin', roles: ['admin'] } };
+  const anEditor: Resource = { user: { id: 'u-other-editor', roles: ['cms'] } };
+  it("keeps an admin's e-mail with that admin: no editor and no other admin changes it", () => {
+    expect(can(editor, 'user.changeEmail', anAdmin)).toBe(false);
+    expect(can(admin, 'user.changeEmail', anAdmin)).toBe(false);
+    expect(can({ ...admin, id: 'u-other-admin' }, 'user.changeEmail', anAdmin)).toBe(true);
+  });
+  it("lets admins change a non-admin's e-mail, and editors nobody's but their own", () => {
+    expect(can(admin, 'user.changeEmail', anEditor)).toBe(true);
+    expect(can(editor, 'user.changeEmail', anEditor)).toBe(false);
+    expect(can(learner, 'user.changeEmail', anEditor)).toBe(false);
+    // Only a non-admin's address moves at once (by an admin); one's own waits for the new address to confirm.
+    expect(can(admin, 'user.changeEmailDirectly', anEditor)).toBe(true);
+    expect(can({ ...admin, id: 'u-third-admin' }, 'user.changeEmailDirectly', anAdmin)).toBe(false);
+    expect(can(admin, 'user.changeEmailDirectly', { user: { id: admin.id, roles: ['admin'] } })).toBe(false);
+  });
+  it('leaves roles to admins, whoever the account belongs to', () => {
+    expect(can(editor, 'user.setRoles', anAdmin)).toBe(false);
+    expect(can(editor, 'user.setRoles', { user: { id: editor.id, roles: ['cms'] } })).toBe(false);
+  });
 });
 
 describe('policy: who may create a class for which course (spec section 6)', () => {

@@ -19,7 +19,8 @@ const isSelf = (a: Actor | null, user?: { id: string }) => !!a && !!user && a.id
 
 /** Records a rule may look at. */
 export interface Resource {
-  user?: { id: string };
+  /** An account; its roles matter to the field rules (an admin's e-mail is the key to the site). */
+  user?: { id: string; roles?: string[] };
   class?: { instructor: string | null };
   /** The actor is enrolled in the class in question. */
   enrolled?: boolean;
@@ -42,6 +43,7 @@ const editors: Rule = (a) => isEditor(a);
 const admins: Rule = (a) => isAdmin(a);
 const selfOrEditor: Rule = (a, r) => isSelf(a, r.user) || isEditor(a);
 const selfOnly: Rule = (a, r) => isSelf(a, r.user);
+const targetIsAdmin = (r: Resource) => !!r.user?.roles?.includes('admin');
 const isInstructorOf = (a: Actor | null, cls?: { instructor: string | null }) => !!a && !!cls && cls.instructor === a.id;
 const hostOrAdmin: Rule = (a, r) => isAdmin(a) || isInstructorOf(a, r.class);
 const enrolledIn: Rule = (a, r) => isSignedIn(a) && r.enrolled === true;
@@ -81,6 +83,11 @@ export const RULES = {
   'user.read': selfOrEditor,
   'user.update': selfOrEditor,
   'user.setRoles': admins,
+  /**
+   * The e-mail address is where a password reset goes, so changing someone else's is taking over their
+   * account: only admins may, and nobody but an admin changes that admin's own address.
+   */
+  'user.changeEmail': (a, r) => isSelf(a, r.user) || (isAdmin(a) && !targetIsAdmin(r)),
   'user.list': admins,
   'user.remove': (a, r) => isAdmin(a) && !isSelf(a, r.user),
   'user.listInstructors': signedIn,
@@ -148,6 +155,41 @@ export const RULES = {
   'survey.answer': activeSurvey,
   'survey.write': editors,
   'survey.readResponses': admins,
+  // Accounts: e-mail confirmation, direct e-mail changes, private groups and their registration codes.
+  /** The confirmation link itself proves the new address: whoever opens it, signed in or not. */
+  'account.confirmEmail': everyone,
+  /** An admin moves a non-admin's address at once (both addresses are told); anyone else's change waits for the new address to confirm. */
+  'user.changeEmailDirectly': (a, r) => isAdmin(a) && !isSelf(a, r.user) && !targetIsAdmin(r),
+  /** A private group's details: its learners, its instructor, editors and admins. */
+  'class.viewPrivate': (a, r) => isEditor(a) || hostOrAdmin(a, r) || enrolledIn(a, r),
+  /** A private group's registration code: its instructor, editors and admins; never its learners. */
+  'class.viewRegcode': (a, r) => isEditor(a) || hostOrAdmin(a, r),
+  // A learner's own data: only the account holder sees, downloads or deletes it (admins remove users through user.remove).
+  'privacy.status': selfOnly,
+  'privacy.export': selfOnly,
+  'privacy.download': selfOnly,
+  'privacy.deleteAccount': selfOnly,
+  // Sessions and two-factor sign-in
+  /** One's own sessions: list them, end one or all others. */
+  'session.manage': selfOnly,
+  /** Ending every session of an account (a stolen laptop, a leaving colleague). */
+  'session.endAllOfUser': admins,
+  /** Setting up, checking and turning off one's own two-factor sign-in. */
+  'twofactor.manage': selfOnly,
+  /** An admin turns off a user's two-factor sign-in (phone and recovery codes lost); audited. */
+  'twofactor.resetOfUser': admins,
+  /** The second sign-in step is open to anyone holding a pending sign-in. */
+  'twofactor.signIn': everyone,
+  // Exam attempts, extra attempts and the gradebook.
+  /** Starting, saving and submitting one's own exam attempts, in a class one is enrolled in. */
+  'exam.attempt': (a, r) => isSelf(a, r.user) && enrolledIn(a, r),
+  /** One more attempt for a learner: the class's instructor and admins (audited). */
+  'exam.grantAttempt': hostOrAdmin,
+  /** A learner's attempts with the questions, their answers and the right ones. */
+  'exam.reviewAttempts': hostOrAdmin,
+  'class.gradebook': hostOrAdmin,
+  /** Every class of a course at once. */
+  'course.gradebook': admins,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

@@ -21,3 +21,19 @@ describeEachEngine('demo activity', (server) => {
     await server().client().login('learner7@example.org', DEMO_PASSWORD);
   });
 });
+
+describeEachEngine('demo gradebook', (server) => {
+  it('gives the private group\'s instructor a gradebook with exam attempts, a granted attempt and an open one', async () => {
+    await seedDemo(server().ctx);
+    const instructor = server().client();
+    await instructor.login('instructor@example.org', DEMO_PASSWORD);
+    const book = (await instructor.post('/app_enrollment/gradebook', { classid: 'iol-en-group-spring' })).body;
+    const attempts = book.rows.map((r: { exam: { attempts: number } }) => r.exam.attempts).sort();
+    expect(attempts).toEqual([0, 1, 1, 2, 2, 3]);
+    expect(book.rows.filter((r: { exam: { passed: boolean } }) => r.exam.passed)).toHaveLength(2);
+    expect(book.rows.some((r: { exam: { inprogress: boolean } }) => r.exam.inprogress)).toBe(true);
+    expect(book.rows.some((r: { exam: { granted: number; allowed: number } }) => r.exam.granted === 1 && r.exam.allowed === 4)).toBe(true);
+    const audit = await server().ctx.db.selectFrom('audit_log').select('action').where('action', '=', 'exam.grantAttempt').execute();
+    expect(audit).toHaveLength(1);
+  });
+});

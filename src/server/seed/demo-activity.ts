@@ -11,16 +11,43 @@ import { grade } from '../modules/enrollment/quiz.grading.ts';
 import { ANSWER_LETTERS, DEFAULT_PASS_PERCENT } from '../../domain/constants.ts';
 import type { QuizQuestion } from '../../domain/types.ts';
 import * as demo from './demo-content.ts';
+import { json } from '../db/dialect.ts';
+import type { Material } from '../../domain/types.ts';
+import { AttemptRefused, grantAttempt, rulesOf, saveAnswers, startAttempt, submitAttempt } from '../modules/enrollment/exam-attempts.repository.ts';
+import { recordAudit } from '../modules/admin/audit.repository.ts';
+import { AUDIT_EXAM_GRANT } from '../modules/enrollment/exam-attempts.routes.ts';
+
+type Enr = { id: string; user: string; course: string; classid: string };
+
+/** One exam attempt as a learner would make it (started, answered, submitted), under the default rules. */
+async function examAttempt(ctx: AppContext, e: Enr, m: Material, answers: string[] | null, at: string): Promise<boolean> {
+  const material = { id: m._id, quiz: json(m.quiz), drawcount: null, timelimit: null, maxattempts: null, waithours: null, showanswers: null };
+  const rules = rulesOf(material, {});
+  try {
+    const { attempt } = await startAttempt(ctx.db, { enrollment: e, lesson: m.lesson, material, rules, passpercent: DEFAULT_PASS_PERCENT }, at, false);
+    if (answers === null) {
+      // Left open: some answers saved, not yet submitted.
+      await saveAnswers(ctx.db, attempt, rightAnswers(m.quiz!).slice(0, 2), 1, at);
+      return false;
+    }
+    const out = await submitAttempt(ctx.db, attempt.id, answers, at, DEFAULT_PASS_PERCENT, rules);
+    return out.kind === 'submitted' && out.closed.graded.passed;
+  } catch (err) {
+    if (err instanceof AttemptRefused) return false;
+    throw err;
+  }
+}
+
 
 const FIRST = ['Amina', 'Carlos', 'Sofia', 'Yusuf', 'Chloé', 'Lukas', 'Fatima', 'João', 'Marie', 'Omar', 'Lucía', 'Jonas', 'Layla', 'Pedro', 'Camille', 'Hannah'];
 const LAST = ['Haddad', 'Silva', 'Moreau', 'Schmidt', 'García', 'Mensah', 'Nkosi', 'Rossi', 'Costa', 'Dubois', 'Weber', 'Saleh'];
 const COUNTRIES: Record<string, string[]> = {
-  en: ['Kenya', 'Nigeria', 'Ghana', 'Philippines', 'India'],
-  es: ['Mexico', 'Colombia', 'Peru', 'Spain'],
-  pt: ['Brazil', 'Mozambique', 'Angola', 'Portugal'],
-  fr: ['Senegal', "Côte d'Ivoire", 'Cameroon', 'France'],
-  ar: ['Egypt', 'Jordan', 'Morocco', 'Lebanon'],
-  de: ['Germany', 'Austria', 'Switzerland'],
+  en: ['KE', 'NG', 'GH', 'PH', 'IN'],
+  es: ['MX', 'CO', 'PE', 'ES'],
+  pt: ['BR', 'MZ', 'AO', 'PT'],
+  fr: ['SN', 'CI', 'CM', 'FR'],
+  ar: ['EG', 'JO', 'MA', 'LB'],
+  de: ['DE', 'AT', 'CH'],
 };
 const LANGS = ['en', 'es', 'pt', 'fr', 'ar', 'de'];
 const LEARNERS = 48;
@@ -71,17 +98,76 @@ export async function seedDemoActivity(ctx: AppContext, passwordHash: string, to
         const e = { id, user: user.id, course: cls.course, classid: cls._id };
         if ((m.section === 'Quiz' || m.section === 'Exam') && m.quiz?.length) {
           const right = rightAnswers(m.quiz);
-          // Some fail first and retake; the rest pass at once.
-          if (rnd() < 0.35) {
-            const wrong = right.map((a, k) => (k % 2 === 0 ? (a === 'A' ? 'B' : 'A') : a));
-            await recordAttempt(db, { enrollment: e, lesson: m.lesson, material: m._id, kind: m.section === 'Exam' ? 'exam' : 'quiz', graded: grade(m.quiz, wrong, DEFAULT_PASS_PERCENT), at: when });
+          const wrong = right.map((a, k) => (k % 2 === 0 ? (a === 'A' ? 'B' : 'A') : a));
+          // Some fail first and retake; the rest pass at once. The exam goes through its attempt rules
+          // (the retake a day and more later).
+          const retake = rnd() < 0.35;
+          if (m.section === 'Exam') {
+            if (retake) await examAttempt(ctx, e, m, wrong, when);
+            const later = new Date(Math.min(Date.parse(when) + (retake ? 26 * 3600 * 1000 : 0), today)).toISOString();
+            await examAttempt(ctx, e, m, right, later);
+            continue;
+          }
+          if (retake) {
+            await recordAttempt(db, { enrollment: e, lesson: m.lesson, material: m._id, kind: 'quiz', graded: grade(m.quiz, wrong, DEFAULT_PASS_PERCENT), at: when });
           }
           const later = new Date(Math.min(Date.parse(when) + 3600 * 1000, today)).toISOString();
-          await recordAttempt(db, { enrollment: e, lesson: m.lesson, material: m._id, kind: m.section === 'Exam' ? 'exam' : 'quiz', graded: grade(m.quiz, right, DEFAULT_PASS_PERCENT), at: later });
+          await recordAttempt(db, { enrollment: e, lesson: m.lesson, material: m._id, kind: 'quiz', graded: grade(m.quiz, right, DEFAULT_PASS_PERCENT), at: later });
         } else {
           await recordView(db, id, m.lesson, m._id, when);
         }
       }
+    }
+  }
+}
+
+/**
+ * The instructor's private group gets a gradebook worth looking at: six demo learners, one passed at
+ * once, one after a retake, one out of attempts and granted another by the instructor (audited), one
+ * in the middle of an attempt, one failed and waiting, one who has not reached the exam.
+ */
+export async function seedDemoGradebook(ctx: AppContext, today = Date.now()): Promise<void> {
+  const { db } = ctx;
+  const cls = demo.classes.find((c) => c._id === 'iol-en-group-spring');
+  if (!cls) return;
+  const lessons = demo.lessons.filter((l) => l.course === cls.course).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const materials = lessons.flatMap((l) => demo.materials.filter((m) => m.lesson === l._id).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
+  const exam = materials.find((m) => m.section === 'Exam' && m.quiz?.length);
+  if (!exam) return;
+  const right = rightAnswers(exam.quiz!);
+  const wrong = right.map((a) => (a === 'A' ? 'B' : 'A'));
+  const at = (daysAgo: number, hours = 0) => new Date(today - daysAgo * DAY + hours * 3600 * 1000).toISOString();
+  const plans: (string[] | null | 'skip')[][] = [
+    [right], [wrong, right], [wrong, wrong, wrong], [wrong, null], [wrong], ['skip'],
+  ];
+  for (const [i, plan] of plans.entries()) {
+    const user = `demo-learner-${i * 6 + 1}`; // the English-speaking demo learners
+    await enroll(db, user, { id: cls._id, course: cls.course, regcode: cls.regcode ?? null, description: cls.description ?? null });
+    const id = enrollmentId(user, cls._id);
+    const e = { id, user, course: cls.course, classid: cls._id };
+    await db.updateTable('enrollments').set({ regdate: at(30) }).where('id', '=', id).execute();
+    for (const [n, m] of materials.entries()) {
+      const when = at(25 - n);
+      if (m.section === 'Exam') break;
+      if (m.section === 'Quiz' && m.quiz?.length) {
+        const r = rightAnswers(m.quiz);
+        if (i % 2 === 1) await recordAttempt(db, { enrollment: e, lesson: m.lesson, material: m._id, kind: 'quiz', graded: grade(m.quiz, r.map(() => 'A'), DEFAULT_PASS_PERCENT), at: when });
+        await recordAttempt(db, { enrollment: e, lesson: m.lesson, material: m._id, kind: 'quiz', graded: grade(m.quiz, r, DEFAULT_PASS_PERCENT), at: when });
+      } else {
+        await recordView(db, id, m.lesson, m._id, when);
+      }
+    }
+    let day = i === 4 ? 0.1 : 8;
+    for (const answers of plan) {
+      if (answers === 'skip') break;
+      await examAttempt(ctx, e, exam, answers, at(day));
+      day -= 2;
+    }
+    if (i === 2) {
+      const by = { id: 'demo-instructor', email: 'instructor@example.org' };
+      const grant = await grantAttempt(db, id, exam._id, by.id, 'Lost the connection during the third attempt', at(1));
+      await recordAudit(db, { actor: by, action: AUDIT_EXAM_GRANT, targetType: 'enrollment', target: id,
+        changes: { user, classid: cls._id, material: exam._id, grant, reason: 'Lost the connection during the third attempt' } });
     }
   }
 }

@@ -90,7 +90,7 @@ export async function seedDemoDiscussions(ctx: AppContext): Promise<void> {
       for (const r of p.replies) {
         await trx.insertInto('replies').values({
           id: r.id, commentId: p.id, author: r.author, authorname: r.authorname, body: r.body, context: CLASS, lang: r.lang,
-          parent: p.id, timestamp: r.timestamp,
+          parent: p.id, timestamp: r.timestamp, removed: 0,
         }).execute();
       }
     }

@@ -10,7 +10,7 @@ import { insertUser } from '../modules/users/users.repository.ts';
 import { enroll, enrollmentId, recordView } from '../modules/enrollment/enrollment.repository.ts';
 import * as demo from './demo-content.ts';
 import { seedDemoDiscussions } from './demo-discussions.ts';
-import { seedDemoActivity } from './demo-activity.ts';
+import { seedDemoActivity, seedDemoGradebook } from './demo-activity.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 export const DEMO_ACCOUNTS = [
@@ -32,7 +32,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   for (const a of DEMO_ACCOUNTS) {
     await insertUser(db, {
       id: a.id, email: a.email, passwordHash: hash, firstname: a.firstname, lastname: a.lastname,
-      roles: json(a.roles), city: 'Lisbon', country: 'Portugal', lang: 'en',
+      roles: json(a.roles), city: 'Lisbon', country: 'PT', lang: 'en',
       certifications: a.id === 'demo-instructor' ? json({ 'intro-online-learning': { date: '2025-11-01' } }) : '{}',
     });
   }
@@ -101,4 +101,14 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await seedDemoDiscussions(ctx);
   // A year of learners, for reports, charts and participant tables.
   await seedDemoActivity(ctx, hash);
+  // The demo learner is also signed in on a phone, so the account's Sessions list has a second entry
+  // to look at and end (its token is thrown away: nobody can use that session).
+  const settings = await ctx.security.get();
+  await ctx.sessions.create('demo-learner', {
+    useragent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    ip: '192.168.1.23',
+  }, ctx.clock.now() - 3 * 3600_000, settings.sessionMaxDays * 24 * 3600_000);
+  await seedDemoGradebook(ctx);
+  // The English Community Health Basics exam shows a time limit and a pool: 4 of its 5 questions in 20 minutes.
+  await db.updateTable('materials').set({ timelimit: 20, drawcount: 4 }).where('id', '=', 'chb-en-l3-m3').where('section', '=', 'Exam').execute();
 }

@@ -14,9 +14,13 @@ import { loadConfig, type Config } from '../config.ts';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import type { Engine } from '../db/dialect.ts';
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
 
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const ENGINES: Engine[] = ['sqlite', 'postgres'];
+/** `TEST_ENGINES=sqlite` narrows a quick local run to one engine; CI always runs both. */
+export const ENGINES: Engine[] = process.env.CI || !process.env.TEST_ENGINES
+  ? ['sqlite', 'postgres']
+  : (['sqlite', 'postgres'] as const).filter((e) => process.env.TEST_ENGINES!.split(',').includes(e));
 
 let pgReachable: Promise<boolean> | null = null;
 export function postgresReachable(): Promise<boolean> {
@@ -95,7 +99,8 @@ export class TestClient {
   constructor(baseUrl: string) { this.baseUrl = baseUrl; }
 
   async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
-    const h: Record<string, string> = { ...headers };
+    // Like the web app, every call carries its header (a bare request without it is refused: see origin-check tests).
+    const h: Record<string, string> = { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE, ...headers };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: string | undefined;
     if (body !== undefined) {

@@ -14,7 +14,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl" data-testid="page-loader">
-      <Loader aria-label={t('Loading')} />
+      <Loader role="status" aria-label={t('Loading')} />
     </Center>
   );
 }

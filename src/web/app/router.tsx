@@ -30,7 +30,9 @@ const user = screen(() => import('../features/account/UserPage.tsx'));
 const util = screen(() => import('../features/util/UtilPage.tsx'));
 const optOut = screen(() => import('../features/cookies/OptOutPreferencesPage.tsx'));
 const certificate = screen(() => import('../features/courses/CertificatePage.tsx'));
+const gradebook = screen(() => import('../features/gradebook/GradebookPage.tsx'));
 const verifyCertificate = screen(() => import('../features/certificates/VerifyPage.tsx'));
+const confirmEmail = screen(() => import('../features/account/ConfirmEmailPage.tsx'));
 
 function Lazy({ screen: Screen }: { screen: Screen }) {
   return <Suspense fallback={<PageLoader />}><Screen /></Suspense>;
@@ -68,6 +70,10 @@ export const routes: RouteObject[] = [
         element: <RequireUser retries={CLASS_PAGE_RETRIES} />,
         children: paths(classes, 'class', 'class/:panel/:classid?', 'classes', 'classes/:panel/:classid?'),
       },
+      {
+        element: <RequireUser retries={CLASS_PAGE_RETRIES} />,
+        children: paths(gradebook, 'gradebook/:classid', 'gradebook/course/:courseid'),
+      },
       // Account panels guard themselves: the enroll panel shows registration to visitors.
       ...paths(user, 'user', 'user/*', 'users', 'users/*'),
       {
@@ -78,6 +84,8 @@ export const routes: RouteObject[] = [
       ...paths(optOut, 'OptOutPreferences'),
       ...paths(certificate, 'app_users/certificate/:courseid'),
       ...paths(verifyCertificate, 'certificate/verify', 'certificate/verify/:code'),
+      // The link mailed to a new address to confirm an e-mail change.
+      ...paths(confirmEmail, 'confirmemail/:token'),
       { path: ':id/:subid?', element: <ContentRoute /> },
       { path: '*', element: <ContentRoute /> },
     ],

@@ -13,5 +13,9 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif' },
   defaultRadius: 'sm',
+  components: {
+    // The show/hide password button is a control like any other: reachable with Tab.
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
+  },
   cursorType: 'pointer',
 });

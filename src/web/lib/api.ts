@@ -2,6 +2,11 @@
  * The one API client: JSON in and out, same-origin cookie session, errors unwrapped into ApiError
  * with the server's `{ error: { message, fields } }`.
  */
+import { addStatus } from './status.ts';
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
+
+/** Sent with every call, uploads included: the server refuses a state-changing request that has neither an origin nor this header. */
+export const APP_HEADERS: Record<string, string> = { accept: 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE };
 
 export class ApiError extends Error {
   readonly status: number;
@@ -17,13 +22,25 @@ export class ApiError extends Error {
 /** What a reply may carry besides its data: an info or error message for the status area. */
 export interface InfoReply { info?: { message: string }; error?: { message: string; fields?: Record<string, string> } }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/** A server that is briefly too busy (503 with Retry-After) is asked again this many times. */
+const BUSY_RETRIES = 5;
+/** Longest Retry-After the app waits out by itself; a longer one is shown to the user as an error. */
+const BUSY_WAIT_LIMIT_S = 30;
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+  });
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal, attempt = 0): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: body === undefined ? { ...APP_HEADERS } : { ...APP_HEADERS, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -35,6 +52,14 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   let data: unknown = undefined;
   if (text) {
     try { data = JSON.parse(text); } catch { data = text; }
+  }
+  const retryAfter = Number(res.headers.get('retry-after'));
+  if (res.status === 503 && retryAfter > 0 && retryAfter <= BUSY_WAIT_LIMIT_S && attempt < BUSY_RETRIES) {
+    // Busy, not broken (a burst of sign-ins): say so, wait as the server asks, and try again.
+    const message = (data as InfoReply | undefined)?.error?.message;
+    if (message) addStatus('info', message, retryAfter * 1000);
+    await wait(retryAfter * 1000, signal);
+    return request<T>(method, path, body, signal, attempt + 1);
   }
   if (!res.ok) {
     const e = (data as InfoReply | undefined)?.error;

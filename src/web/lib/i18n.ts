@@ -5,6 +5,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { RTL_LANGUAGES, DEFAULT_LANG } from '../../domain/constants.ts';
+// English is the key, but a count label needs its singular too ("1 question"): a few bundled forms.
+import enPlurals from '../../domain/i18n/en-plurals.json';
 
 export const i18n = i18next.createInstance();
 
@@ -13,7 +15,7 @@ const warned = new Set<string>();
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
-  resources: {},
+  resources: { [DEFAULT_LANG]: { translation: enPlurals } },
   // Keys are English sentences: no nesting, no namespaces, no escaping (React escapes).
   keySeparator: false,
   nsSeparator: false,
@@ -33,7 +35,20 @@ void i18n.use(initReactI18next).init({
 
 export const isRtl = (lang: string) => (RTL_LANGUAGES as readonly string[]).includes(lang);
 
+let arabicFont: Promise<unknown> | null = null;
+/**
+ * The Arabic face (about 50 KB a weight) is fetched only when an Arabic page is shown; other
+ * languages use the system faces named in the theme, so they download no font at all.
+ */
+function loadFontFor(lang: string) {
+  if (lang === 'ar') arabicFont ??= Promise.all([
+    import('@fontsource/noto-sans-arabic/arabic-400.css'),
+    import('@fontsource/noto-sans-arabic/arabic-700.css'),
+  ]).catch(() => { arabicFont = null; });
+}
+
 function setDocumentLanguage(lang: string) {
+  loadFontFor(lang);
   const html = document.documentElement;
   if (html.lang !== lang) html.lang = lang;
   const dir = isRtl(lang) ? 'rtl' : 'ltr';

@@ -50,6 +50,8 @@ export interface Session {
   lang: string;
   navitems: NavItem[];
   cookieoptin: CookieOptin | null;
+  /** Signed in with a temporary password: the app shows nothing but the change-password screen. */
+  mustChangePassword: boolean;
   error: Error | null;
 }
 
@@ -63,6 +65,7 @@ export function useSession(): Session {
     lang: d?.lang ?? 'en',
     navitems: d?.navitems ?? [],
     cookieoptin: d?.cookieoptin ?? null,
+    mustChangePassword: !!d?.user && !!d?.mustChangePassword,
     error: q.error,
   };
 }

@@ -20,6 +20,10 @@ export interface CertificateContent {
   verifyUrl: string;
   /** Label texts, already translated; English keys. */
   labels: (english: string) => string;
+  /** The course's time required (its hours), as the course states it. */
+  hours?: string;
+  /** The organisation's logo (PNG or JPEG bytes), from the site settings. */
+  logo?: Buffer;
 }
 
 type Weight = 'regular' | 'bold';
@@ -193,6 +197,14 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   doc.lineWidth(6).strokeColor('#1f4e79').rect(24, 24, W - 48, H - 48).stroke();
   doc.lineWidth(1.5).strokeColor('#8fb3d9').rect(36, 36, W - 72, H - 72).stroke();
 
+  if (c.logo) {
+    // Centred above the organisation's name, so it sits right in both reading directions.
+    try {
+      doc.image(c.logo, W / 2 - 80, 42, { fit: [160, 34], align: 'center', valign: 'center' });
+    } catch {
+      // Not an image pdfkit can draw (PNG or JPEG): the certificate goes out without it.
+    }
+  }
   line(doc, c.organisation, 80, { size: 20, weight: 'bold', color: '#1f4e79', left, right });
   line(doc, c.labels('Certificate of Completion'), 130, { size: 34, weight: 'bold', color: '#1f4e79', left, right });
   line(doc, c.labels('This certifies that'), 205, { size: 16, left, right });
@@ -201,6 +213,7 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   line(doc, c.labels('has completed the course'), 310, { size: 16, left, right });
   line(doc, c.courseTitle, 345, { size: 24, weight: 'bold', color: '#1f4e79', left, right });
   line(doc, `${c.labels('Completed on')} ${ltr(c.completed)}`, 410, { size: 14, left, right });
+  if (c.hours) line(doc, `${c.labels('Course hours')}: ${c.hours}`, 435, { size: 14, left, right });
   line(doc, `${c.labels('Verification code')}: ${ltr(c.code)}`, H - 120, { size: 11, color: '#444444', left, right });
   line(doc, `${c.labels('Check this certificate at')} ${ltr(c.verifyUrl)}`, H - 100, { size: 9, color: '#666666', left, right });
   doc.end();

@@ -1,5 +1,8 @@
 /** The certificate PDF and the public verification call, through the real server on both engines. */
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { syncLabels } from '../../seed/labels.ts';
+import { insertFile } from '../files/files.repository.ts';
 import { describeEachEngine } from '../../testing/harness.ts';
 import { buildClass, buildCourse, signedInUser } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -63,6 +66,53 @@ describeEachEngine('certificates API', (server) => {
       const long = await client.get(`/app_users/certificate/${'x'.repeat(300)}`);
       expect(long.status).toBe(400);
       expect(typeof long.body.error.message).toBe('string');
+    });
+  });
+
+  describe('hours and logo', () => {
+    /** A small solid PNG (the format pdfkit draws), made here so the test needs no image file. */
+    function png(w: number, h: number): Buffer {
+      const crcTable = Array.from({ length: 256 }, (_, n) => {
+        let c = n;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        return c >>> 0;
+      });
+      const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+      const chunk = (type: string, data: Buffer) => {
+        const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+        const td = Buffer.concat([Buffer.from(type), data]);
+        const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+        return Buffer.concat([len, td, c]);
+      };
+      const ihdr = Buffer.alloc(13);
+      ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+      const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, 0x33)])));
+      return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+    }
+
+    it('prints the course hours and the site\'s logo in the learner\'s language; the verification shows the hours', async () => {
+      const { ctx } = server();
+      await syncLabels(ctx);
+      const { course, client } = await learner({ firstname: 'ليلى', lastname: 'حداد', title: 'أساسيات صحة المجتمع', lang: 'ar' });
+      await ctx.db.updateTable('courses').set({ timerequired: '12 ساعة' }).where('id', '=', course).execute();
+      const plain = (await pdfOf(client, course)).pdf;
+      expect(plain.includes('/Subtype /Image')).toBe(false);
+      await insertFile(ctx.db, { filename: 'logo.png', title: 'Logo', context: 'site', mime: 'image/png', bytes: png(40, 20) });
+      await ctx.site.saveConfig({ logo: '/files/logo.png' });
+      const { res, pdf } = await pdfOf(client, course);
+      expect(res.status).toBe(200);
+      expect(pdf.includes('/Subtype /Image')).toBe(true);
+      const runs = pdfTextRuns(pdf);
+      expect(runs.join('')).toContain('ساعات المقرر');
+      // A line of mixed scripts comes back run by run in visual order: the number and the word each in its run.
+      expect(runs.some((r) => r.includes('ساعة'))).toBe(true);
+      expect(runs.some((r) => r.includes('12'))).toBe(true);
+      const code = /([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(runs.join(''))![1]!;
+      const v = await server().client().get(`/app_certificates/verify/${code}`);
+      expect(v.body).toMatchObject({ valid: true, name: 'ليلى حداد', hours: '12 ساعة' });
+      // A logo that is not a picture pdfkit can draw, or an outside address, leaves the certificate without one.
+      await ctx.site.saveConfig({ logo: 'https://example.org/logo.svg' });
+      expect((await pdfOf(client, course)).pdf.includes('/Subtype /Image')).toBe(false);
     });
   });
 

@@ -69,9 +69,11 @@ export async function issueCode(db: Db, enrollmentId: string): Promise<string> {
 
 export function findByCode(db: Db, code: string) {
   return db.selectFrom('enrollments')
-    .innerJoin('users', 'users.id', 'enrollments.user')
+    // A removed account's certificate stays verifiable: without the user row, with the kept name if any.
+    .leftJoin('users', 'users.id', 'enrollments.user')
     .leftJoin('courses', 'courses.id', 'enrollments.course')
-    .select(['enrollments.id', 'enrollments.course', 'enrollments.completed', 'users.firstname', 'users.lastname', 'courses.title'])
+    .select(['enrollments.id', 'enrollments.course', 'enrollments.completed', 'enrollments.certname', 'users.firstname', 'users.lastname', 'courses.title',
+      'courses.timerequired'])
     .where('enrollments.certcode', '=', code).where('enrollments.completed', 'is not', null)
     .executeTakeFirst();
 }

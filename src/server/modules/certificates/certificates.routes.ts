@@ -11,6 +11,8 @@ import { MSG } from '../../../domain/messages.ts';
 import { CertificateCodeSchema, CourseIdParamSchema } from '../../../domain/validation.ts';
 import { CODE_LENGTH, completedEnrollment, findByCode, formatCode, issueCode, normaliseCode } from './certificates.repository.ts';
 import { renderCertificate } from './certificate.pdf.ts';
+import { publicBase } from '../accounts/mail-templates.ts';
+import { findFileBytes } from '../files/files.repository.ts';
 
 /** Where a person checks a certificate: a web page (issue 5 leaves it to the web app) over the JSON call below. */
 export const VERIFY_PAGE = '/certificate/verify/';
@@ -19,19 +21,35 @@ export const VERIFY_API = '/app_certificates/verify/';
 export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
+  /**
+   * The site's logo from the settings: a file uploaded to this site (/files/name). An outside address is
+   * not fetched by the server (it would let a setting make the server call anywhere).
+   */
+  async function logoOf(setting: string | undefined): Promise<Buffer | undefined> {
+    const m = /^\/files\/([^/?#]+)$/.exec(setting ?? '');
+    if (!m) return undefined;
+    return (await findFileBytes(db, decodeURIComponent(m[1]!))) ?? undefined;
+  }
+
   app.get('/app_users/certificate/:courseid', async (req, reply) => {
     const { courseid } = parse(CourseIdParamSchema, req.params);
     const user = await currentUser(ctx, req);
+    // A link opened in a browser while signed out goes to the sign-in page, which comes back here;
+    // API clients (no text/html in Accept) still get the 401 body.
+    if (!user && /text\/html/.test(String(req.headers.accept ?? ''))) {
+      return reply.header('Cache-Control', 'no-store').redirect(`/login?redirect=${encodeURIComponent(req.url)}`, 303);
+    }
     authorize(actorOf(user), 'certificate.view', { user: { id: user?.id ?? '' } });
     const enrollment = await completedEnrollment(db, user!.id, courseid);
     if (!enrollment?.completed) throw forbidden(MSG.certificateNotReady);
     const [course, site, code] = await Promise.all([
-      db.selectFrom('courses').select('title').where('id', '=', courseid).executeTakeFirst(),
+      db.selectFrom('courses').select(['title', 'timerequired']).where('id', '=', courseid).executeTakeFirst(),
       ctx.site.get(),
       issueCode(db, enrollment.id),
     ]);
     const labels = site.labels(user!.lang);
-    const base = ctx.config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+    // PUBLIC_URL (required in production), never the Host header a caller can set.
+    const base = publicBase(ctx);
     const pdf = await renderCertificate({
       name: `${user!.firstname} ${user!.lastname}`.trim(),
       courseTitle: course?.title ?? courseid,
@@ -40,6 +58,8 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
       code: formatCode(code),
       verifyUrl: `${base}${VERIFY_PAGE}${formatCode(code)}`,
       labels: (english) => labels[english] || english,
+      hours: course?.timerequired || undefined,
+      logo: await logoOf(site.config.logo),
     });
     const filename = `certificate-${courseid.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
     return reply
@@ -59,10 +79,12 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
     return {
       valid: true,
       code: formatCode(normal),
-      name: `${found.firstname} ${found.lastname}`.trim(),
+      // '' for a removed account whose name the site does not keep: "issued on DATE for COURSE".
+      name: found.firstname != null ? `${found.firstname} ${found.lastname ?? ''}`.trim() : (found.certname ?? ''),
       course: found.title ?? found.course,
       courseid: found.course,
       completed: found.completed.slice(0, 10),
+      hours: found.timerequired || undefined,
       organisation: site.config.sitetitle,
     };
   });

@@ -40,6 +40,22 @@ describeEachEngine('classes API', (server) => {
       expect(all.body.every((c: any) => typeof c.regcode === 'string')).toBe(true);
     });
 
+    it('looks up self-paced classes by language alone (spec: the self-paced look-up needs a language)', async () => {
+      const { ctx } = server();
+      const course = await buildCourse(ctx);
+      const open = await buildClass(ctx, course, { selfpaced: 1 });
+      const group = await buildClass(ctx, course, { selfpaced: 0 });
+      const other = await buildClass(ctx, course, { selfpaced: 1 });
+      await ctx.db.updateTable('classes').set({ lang: 'pt' }).where('id', 'in', [open, group]).execute();
+      await ctx.db.updateTable('classes').set({ lang: 'fr' }).where('id', '=', other).execute();
+      const r = await server().client().post('/app_classes/list', { lang: 'pt' });
+      expect(r.status).toBe(200);
+      expect(r.body.map((c: any) => c._id)).toEqual([open]);
+      expect(r.body[0]).toMatchObject({ selfpaced: true, lang: 'pt' });
+      expect(r.body[0].regcode).toBeUndefined();
+      expect((await server().client().post('/app_classes/list', { lang: 'fr' })).body.map((c: any) => c._id)).toEqual([other]);
+    });
+
     it('with no filter lists the caller\'s hosted classes with their codes; visitors get 401', async () => {
       const course = await buildCourse(server().ctx);
       const { user, client } = await signedInUser(server());
@@ -86,13 +102,13 @@ describeEachEngine('classes API', (server) => {
       const course = await buildCourse(server().ctx);
       const { client } = await signedInUser(server());
       const before = await countClasses();
-      const r = await client.post('/app_classes/save', { name: 'Mine', course });
+      const r = await client.post('/app_classes/save', { _id: 'new', name: 'Mine', course });
       expect(r.status).toBe(403);
       expect(r.body.error.message).toBe(MSG.classNotCertified);
       expect(await countClasses()).toBe(before);
       await server().ctx.site.saveConfig({ createclasswithoutcerts: true });
       try {
-        expect((await client.post('/app_classes/save', { name: 'Mine', course })).status).toBe(200);
+        expect((await client.post('/app_classes/save', { _id: 'new', name: 'Mine', course })).status).toBe(200);
       } finally {
         await server().ctx.site.saveConfig({ createclasswithoutcerts: false });
       }
@@ -102,37 +118,40 @@ describeEachEngine('classes API', (server) => {
       const inactive = await buildCourse(server().ctx, { status: 'Inactive' });
       const french = await buildCourse(server().ctx, { lang: 'fr' });
       const { client } = await signedInUser(server(), { certifications: json({ [inactive]: {}, [french]: {} }) });
-      const a = await client.post('/app_classes/save', { name: 'X', course: inactive });
+      const a = await client.post('/app_classes/save', { _id: 'new', name: 'X', course: inactive });
       expect([a.status, a.body.error.message]).toEqual([403, MSG.classCourseInactive]);
-      const b = await client.post('/app_classes/save', { name: 'X', course: french });
+      const b = await client.post('/app_classes/save', { _id: 'new', name: 'X', course: french });
       expect([b.status, b.body.error.message]).toEqual([403, MSG.classCourseLanguage]);
       const { client: admin } = await signedInUser(server(), { roles: asRoles('admin') });
-      expect((await admin.post('/app_classes/save', { name: 'X', course: french })).body.lang).toBe('fr');
-      expect((await admin.post('/app_classes/save', { name: 'X', course: inactive })).status).toBe(403);
+      expect((await admin.post('/app_classes/save', { _id: 'new', name: 'X', course: french })).body.lang).toBe('fr');
+      expect((await admin.post('/app_classes/save', { _id: 'new', name: 'X', course: inactive })).status).toBe(403);
     });
 
     it('lets only admins make someone else the instructor', async () => {
       const course = await buildCourse(server().ctx);
       const other = await buildUser(server().ctx, { firstname: 'Olga', lastname: 'Other' });
       const { client } = await signedInUser(server(), { certifications: certifiedFor(course) });
-      expect((await client.post('/app_classes/save', { name: 'X', course, instructor: other.id })).status).toBe(403);
+      expect((await client.post('/app_classes/save', { _id: 'new', name: 'X', course, instructor: other.id })).status).toBe(403);
       const { client: admin } = await signedInUser(server(), { roles: asRoles('admin') });
-      const r = await admin.post('/app_classes/save', { name: 'X', course, instructor: other.id });
+      const r = await admin.post('/app_classes/save', { _id: 'new', name: 'X', course, instructor: other.id });
       expect(r.body).toMatchObject({ instructor: other.id, instructorname: 'Olga Other' });
-      expect((await admin.post('/app_classes/save', { name: 'X', course, instructor: 'nobody' })).status).toBe(404);
+      expect((await admin.post('/app_classes/save', { _id: 'new', name: 'X', course, instructor: 'nobody' })).status).toBe(404);
     });
 
     it('answers signed out with 401, bad input with 400 and an unknown course with 404, storing nothing', async () => {
       const course = await buildCourse(server().ctx);
       const before = await countClasses();
-      expect((await server().client().post('/app_classes/save', { name: 'X', course })).status).toBe(401);
+      expect((await server().client().post('/app_classes/save', { _id: 'new', name: 'X', course })).status).toBe(401);
       const { client } = await signedInUser(server(), { roles: asRoles('admin') });
       const cases: [unknown, string][] = [
-        [{ course }, MSG.classNameRequired],
-        [{ name: 'X' }, MSG.classCourseRequired],
-        [{ name: '  ', course }, MSG.classNameRequired],
-        [{ name: 'X', course, startdate: '02/03/2026' }, MSG.classDateFormat],
-        [{ name: 'X', course, weeks: -1 }, MSG.notValid],
+        // Spec: class save needs _id ('new' for a new class), as course save does.
+        [{ name: 'X', course }, MSG.missingId],
+        [{ _id: '', name: 'X', course }, MSG.missingId],
+        [{ _id: 'new', course }, MSG.classNameRequired],
+        [{ _id: 'new', name: 'X' }, MSG.classCourseRequired],
+        [{ _id: 'new', name: '  ', course }, MSG.classNameRequired],
+        [{ _id: 'new', name: 'X', course, startdate: '02/03/2026' }, MSG.classDateFormat],
+        [{ _id: 'new', name: 'X', course, weeks: -1 }, MSG.notValid],
         ['[]', MSG.classSaveFailed],
       ];
       for (const [body, message] of cases) {
@@ -140,7 +159,7 @@ describeEachEngine('classes API', (server) => {
         expect(r.status, JSON.stringify(body)).toBe(400);
         expect(r.body.error.message).toBe(message);
       }
-      const missing = await client.post('/app_classes/save', { name: 'X', course: 'no-such-course' });
+      const missing = await client.post('/app_classes/save', { _id: 'new', name: 'X', course: 'no-such-course' });
       expect([missing.status, missing.body.error.message]).toEqual([404, MSG.classCourseNotFound]);
       expect(await countClasses()).toBe(before);
     });

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { ClassesTable } from '../../db/schema.ts';
-import { now } from '../../db/dialect.ts';
+import { bool, now } from '../../db/dialect.ts';
 import { REGCODE_LENGTH } from '../../../domain/constants.ts';
 import { REGCODE_ALPHABET } from '../../../domain/validation.ts';
 
@@ -17,8 +17,9 @@ export function findClassByRegcode(db: Db, regcode: string) {
   return db.selectFrom('classes').selectAll().where('regcode', '=', regcode.trim().toUpperCase()).executeTakeFirst();
 }
 
-export function listClasses(db: Db, f: { course?: string; lang?: string; instructor?: string }) {
+export function listClasses(db: Db, f: { course?: string; lang?: string; instructor?: string; selfpaced?: boolean }) {
   let q = db.selectFrom('classes').selectAll();
+  if (f.selfpaced) q = q.where('selfpaced', '=', bool(true));
   if (f.course) q = q.where('course', '=', f.course);
   if (f.lang) q = q.where('lang', '=', f.lang);
   if (f.instructor) q = q.where('instructor', '=', f.instructor);

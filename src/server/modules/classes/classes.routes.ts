@@ -4,20 +4,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parse, badRequest, forbidden, notFound, HttpError } from '../../errors.ts';
+import { parse, badRequest, forbidden, notFound } from '../../errors.ts';
 import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
 import { actorOf, currentUser, requireUser } from '../../auth.ts';
 import { bool, fromBool, fromJson } from '../../db/dialect.ts';
 import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { ClassListSchema, ClassRemoveSchema, ClassSaveSchema, type ClassSave } from '../../../domain/validation.ts';
+import { ClassListSchema, ClassRemoveSchema, ClassSaveSchema, NEW_ID, type ClassSave } from '../../../domain/validation.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import {
   findClass, findClassByRegcode, insertClass, listClasses, removeClass, updateClass, type ClassRow,
 } from './classes.repository.ts';
 import { presentClass } from './classes.presenter.ts';
+import { countRegcodeTry } from '../accounts/regcode-guard.ts';
 
-const MINUTE = 60_000;
 const blank = <T>(v: T | null | undefined) => (v === '' || v === undefined ? null : v);
 const day = (v: string | null | undefined) => (v ? v.slice(0, 10) : null);
 
@@ -33,16 +33,27 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'class.list');
 
     if (body.regcode) {
-      // Knowing a private group's code is what lets one join it: guesses are limited per address.
-      const ok = await ctx.limiter.hit(`regcode:ip:${req.ip}`, ctx.config.rateLimitMax * 6, MINUTE);
-      if (!ok) throw new HttpError(429, MSG.tooManyRequests);
+      // Knowing a private group's code is what lets one join it: guesses are limited per user and address.
+      await countRegcodeTry(ctx, req, user?.id);
       const cls = await findClassByRegcode(db, body.regcode);
       // Nothing found is an empty list: the web app shows 'I am sorry, I cannot find that class'.
       return cls ? [presentClass(cls, { showCode: true })] : [];
     }
     if (body._id) {
       const cls = await findClass(db, body._id);
-      return cls ? [presentClass(cls, { showCode: runs(actor, cls) })] : [];
+      if (!cls) return [];
+      // A private group's details are for its learners, its instructor, editors and admins: to anyone
+      // else it is as if it did not exist.
+      if (!fromBool(cls.selfpaced)) {
+        const enrolled = !!user && !!(await db.selectFrom('enrollments').select('id').where('user', '=', user.id).where('classid', '=', cls.id).executeTakeFirst());
+        if (!can(actor, 'class.viewPrivate', { class: cls, enrolled })) return [];
+      }
+      return [presentClass(cls, { showCode: can(actor, 'class.viewRegcode', { class: cls }) })];
+    }
+    if (!body.course && body.lang) {
+      // Spec: the look-up for self-paced classes needs a language: every self-paced class in it.
+      const rows = await listClasses(db, { lang: body.lang, selfpaced: true });
+      return rows.map((c) => presentClass(c, { showCode: runs(actor, c) }));
     }
     if (body.course) {
       const rows = await listClasses(db, { course: body.course, lang: body.lang || undefined });
@@ -52,7 +63,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
         : new Set<string>();
       return rows
         .filter((c) => fromBool(c.selfpaced) || runs(actor, c) || enrolled.has(c.id))
-        .map((c) => presentClass(c, { showCode: runs(actor, c) }));
+        .map((c) => presentClass(c, { showCode: can(actor, 'class.viewRegcode', { class: c }) }));
     }
     // No filter: the classes the caller hosts (My Classes, with their codes).
     authorize(actor, 'class.listHosted');
@@ -73,7 +84,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(ClassSaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
-    const creating = !body._id || body._id === 'new';
+    const creating = body._id === NEW_ID;
     return creating ? createClass(actor, user, body) : editClass(actor, body);
   });
 

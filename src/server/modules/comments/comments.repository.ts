@@ -16,7 +16,8 @@ export function findComment(db: Db, id: string) {
 
 /** The posts of one discussion: a parent (course-lesson) in one class, or in no class when context is null. */
 export function discussionPosts(db: Db, parent: string, context: string | null) {
-  let q = db.selectFrom('comments').selectAll().where('parent', '=', parent).where('removed', '=', 0);
+  // Removed posts come too: one that still has replies stays in its thread as a "removed" marker.
+  let q = db.selectFrom('comments').selectAll().where('parent', '=', parent);
   q = context === null ? q.where('context', 'is', null) : q.where('context', '=', context);
   return q.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
 }
@@ -31,7 +32,7 @@ export function postsByAuthor(db: Db, authors: string[]) {
 export async function repliesOf(db: Db, commentIds: string[]): Promise<Map<string, ReplyRow[]>> {
   const out = new Map<string, ReplyRow[]>();
   if (commentIds.length === 0) return out;
-  const rows = await db.selectFrom('replies').selectAll().where('commentId', 'in', commentIds)
+  const rows = await db.selectFrom('replies').selectAll().where('commentId', 'in', commentIds).where('removed', '=', 0)
     .orderBy('timestamp').orderBy('id').execute();
   for (const r of rows) out.set(r.commentId, [...(out.get(r.commentId) ?? []), r]);
   return out;
@@ -40,7 +41,7 @@ export async function repliesOf(db: Db, commentIds: string[]): Promise<Map<strin
 export async function replyCounts(db: Db, commentIds: string[]): Promise<Map<string, number>> {
   if (commentIds.length === 0) return new Map();
   const rows = await db.selectFrom('replies').select(['commentId', (eb) => eb.fn.countAll().as('n')])
-    .where('commentId', 'in', commentIds).groupBy('commentId').execute();
+    .where('commentId', 'in', commentIds).where('removed', '=', 0).groupBy('commentId').execute();
   return new Map(rows.map((r) => [r.commentId, count(r.n)]));
 }
 
@@ -69,17 +70,17 @@ export async function updateComment(db: Db, id: string, fields: Pick<CommentRow,
   await db.updateTable('comments').set({ ...fields, shared: json(fields.shared) }).where('id', '=', id).execute();
 }
 
-/** Removed posts stay in the table (with their replies) but no call answers them again. */
+/** Removed posts stay in the table (with their replies); a thread shows them as removed while replies remain. */
 export async function removeComment(db: Db, id: string) {
   await db.updateTable('comments').set({ removed: 1 }).where('id', '=', id).execute();
 }
 
 export function findReply(db: Db, id: string) {
-  return db.selectFrom('replies').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('replies').selectAll().where('id', '=', id).where('removed', '=', 0).executeTakeFirst();
 }
 
 export async function insertReply(db: Db, fields: Pick<ReplyRow, 'commentId' | 'author' | 'authorname' | 'body' | 'context' | 'lang'>): Promise<ReplyRow> {
-  const row: ReplyRow = { ...fields, id: newId(), parent: fields.commentId, timestamp: now() };
+  const row: ReplyRow = { ...fields, id: newId(), parent: fields.commentId, timestamp: now(), removed: 0 };
   await db.insertInto('replies').values(row).execute();
   return row;
 }
@@ -88,6 +89,7 @@ export async function updateReply(db: Db, id: string, body: string) {
   await db.updateTable('replies').set({ body }).where('id', '=', id).execute();
 }
 
+/** Like posts, removed replies keep their row with the spec's `removed` marker; no call answers them again. */
 export async function removeReply(db: Db, id: string) {
-  await db.deleteFrom('replies').where('id', '=', id).execute();
+  await db.updateTable('replies').set({ removed: 1 }).where('id', '=', id).execute();
 }

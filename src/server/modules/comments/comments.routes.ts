@@ -95,7 +95,9 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = (await discussionPosts(db, parent, context))
       .filter((r) => can(actor, 'comment.read', { ...resource, post: postOf(r) }))
       .filter((r) => !authors || isBy(r, authors));
-    return present(actor, rows, resource);
+    const records = await present(actor, rows, resource);
+    // A removed post stays only as the head of replies that remain.
+    return records.filter((r) => !r.removed || r.replies.length > 0);
   }
 
   /** An author's posts the actor may read, newest first, with course title, class name and reply count. */
@@ -154,9 +156,62 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = actorOf(user)!;
     const existing = body._id ? await findComment(db, body._id) : undefined;
     if (body._id && !existing) throw notFound(MSG.postNotFound);
+    // A reader who may not edit the post may still save it back unchanged with replies of their own
+    // (the spec's form of replying): anything else of the post they change is refused.
+    const threadOnly = !!existing && !!body.replies?.length && !can(actor, 'comment.update', { post: postOf(existing) })
+      && cleanBody(body.body) === existing.body;
+    if (existing && body.replies?.length) await checkReplies(actor, existing, body.replies);
+    // A new post has no replies yet to edit or remove.
+    if (!existing && body.replies?.some((r) => r._id)) throw notFound(MSG.replyNotFound);
+    // Every reply body is checked before anything is written, so a bad one leaves the post as it was.
+    for (const r of body.replies ?? []) if (!r.removed) cleanBody(r.body);
     await limitPosting(actor);
-    return existing ? editPost(actor, existing, body) : createPost(actor, user, body);
+    if (!body.replies?.length) return existing ? editPost(actor, existing, body) : createPost(actor, user, body);
+    const savedId = threadOnly ? existing!.id : existing ? (await editPost(actor, existing, body))._id : (await createPost(actor, user, body))._id;
+    const post = (await findComment(db, savedId))!;
+    await applyReplies(user, post, body.replies);
+    const { resource } = await classResource(actor, post.context);
+    return (await present(actor, [post], resource))[0];
   });
+
+  type RepliesIn = NonNullable<CommentSave['replies']>;
+
+  /** Every reply change of a save is allowed, or none is made: the same rules as saveReply and removeReply. */
+  async function checkReplies(actor: Actor, post: CommentRow, replies: RepliesIn) {
+    const { resource } = await classResource(actor, post.context);
+    authorize(actor, 'comment.read', { ...resource, post: postOf(post) });
+    for (const r of replies) {
+      if (!r._id) {
+        if (!r.removed) authorize(actor, 'comment.create', resource);
+        continue;
+      }
+      const stored = await findReply(db, r._id);
+      if (!stored || stored.commentId !== post.id) throw notFound(MSG.replyNotFound);
+      if (r.removed) authorize(actor, 'comment.remove', { post: replyPost(stored) });
+      else if (cleanBody(r.body) !== stored.body) authorize(actor, 'comment.update', { post: replyPost(stored) });
+    }
+  }
+
+  /** Adds, edits and removes the replies a save carries, in one transaction; replies it leaves out stay. */
+  async function applyReplies(user: UserRow, post: CommentRow, replies: RepliesIn) {
+    await db.transaction().execute(async (trx) => {
+      for (const r of replies) {
+        if (!r._id) {
+          if (r.removed) continue;
+          await insertReply(trx, {
+            commentId: post.id, author: user.id, authorname: nameOf(user), body: cleanBody(r.body),
+            context: post.context, lang: r.lang ?? user.lang,
+          });
+          continue;
+        }
+        // Removed by someone else since the check: say so, and write none of this save's replies.
+        const stored = await findReply(trx, r._id);
+        if (!stored) throw notFound(MSG.replyNotFound);
+        if (r.removed) await removeReply(trx, stored.id);
+        else if (cleanBody(r.body) !== stored.body) await updateReply(trx, stored.id, cleanBody(r.body));
+      }
+    });
+  }
 
   /** Spec: private or public access applies only in self-paced classes. */
   function refusePrivateOutsideSelfPaced(cls: ClassRow | null | undefined) {
@@ -241,8 +296,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { _id } = parse(ReplyRemoveSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req));
     const reply = await findReply(db, _id);
-    // A reply under a removed post is gone with it.
-    if (!reply || !(await findComment(db, reply.commentId))) throw notFound(MSG.replyNotFound);
+    // A reply under a removed post stays in the thread under the "removed" marker, so its author may still take it back.
+    if (!reply) throw notFound(MSG.replyNotFound);
     authorize(actor, 'comment.remove', { post: replyPost(reply) });
     await removeReply(db, reply.id);
     return { ok: true };

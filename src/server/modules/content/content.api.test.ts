@@ -26,16 +26,51 @@ describeEachEngine('content API', (server) => {
       expect(Object.keys(es.body)).toEqual([`${context}-es`, `${context}-a`]);
     });
 
-    it('shows blocks limited to unauthenticated visitors to visitors, and their alternate body to others', async () => {
+    it('shows the alternate body of a visitors-only block to visitors, its body to signed-in readers, and both to editors', async () => {
+      // Spec 2: "Blocks limited to unauthenticated visitors show an alternate body to them."
       const context = page();
-      await buildContent(server().ctx, { id: `${context}-welcome`, context, condition: 'unauthenticated', body: '<p>Join us</p>', body2: '<p>Welcome back</p>' });
-      await buildContent(server().ctx, { id: `${context}-register`, context, condition: 'unauthenticated', body: '<p>Register</p>' });
-      const visitor = await as.visitor.get(`/app_content/getpage/${context}`);
-      expect(visitor.body[`${context}-welcome`].body).toBe('<p>Join us</p>');
-      expect(visitor.body).toHaveProperty(`${context}-register`);
-      const learner = await as.learner.get(`/app_content/getpage/${context}`);
-      expect(learner.body[`${context}-welcome`].body).toBe('<p>Welcome back</p>');
-      expect(learner.body).not.toHaveProperty(`${context}-register`);
+      await buildContent(server().ctx, { id: `${context}-welcome`, context, condition: 'unauthenticated', body: '<p>Welcome back</p>', body2: '<p>Join us</p>' });
+      await buildContent(server().ctx, { id: `${context}-visitors`, context, condition: 'unauthenticated', body: null, body2: '<p>Only visitors</p>' });
+      await buildContent(server().ctx, { id: `${context}-members`, context, condition: 'unauthenticated', body: '<p>Only members</p>', body2: null });
+      await buildContent(server().ctx, { id: `${context}-register`, context, subtype: 'register', condition: 'unauthenticated', body: '<p>Register</p>' });
+      const visitor = (await as.visitor.get(`/app_content/getpage/${context}`)).body;
+      expect(visitor[`${context}-welcome`]).toMatchObject({ body2: '<p>Join us</p>' });
+      expect(visitor[`${context}-welcome`]).not.toHaveProperty('body');
+      expect(visitor[`${context}-visitors`].body2).toBe('<p>Only visitors</p>');
+      expect(visitor).not.toHaveProperty(`${context}-members`);
+      expect(visitor[`${context}-register`].body).toBe('<p>Register</p>');
+      const learner = (await as.learner.get(`/app_content/getpage/${context}`)).body;
+      expect(learner[`${context}-welcome`]).toMatchObject({ body: '<p>Welcome back</p>' });
+      expect(learner[`${context}-welcome`]).not.toHaveProperty('body2');
+      expect(learner[`${context}-members`].body).toBe('<p>Only members</p>');
+      expect(learner).not.toHaveProperty(`${context}-visitors`);
+      expect(learner).not.toHaveProperty(`${context}-register`);
+      // Editors get every block with both bodies, so they can edit a visitors-only block in place.
+      const editor = (await as.editor.get(`/app_content/getpage/${context}`)).body;
+      expect(editor[`${context}-welcome`]).toMatchObject({ body: '<p>Welcome back</p>', body2: '<p>Join us</p>' });
+      expect(editor[`${context}-visitors`]).toMatchObject({ body2: '<p>Only visitors</p>' });
+      expect(Object.keys(editor)).toHaveLength(4);
+    });
+
+    it('turns stored visitors-only blocks the right way round (migration 015), and the demo welcome reads right', async () => {
+      const { content } = await import('../../seed/demo-content/pages.ts');
+      const welcome = content.find((c) => c._id === 'home-en-welcome')!;
+      expect([welcome.condition, welcome.body2, welcome.body]).toEqual(['unauthenticated', expect.stringContaining('New here?'), expect.stringContaining('Welcome back!')]);
+      const { swapVisitorBodies } = await import('../../db/migrations/015-spec-readings.ts');
+      const context = page();
+      await buildContent(server().ctx, { id: `${context}-old`, context, condition: 'unauthenticated', body: '<p>Visitors</p>', body2: '<p>Members</p>' });
+      await buildContent(server().ctx, { id: `${context}-reg`, context, subtype: 'register', condition: 'unauthenticated', body: '<p>Intro</p>' });
+      await buildContent(server().ctx, { id: `${context}-plain`, context, body: '<p>Plain</p>', body2: '<p>Other</p>' });
+      const before = await db().selectFrom('content').select(['id', 'body', 'body2']).where('context', '!=', context).orderBy('id').execute();
+      await swapVisitorBodies(db());
+      const rows = await db().selectFrom('content').select(['id', 'body', 'body2']).where('context', '=', context).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: `${context}-old`, body: '<p>Members</p>', body2: '<p>Visitors</p>' },
+        { id: `${context}-plain`, body: '<p>Plain</p>', body2: '<p>Other</p>' },
+        { id: `${context}-reg`, body: '<p>Intro</p>', body2: null },
+      ]);
+      // Put the other pages' blocks back as they were, for the tests after this one.
+      for (const r of before) await db().updateTable('content').set({ body: r.body, body2: r.body2 }).where('id', '=', r.id).execute();
     });
 
     it('falls back to the page-not-found record', async () => {

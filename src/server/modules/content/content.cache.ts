@@ -1,9 +1,9 @@
 /**
  * Published pages (and the course catalogue), cached in the process: the home page is asked for on every
  * visit and changes only when an editor saves. An answer is kept serialised under its key (for pages:
- * page, language and signed-in-or-not) and dropped in every process through the invalidation bus when
- * content, courses, lessons or materials change (and when the site config does, since it decides the
- * fallback language).
+ * page, language and audience: visitor, signed-in reader or editor) and dropped in every process through
+ * the invalidation bus when content, courses, lessons or materials change (and when the site config
+ * does, since it decides the fallback language).
  */
 import type { AppContext } from '../../context.ts';
 import type { Invalidation } from '../../adapters/invalidation.ts';

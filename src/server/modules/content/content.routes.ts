@@ -16,7 +16,6 @@ import {
 import { presentContent } from './content.presenter.ts';
 import { findContent, insertContent, listContent, pageBlocks, removeContent, updateContent, type ContentRow } from './content.repository.ts';
 import { PageCache, contentChanged } from './content.cache.ts';
-import { LANG_COOKIE } from '../users/users.routes.ts';
 
 const GetPageParams = z.object({
   context: z.string({ error: MSG.contextRequired }).min(1, { error: MSG.contextRequired }).max(200),
@@ -25,6 +24,8 @@ const GetPageParams = z.object({
 const GetPageQuery = z.object({ lang: z.string().refine(isLangKey, { error: MSG.invalidLanguage }).optional() });
 export const PAGE_NOT_FOUND = 'page-not-found';
 const SCRIPT_FIELDS = ['scripthead', 'scriptfoot'] as const;
+/** Who reads a page decides which body of a visitors-only block leaves the server. */
+type Audience = 'visitor' | 'member' | 'editor';
 
 export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, site } = ctx;
@@ -33,7 +34,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const embeds = createEmbedLookup({ endpoints: ctx.config.production ? OEMBED_ENDPOINTS : null });
 
   /** The page's records in the language, falling back to the default language, then to page-not-found. */
-  async function loadPage(context: string, lang: string, defaultlang: string, signedIn: boolean): Promise<string> {
+  async function loadPage(context: string, lang: string, defaultlang: string, audience: Audience): Promise<string> {
     let rows = await pageBlocks(db, context, lang);
     if (rows.length === 0 && lang !== defaultlang) rows = await pageBlocks(db, context, defaultlang);
     if (rows.length === 0) {
@@ -43,10 +44,15 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     const out: Record<string, ReturnType<typeof presentContent>> = {};
     for (const row of rows) {
       const c = presentContent(row);
-      // Blocks limited to unauthenticated visitors show their alternate body to signed-in readers.
-      if (c.condition === 'unauthenticated' && signedIn) {
-        if (!c.body2) continue;
-        c.body = c.body2;
+      // Spec: "Blocks limited to unauthenticated visitors show an alternate body to them": visitors get
+      // body2, signed-in readers get body, and a block with nothing for its reader is left out. Editors
+      // get both bodies so they can edit the block in place. A registration block is for visitors by
+      // its nature (hidden from signed-in users), so its body stays its introduction.
+      if (c.condition === 'unauthenticated' && c.subtype !== 'register' && audience !== 'editor') {
+        if (!(audience === 'visitor' ? c.body2 : c.body)) continue;
+        delete c[audience === 'visitor' ? 'body' : 'body2'];
+      } else if (c.condition === 'unauthenticated' && audience === 'member') {
+        continue;
       }
       out[c._id] = c;
     }
@@ -59,9 +65,10 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'content.read');
     const { config } = await site.get();
-    const lang = query.lang ?? user?.lang ?? req.cookies?.[LANG_COOKIE] ?? config.defaultlang;
-    const signedIn = user !== null;
-    const body = await pages.get(`${context}|${lang}|${signedIn}`, () => loadPage(context, lang, config.defaultlang, signedIn));
+    // Only a language the site offers: a stale cookie or profile must not bring back a withdrawn one.
+    const lang = [query.lang, user?.lang, req.cookies?.[req.server.langCookie]].find((l) => !!l && config.publiclanguages.includes(l)) ?? config.defaultlang;
+    const audience: Audience = !user ? 'visitor' : can(actorOf(user), 'content.write') ? 'editor' : 'member';
+    const body = await pages.get(`${context}|${lang}|${audience}`, () => loadPage(context, lang, config.defaultlang, audience));
     return reply.type('application/json; charset=utf-8').send(body);
   });
 

@@ -67,3 +67,10 @@ export async function removeCourse(db: Db, id: string): Promise<void> {
     await trx.deleteFrom('courses').where('id', '=', id).execute();
   });
 }
+
+/** The Inactive courses a user is enrolled in (through any class). */
+export async function inactiveEnrolledCourses(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('enrollments').innerJoin('courses', 'courses.id', 'enrollments.course')
+    .select('courses.id').distinct().where('enrollments.user', '=', userId).where('courses.status', '=', 'Inactive').execute();
+  return rows.map((r) => r.id);
+}

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { durableTransaction, syncNow, type Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, now } from '../../db/dialect.ts';
 import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
@@ -36,13 +36,13 @@ export function findEnrollment(db: Db, id: string) {
 }
 
 /** What a progress write needs to know of the enrolment, read while locking it. */
-interface Locked { course: string; exampassed: number; completed: string | null; percentcomplete: number }
+export interface Locked { course: string; exampassed: number; completed: string | null; percentcomplete: number }
 
 /**
  * Moves the enrolment's last activity forward and, on PostgreSQL, locks its row until the transaction
  * ends: writes for one enrolment then run one after another (SQLite runs every write transaction alone).
  */
-async function lockEnrollment(trx: Trx, enrollment: string, at: string): Promise<Locked | undefined> {
+export async function lockEnrollment(trx: Trx, enrollment: string, at: string): Promise<Locked | undefined> {
   return trx.updateTable('enrollments')
     .set({ timestamp: sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end` })
     .where('id', '=', enrollment).returning(['course', 'exampassed', 'completed', 'percentcomplete']).executeTakeFirst();
@@ -78,13 +78,12 @@ export interface ProgressUpdate {
  */
 async function updateCompletion(trx: Trx, enrollment: string, e: Locked, at: string, lesson: string): Promise<ProgressUpdate> {
   // The course's materials, each with this enrolment's view if any; and the lesson's own row.
-  const [materials, lp] = await Promise.all([
-    trx.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
-      .leftJoin('material_views', (j) => j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', enrollment))
-      .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
-      .where('lessons.course', '=', e.course).execute(),
-    trx.selectFrom('lesson_progress').selectAll().where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).executeTakeFirst(),
-  ]);
+  // One after the other: a transaction is one connection, and pg refuses two queries at once on it.
+  const materials = await trx.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
+    .leftJoin('material_views', (j) => j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', enrollment))
+    .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
+    .where('lessons.course', '=', e.course).execute();
+  const lp = await trx.selectFrom('lesson_progress').selectAll().where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).executeTakeFirst();
   const required = materials.filter((m) => fromBool(m.required));
   const done = required.filter((m) => m.lastview !== null).length;
   const hasExam = materials.some((m) => m.section === 'Exam');
@@ -112,12 +111,19 @@ const lessonProgressOf = (l: LessonProgressTable): LessonProgress => ({
 
 /** Marks a lesson (and optionally one of its materials) viewed: first view kept, last view moved. */
 export async function recordView(db: Db, enrollment: string, lesson: string, material?: string, at = now()): Promise<ProgressUpdate | undefined> {
-  return db.transaction().execute(async (trx) => {
+  let completedNow = false;
+  const update = await db.transaction().execute(async (trx) => {
     const e = await lockEnrollment(trx, enrollment, at);
     if (!e) return undefined;
     await writeView(trx, enrollment, lesson, material, at);
-    return updateCompletion(trx, enrollment, e, at, lesson);
+    const u = await updateCompletion(trx, enrollment, e, at, lesson);
+    completedNow = !e.completed && !!u.completed;
+    return u;
   });
+  // Views are frequent and cheap to redo; the one that completes the course is what the certificate
+  // rests on, so it is put on disk before it is acknowledged.
+  if (completedNow) await syncNow(db);
+  return update;
 }
 
 /** Clears a lesson's views (Mark Unread); quiz results and a reached completion stay. */
@@ -145,12 +151,14 @@ export interface AttemptInput {
   /** The client's id for this submission, if it sent one. */
   attempt?: string;
   at?: string;
+  /** Whether the right answers go into the lesson's progress (the exam keeps them back unless its rules say). */
+  revealKey?: boolean;
 }
 
 export interface AttemptResult extends Graded { quizdate: string; attempt: string; recorded: boolean }
 
-const answersHash = (answers: string[]) => crypto.createHash('sha256').update(json(answers)).digest('hex');
-const resultOf = (row: QuizAttemptsTable, recorded: boolean): AttemptResult => ({
+export const answersHash = (answers: string[]) => crypto.createHash('sha256').update(json(answers)).digest('hex');
+export const resultOf = (row: QuizAttemptsTable, recorded: boolean): AttemptResult => ({
   score: row.score, possible: row.possible, percent: row.percent, passed: fromBool(row.passed),
   answers: fromJson<string[]>(row.answers, []), correctanswers: fromJson<string[]>(row.correctanswers, []),
   quizdate: row.created, attempt: row.attempt, recorded,
@@ -163,13 +171,19 @@ const resultOf = (row: QuizAttemptsTable, recorded: boolean): AttemptResult => (
  * written in one transaction.
  */
 export async function recordAttempt(db: Db, input: AttemptInput): Promise<AttemptResult> {
-  const at = input.at ?? now();
   const { enrollment: e, graded } = input;
   const hash = answersHash(graded.answers);
   const key = input.attempt ? `client:${input.attempt}` : `auto:${crypto.randomUUID()}`;
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockEnrollment(trx, e.id, at);
+  return durableTransaction(db, async (trx) => {
+    // The time is taken once the enrolment is locked: submissions then get their times in the order they
+    // are written, so the one written last is the newest and its result is the lesson's.
+    let at = input.at ?? now();
+    let locked = await lockEnrollment(trx, e.id, at);
     if (!locked) throw new Error(`enrolment ${e.id} is gone`);
+    if (!input.at) {
+      const after = now();
+      if (after !== at) { at = after; locked = (await lockEnrollment(trx, e.id, at)) ?? locked; }
+    }
     let earlier = input.attempt
       ? await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
         .where('attempt', '=', key).executeTakeFirst()
@@ -178,36 +192,48 @@ export async function recordAttempt(db: Db, input: AttemptInput): Promise<Attemp
         .orderBy('created', 'desc').limit(1).executeTakeFirst();
     if (earlier) return resultOf(earlier, false);
 
-    const row: QuizAttemptsTable = {
-      id: crypto.randomUUID(), enrollmentId: e.id, user: e.user, course: e.course, classid: e.classid, lesson: input.lesson,
-      material: input.material, kind: input.kind, attempt: key, answershash: hash, answers: json(graded.answers),
-      correctanswers: json(graded.correctanswers), score: graded.score, possible: graded.possible, percent: graded.percent,
-      passed: bool(graded.passed), created: at,
-    };
-    const inserted = await trx.insertInto('quiz_attempts').values(row)
-      .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing()).executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      earlier = await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
-        .where('attempt', '=', key).executeTakeFirstOrThrow();
-      return resultOf(earlier, false);
-    }
-
-    // The lesson's result is the latest attempt's (spec: Retake replaces it); taking it is also a view.
-    await writeView(trx, e.id, input.lesson, input.material, at);
-    await trx.updateTable('lesson_progress').set({
-      quizdate: at, score: graded.score, possible: graded.possible, percent: graded.percent,
-      answers: json(graded.answers), correctanswers: json(graded.correctanswers),
-    }).where('enrollmentId', '=', e.id).where('lesson', '=', input.lesson).execute();
-    if (input.kind === 'exam') {
-      // Once passed the exam stays passed, dated by the pass; until then examdate is the latest try.
-      await trx.updateTable('enrollments')
-        .set(graded.passed ? { exampassed: 1, examdate: at } : { examdate: at })
-        .where('id', '=', e.id).where('exampassed', '=', 0).execute();
-      if (graded.passed) locked.exampassed = 1;
-    }
-    await updateCompletion(trx, e.id, locked, at, input.lesson);
-    return resultOf(row, true);
+    return writeAttempt(trx, locked, input, key, at);
   });
+}
+
+/**
+ * Writes one graded submission inside the caller's transaction, the enrolment already locked: the
+ * attempt row, the lesson's result, the material's view, the exam flags and completion. A key already
+ * recorded writes nothing and gives back the first result.
+ */
+export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput, key: string, at: string): Promise<AttemptResult> {
+  const { enrollment: e, graded } = input;
+  const hash = answersHash(graded.answers);
+  let earlier: QuizAttemptsTable | undefined;
+  const row: QuizAttemptsTable = {
+    id: crypto.randomUUID(), enrollmentId: e.id, user: e.user, course: e.course, classid: e.classid, lesson: input.lesson,
+    material: input.material, kind: input.kind, attempt: key, answershash: hash, answers: json(graded.answers),
+    correctanswers: json(graded.correctanswers), score: graded.score, possible: graded.possible, percent: graded.percent,
+    passed: bool(graded.passed), created: at,
+  };
+  const inserted = await trx.insertInto('quiz_attempts').values(row)
+    .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing()).executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    earlier = await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
+      .where('attempt', '=', key).executeTakeFirstOrThrow();
+    return resultOf(earlier, false);
+  }
+
+  // The lesson's result is the latest attempt's (spec: Retake replaces it); taking it is also a view.
+  await writeView(trx, e.id, input.lesson, input.material, at);
+  await trx.updateTable('lesson_progress').set({
+    quizdate: at, score: graded.score, possible: graded.possible, percent: graded.percent,
+    answers: json(graded.answers), correctanswers: input.revealKey === false ? null : json(graded.correctanswers),
+  }).where('enrollmentId', '=', e.id).where('lesson', '=', input.lesson).execute();
+  if (input.kind === 'exam') {
+    // Once passed the exam stays passed, dated by the pass; until then examdate is the latest try.
+    await trx.updateTable('enrollments')
+      .set(graded.passed ? { exampassed: 1, examdate: at } : { examdate: at })
+      .where('id', '=', e.id).where('exampassed', '=', 0).execute();
+    if (graded.passed) locked.exampassed = 1;
+  }
+  await updateCompletion(trx, e.id, locked, at, input.lesson);
+  return resultOf(row, true);
 }
 
 /** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */
@@ -251,6 +277,8 @@ export async function removeEnrollment(db: Db, id: string) {
     await trx.deleteFrom('material_views').where('enrollmentId', '=', id).execute();
     await trx.deleteFrom('lesson_progress').where('enrollmentId', '=', id).execute();
     await trx.deleteFrom('quiz_attempts').where('enrollmentId', '=', id).execute();
+    await trx.deleteFrom('exam_attempts').where('enrollmentId', '=', id).execute();
+    await trx.deleteFrom('exam_grants').where('enrollmentId', '=', id).execute();
     await trx.deleteFrom('enrollments').where('id', '=', id).execute();
   });
 }

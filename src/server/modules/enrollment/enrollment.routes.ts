@@ -25,6 +25,8 @@ import {
   recordView, removeEnrollment, type ProgressUpdate,
 } from './enrollment.repository.ts';
 import { grade } from './quiz.grading.ts';
+import { countRegcodeTry } from '../accounts/regcode-guard.ts';
+import { examAttemptRoutes, legacyExamSubmit } from './exam-attempts.routes.ts';
 
 /** A date from a form (YYYY-MM-DD) or a full time, stored as an ISO time; '' clears it. */
 const toTime = (v: string | null | undefined) => (!v ? null : v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
@@ -45,16 +47,19 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   /** Enrolments with what My Classes shows beside them: class name, course title, certificate link. */
-  async function present(list: Enrollment[]) {
+  async function present(list: Enrollment[], actor: Actor | null = null) {
     if (list.length === 0) return [];
     const [classes, courses] = await Promise.all([
-      db.selectFrom('classes').select(['id', 'name']).where('id', 'in', [...new Set(list.map((e) => e.classid))]).execute(),
+      db.selectFrom('classes').select(['id', 'name', 'instructor']).where('id', 'in', [...new Set(list.map((e) => e.classid))]).execute(),
       db.selectFrom('courses').select(['id', 'title']).where('id', 'in', [...new Set(list.map((e) => e.course))]).execute(),
     ]);
     const className = new Map(classes.map((c) => [c.id, c.name]));
+    const classOf = new Map(classes.map((c) => [c.id, c]));
     const courseTitle = new Map(courses.map((c) => [c.id, c.title]));
     return list.map((e) => ({
       ...e,
+      // A private group's code is the key to it: its learners never get it back, its instructor and editors do.
+      regcode: classOf.has(e.classid) && can(actor, 'class.viewRegcode', { class: classOf.get(e.classid)! }) ? e.regcode : undefined,
       classname: className.get(e.classid),
       /** False when the class was removed: the class picker shows 'This class no longer exists'. */
       classexists: className.has(e.classid),
@@ -62,10 +67,10 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
       certificate: e.completed ? `/app_users/certificate/${encodeURIComponent(e.course)}` : undefined,
     }));
   }
-  const presentOne = async (id: string) => {
+  const presentOne = async (id: string, actor: Actor | null = null) => {
     const e = await getEnrollment(db, id);
     if (!e) throw notFound(MSG.enrollmentNotFound);
-    return (await present([e]))[0]!;
+    return (await present([e], actor))[0]!;
   };
 
   app.post('/app_enrollment/enroll/:classid', async (req) => {
@@ -83,6 +88,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     // Enrolling twice keeps the one enrolment (and needs no code the second time).
     if (!(await findEnrollment(db, id)) && !fromBool(cls.selfpaced) && !can(actor, 'class.update', { class: cls })) {
       if (!body.regcode) throw badRequest(MSG.regcodeRequired, { regcode: MSG.regcodeRequired });
+      await countRegcodeTry(ctx, req, user!.id);
       if (body.regcode !== (cls.regcode ?? '').toUpperCase()) throw forbidden(MSG.regcodeMismatch);
     }
     await enroll(db, user!.id, cls);
@@ -96,7 +102,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = body.user ?? actor!.id;
     // Editors and admins may pass another user's id (spec section 6).
     authorize(actor, 'enrollment.listOf', { user: { id: user } });
-    return present(await listEnrollments(db, { user, course: body.course }));
+    return present(await listEnrollments(db, { user, course: body.course }), actor);
   });
 
   app.post('/app_enrollment/save', async (req) => {
@@ -121,7 +127,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
       actor: actor!, action: AUDIT.enrollmentSave, targetType: 'enrollment', target: id!,
       changes: existing ? diff(existing as unknown as Record<string, unknown>, fields) : { user: body.user, classid: body.classid, added: true },
     });
-    return presentOne(id!);
+    return presentOne(id!, actor);
   });
 
   app.post('/app_enrollment/remove', async (req) => {
@@ -203,7 +209,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = kind === 'exam' ? parse(ExamSubmitSchema, req.body) : parse(QuizSubmitSchema, req.body);
     const { cls, enrollment } = await progressTarget(req, { user: body.user, classid: body.classid });
     if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const material = await db.selectFrom('materials').select(['id', 'lesson', 'section', 'quiz']).where('id', '=', body._id).executeTakeFirst();
+    const material = await db.selectFrom('materials')
+      .select(['id', 'lesson', 'section', 'quiz', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers'])
+      .where('id', '=', body._id).executeTakeFirst();
     if (!material) throw notFound();
     const expected = kind === 'exam' ? 'Exam' : 'Quiz';
     const questions = fromJson<QuizQuestion[]>(material.quiz, []);
@@ -217,10 +225,15 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.answers.length > questions.length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
     const { config } = await ctx.site.get();
     const passpercent = Number((kind === 'exam' ? config.exampasspercent : config.quizpasspercent) ?? DEFAULT_PASS_PERCENT) || DEFAULT_PASS_PERCENT;
-    const result = await recordAttempt(db, {
-      enrollment, lesson: lesson.id, material: material.id, kind, attempt: body.attempt,
-      graded: grade(questions, body.answers, passpercent),
-    });
+    // The exam goes through its attempt rules; the key comes back only when they show it.
+    const result = kind === 'exam'
+      ? await legacyExamSubmit(ctx, {
+        enrollment, lesson: lesson.id, material, answers: body.answers, attempt: body.attempt, lang: (await currentUser(ctx, req))?.lang ?? 'en',
+      })
+      : await recordAttempt(db, {
+        enrollment, lesson: lesson.id, material: material.id, kind, attempt: body.attempt,
+        graded: grade(questions, body.answers, passpercent),
+      });
     const after = await presentOne(enrollment.id);
     return {
       ...result, passpercent, _id: material.id, lessonid: lesson.id, classid: cls.id, courseid: cls.course,
@@ -228,6 +241,8 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
       completed: after.completed, percentcomplete: after.percentcomplete, enrollment: after,
     };
   }
+
+  examAttemptRoutes(app, ctx);
 
   app.post('/app_enrollment/quiz', (req) => submit(req, 'quiz'));
   app.post('/app_enrollment/exam', (req) => submit(req, 'exam'));

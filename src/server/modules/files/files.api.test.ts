@@ -6,6 +6,8 @@ import { MSG } from '../../../domain/messages.ts';
 import { FILE_MAX_BYTES } from '../../../domain/validation.ts';
 
 /** The smallest valid PNG (1x1). */
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../../domain/constants.ts';
+
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Posts a multipart form like the browser's: `fields` first, then `thefile` when given. */
@@ -13,7 +15,8 @@ async function upload(client: TestClient, fields: Record<string, string>, file?:
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('thefile', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const headers: Record<string, string> = {};
+  // The web app's upload sends its request header like every other call.
+  const headers: Record<string, string> = { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE };
   if (client.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const res = await fetch(`${client.baseUrl}/app_files/upload`, { method: 'POST', body: form, headers });
   const text = await res.text();
@@ -53,14 +56,14 @@ describeEachEngine('files API', (server) => {
       expect(changed.status).toBe(200);
     });
 
-    it('serves documents that are not images, PDF, video or audio as downloads', async () => {
+    it('serves documents that are not images, video or audio (PDFs included) as downloads', async () => {
       const csv = await upload(as.editor, { context: 'resources' }, { name: 'grades.csv', bytes: Buffer.from('a,b\n1,2\n') });
       expect(csv.status).toBe(200);
       const served = await fetch(`${server().baseUrl}${csv.body.url}`);
       expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="grades.csv"/);
       expect(served.headers.get('content-type')).toMatch(/^text\/csv/);
       const pdf = await upload(as.editor, { context: 'resources' }, { name: 'guide.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
-      expect((await fetch(`${server().baseUrl}${pdf.body.url}`)).headers.get('content-disposition')).toMatch(/^inline/);
+      expect((await fetch(`${server().baseUrl}${pdf.body.url}`)).headers.get('content-disposition')).toMatch(/^attachment/);
     });
 
     it('cleans the name and makes it unique', async () => {
@@ -156,7 +159,7 @@ describeEachEngine('files API', (server) => {
         ['multipart/form-data; boundary=b0', `${part('context', 'home')}${part('thefile', 'one', 'a.txt')}${part('thefile', 'two', 'b.txt')}--b0--\r\n`],
       ];
       for (const [type, body] of bodies) {
-        const r = await fetch(`${server().baseUrl}/app_files/upload`, { method: 'POST', headers: { 'content-type': type, cookie }, body });
+        const r = await fetch(`${server().baseUrl}/app_files/upload`, { method: 'POST', headers: { 'content-type': type, cookie, [APP_REQUEST_HEADER]: APP_REQUEST_VALUE }, body });
         expect(r.status, body.slice(0, 40)).toBe(400);
         expect(((await r.json()) as { error: { message: string } }).error.message).toBe(MSG.uploadForm);
       }

@@ -10,7 +10,8 @@ import { authorize } from '../../policy/policy.ts';
 import { currentActor } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { FILE_MAX_BYTES, FileFieldsSchema, FileListSchema, FileNameSchema, FileSaveSchema } from '../../../domain/validation.ts';
-import { disposition, mimeOf, refusal, safeFilename } from './files.safety.ts';
+import { disposition, extensionOf, mimeOf, refusal, safeFilename } from './files.safety.ts';
+import { checkContent, sanitizeSvg } from './files.content.ts';
 import { findFileBytes, findFileMeta, insertFile, listFiles, removeFile, updateFile } from './files.repository.ts';
 import { presentFile } from './files.presenter.ts';
 
@@ -62,7 +63,17 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
       if (file.bytes.length === 0) throw badRequest(MSG.fileEmpty);
       const filename = safeFilename(file.name);
       if (refusal(filename, file.bytes)) throw badRequest(MSG.fileRefused);
-      const row = await insertFile(db, { filename, title: meta.title || null, context: meta.context, mime: mimeOf(filename), bytes: file.bytes });
+      const verdict = await checkContent(filename, file.bytes);
+      if (verdict === 'notAllowed') throw badRequest(MSG.fileTypeNotAllowed);
+      if (verdict === 'mismatch') throw badRequest(MSG.fileTypeMismatch);
+      let bytes = file.bytes;
+      if (extensionOf(filename) === 'svg') {
+        const svg = sanitizeSvg(bytes);
+        if (svg === 'active') throw badRequest(MSG.fileRefused);
+        if (svg === 'unreadable') throw badRequest(MSG.svgUnreadable);
+        bytes = svg.svg;
+      }
+      const row = await insertFile(db, { filename, title: meta.title || null, context: meta.context, mime: mimeOf(filename), bytes });
       return presentFile(row);
     });
   });

@@ -62,8 +62,11 @@ export function refusal(filename: string, bytes: Uint8Array): 'executable' | nul
   return null;
 }
 
-/** Browsers show these in the page; everything else is downloaded. */
-export const showsInline = (mime: string) => /^(image|video|audio)\//.test(mime) || mime === 'application/pdf';
+/**
+ * Browsers show these in the page; everything else is downloaded. PDFs are downloaded too: a PDF
+ * viewer runs the document's own actions (/OpenAction /JavaScript) when it is opened inline.
+ */
+export const showsInline = (mime: string) => /^(image|video|audio)\//.test(mime);
 
 /**
  * A name safe in a URL path and a header: the last path segment only, letters (any script), digits,

@@ -28,5 +28,9 @@ export function presentMaterial(r: MaterialsTable, opts: { withAnswers: boolean;
     quiz: r.quiz === null ? undefined : presentQuestions(r.quiz, opts.withAnswers),
     description: opt(r.description), description1: opt(r.description1), description2: opt(r.description2),
     question: opt(r.question),
+    ...(r.section === 'Exam' ? {
+      drawcount: r.drawcount ?? null, timelimit: r.timelimit ?? null, maxattempts: r.maxattempts ?? null,
+      waithours: r.waithours ?? null, showanswers: r.showanswers ?? null,
+    } : {}),
   };
 }

@@ -49,6 +49,10 @@ function columnsOf(body: MaterialSave): Partial<MaterialRow> {
   for (const k of ['description', 'description1', 'description2', 'question'] as const) {
     if (body[k] !== undefined) out[k] = blank(sanitizeRichText(body[k]));
   }
+  // The exam's own rules (null: the site's default).
+  for (const k of ['drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers'] as const) {
+    if (body[k] !== undefined) (out as Record<string, unknown>)[k] = body[k];
+  }
   if (body.quiz !== undefined) {
     out.quiz = body.quiz ? json(body.quiz.map((q) => ({ question: q.question, answers: q.answers, iscorrect: q.iscorrect }))) : null;
   }

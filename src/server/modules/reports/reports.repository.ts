@@ -3,6 +3,7 @@
  * keyed by column key) and the same table is downloadable as CSV. The users export is separate: it is
  * streamed page by page (users.csv.ts) because it can hold every account.
  */
+import { countryName } from '../../../domain/countries.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { count, fromBool } from '../../db/dialect.ts';
@@ -169,7 +170,8 @@ async function countries(db: Db): Promise<Report> {
   return {
     reportid: 'countries', title: 'Learners per country',
     columns: [col('country', 'Country'), col('learners', 'Learners')],
-    rows: (await learnersByCountry(db, 1000)).map((r) => ({ ...r })),
+    // Stored as ISO codes; the report, in English like its title, names them.
+    rows: (await learnersByCountry(db, 1000)).map((r) => ({ ...r, country: countryName(r.country, 'en') })),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { fromJson } from '../../db/dialect.ts';
+import { countryName } from '../../../domain/countries.ts';
 import type { Cell, Column } from './reports.repository.ts';
 
 /**
@@ -35,6 +36,8 @@ export async function* userPages(db: Db, pageSize = PAGE_SIZE): AsyncGenerator<R
       for (const [key, column] of FIELDS) row[key] = (u as Record<string, string | null>)[column] ?? '';
       // Roles are stored as JSON; the file lists them separated by spaces ("admin cms").
       row.roles = fromJson<string[]>(u.roles, []).join(' ');
+      // Countries are stored as ISO codes: the file names them (in English, like its other texts).
+      row.country = countryName(u.country, 'en');
       return row;
     });
     if (page.length < pageSize) return;

@@ -29,6 +29,13 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   showCookieOptIn: true,
   managecookiesettings: false,
   organizationurl: {},
+  privacygracedays: 14,
+  privacyposts: 'keep',
+  privacycertnames: false,
+  privacyretentiondays: 0,
+  examattempts: 3,
+  examwaithours: 24,
+  examshowanswers: 'never',
 };
 
 export interface SiteData {

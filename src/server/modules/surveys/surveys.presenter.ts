@@ -12,7 +12,7 @@ export function presentSurvey(r: SurveyRow): Survey & { timestamp: string } {
   };
 }
 
-/** A response as admins see it. Answers are anonymous: no user is recorded, and the bot-check token is never kept. */
+/** A response as admins see it. Answers stay anonymous to admins: who answered (kept for that learner's data export) and the bot-check token never leave the server. */
 export interface SurveyResponseRecord {
   _id: string; surveyId: string; answers: SurveyAnswer[]; lang: string | null; context: string | null;
   contextid: string | null; created: string;

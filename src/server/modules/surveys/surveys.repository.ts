@@ -53,8 +53,8 @@ export async function countResponses(db: Db, surveyId: string): Promise<number> 
   return count(r?.n);
 }
 
-export async function insertResponse(db: Db, fields: { surveyId: string; answers: SurveyAnswer[]; lang: string | null; context: string | null; contextid: string | null }) {
-  const row: ResponseRow = { ...fields, id: newId(), answers: json(fields.answers), user: null, created: now() };
+export async function insertResponse(db: Db, fields: { surveyId: string; answers: SurveyAnswer[]; lang: string | null; context: string | null; contextid: string | null; user?: string | null }) {
+  const row: ResponseRow = { ...fields, id: newId(), answers: json(fields.answers), user: fields.user ?? null, created: now() };
   await db.insertInto('survey_responses').values(row).execute();
   return row;
 }

@@ -105,6 +105,8 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     if (verdict === 'unavailable') throw new HttpError(503, MSG.botCheckUnavailable);
     const row = await insertResponse(db, {
       surveyId: survey.id, answers, lang: body.lang || null, context: body.context || null, contextid: body.contextid || null,
+      // Kept so the learner's data export holds the answers given while signed in; removed with the account.
+      user: actor?.id ?? null,
     });
     return { ok: true, _id: row.id };
   });

@@ -132,7 +132,7 @@ describeEachEngine('users API', (server) => {
       ['missing country', { country: '' }, 'country', MSG.required],
       ['a bad state', { state: 'Texas#1' }, 'state', MSG.stateHint],
       ['missing email', { email: '', confirmemail: '' }, 'email', MSG.emailRequired],
-      ['a malformed email', { email: 'nobody@nowhere', confirmemail: 'nobody@nowhere' }, 'email', MSG.emailRequired],
+      ['a malformed email', { email: 'nobody@nowhere', confirmemail: 'nobody@nowhere' }, 'email', MSG.emailInvalid],
       ['different confirmation email', { confirmemail: 'other@example.org' }, 'confirmemail', MSG.emailsMustMatch],
       ['letters in the phone', { phone: 'call me' }, 'phone', MSG.phone],
       ['a short password', { password: 'Ab1!', confirmpassword: 'Ab1!' }, 'password', MSG.passwordRule],
@@ -187,7 +187,9 @@ describeEachEngine('users API', (server) => {
         return null;
       });
       await waitFor(async () => (await server().client().post('/users/login', { login: u.email, password: temp })).status === 200 || null);
-      expect((await server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD })).status).toBe(401);
+      // Nothing changed until the temporary password was used, and using it changes nothing either:
+      // the old password still signs in until a new one is set.
+      expect((await server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD })).status).toBe(200);
     });
 
     it('changes the password when signed in, revoking other sessions', async () => {
@@ -201,7 +203,7 @@ describeEachEngine('users API', (server) => {
       expect(short.body.error.message).toBe(MSG.passwordTooShort);
       const mismatch = await a.post('/app_users/resetpassword', { password: 'long-enough-1', confirmpassword: 'long-enough-2' });
       expect(mismatch.body.error.message).toBe(MSG.passwordsMustMatch);
-      const ok = await a.post('/app_users/resetpassword', { password: 'New-password-9', confirmpassword: 'New-password-9' });
+      const ok = await a.post('/app_users/resetpassword', { password: 'New-password-9', confirmpassword: 'New-password-9', currentpassword: TEST_PASSWORD });
       expect(ok.body.info.message).toBe(MSG.passwordChanged);
       expect((await a.get('/app_users/whoami')).body.user._id).toBe(u.id);
       expect((await b.get('/app_users/whoami')).body.user).toBeNull();
@@ -319,6 +321,35 @@ describeEachEngine('users API', (server) => {
       expect((await ca.post('/app_users/save', { _id: target.id, roles: ['cms'] })).body).toMatchObject({ roles: ['cms'], isEditor: true });
       expect((await ca.post('/app_users/save', { _id: target.id, roles: ['superuser'] })).status).toBe(400);
       expect((await ca.post('/app_users/save', { _id: 'missing', city: 'X' })).status).toBe(404);
+    });
+
+    it("save: an editor cannot move an admin's (or anyone's) e-mail, so a reset cannot reach the editor's mailbox", async () => {
+      const { ctx } = server();
+      const admin = await buildUser(ctx, { roles: asRoles('admin') });
+      const learner = await buildUser(ctx);
+      const editor = await buildUser(ctx, { roles: asRoles('cms') });
+      const ce = server().client();
+      await ce.login(editor.email, TEST_PASSWORD);
+      const mailbox = `takeover-${Math.random().toString(36).slice(2, 8)}@example.org`;
+      for (const target of [admin, learner]) {
+        const r = await ce.post('/app_users/save', { _id: target.id, email: mailbox });
+        expect(r.status).toBe(403);
+        expect((await findUserById(ctx.db, target.id))!.email).toBe(target.email);
+      }
+      // The whole profile sent back with the address unchanged is still an editor's ordinary edit.
+      expect((await ce.post('/app_users/save', { _id: learner.id, email: learner.email.toUpperCase(), city: 'Tete' })).body.city).toBe('Tete');
+      // The reset that followed in the attack now mails nobody but the admin's own address.
+      await server().client().post('/app_users/resetpassword', { email: mailbox });
+      const outbox = path.join(server().config.dataDir, 'outbox');
+      const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
+      expect(mails.some((m) => m.includes(mailbox))).toBe(false);
+      // Another admin cannot change an admin's address either; the admin can change their own.
+      const other = await buildUser(ctx, { roles: asRoles('admin') });
+      const co = server().client();
+      await co.login(other.email, TEST_PASSWORD);
+      expect((await co.post('/app_users/save', { _id: admin.id, email: mailbox })).status).toBe(403);
+      const learnerMail = `moved-${Math.random().toString(36).slice(2, 8)}@example.org`;
+      expect((await co.post('/app_users/save', { _id: learner.id, email: learnerMail })).body.email).toBe(learnerMail);
     });
 
     it('remove: admins only, not themselves, 404 for unknown ids', async () => {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { json, now } from '../../db/dialect.ts';
+import { normalizeEmail } from '../../../domain/validation.ts';
 
 export type UserRow = UsersTable;
 export type NewUser = Pick<UserRow, 'email' | 'passwordHash' | 'firstname' | 'lastname'> & Partial<UserRow>;
@@ -15,7 +16,7 @@ export function findUserById(db: Db, id: string) {
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', normalizeEmail(email)).executeTakeFirst();
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
@@ -26,7 +27,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
     birthDate: null, bio: null, heard: null, vocation: null, created: ts, timestamp: ts, lasttime: null,
     lastseen: null, passwordChanged: null,
     ...user,
-    email: user.email.trim().toLowerCase(),
+    email: normalizeEmail(user.email),
   };
   await db.insertInto('users').values(row).execute();
   return row;
@@ -48,6 +49,8 @@ export async function removeUser(db: Db, id: string) {
     if (ids.length) {
       await trx.deleteFrom('material_views').where('enrollmentId', 'in', ids).execute();
       await trx.deleteFrom('quiz_attempts').where('enrollmentId', 'in', ids).execute();
+      await trx.deleteFrom('exam_attempts').where('enrollmentId', 'in', ids).execute();
+      await trx.deleteFrom('exam_grants').where('enrollmentId', 'in', ids).execute();
       await trx.deleteFrom('lesson_progress').where('enrollmentId', 'in', ids).execute();
       await trx.deleteFrom('enrollments').where('id', 'in', ids).execute();
     }

@@ -1,25 +1,40 @@
 /** Accounts and sessions: spec section 7, "Users". Each handler: validate, load, authorize, act, present. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parse, badRequest, notFound, HttpError } from '../../errors.ts';
+import { parse, badRequest, notFound, HttpError, sessionFaults } from '../../errors.ts';
+import { faultKind } from '../../faults.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser, endSession, requireUser, sessionToken, startSession } from '../../auth.ts';
-import { dummyPasswordHash, hashPassword, temporaryPassword, verifyPassword } from '../../adapters/passwords.ts';
-import { now } from '../../db/dialect.ts';
+import { actorOf, cookieOptions, currentUser, endSession, requireUser, sessionToken, startSession } from '../../auth.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../adapters/passwords.ts';
+import { fromJson, now } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
-  CookieOptinSchema, IdParamSchema, InstructorsSchema, LoginSchema, PasswordChangeSchema, RegistrationSchema,
+  ConfirmEmailSchema, CookieOptinSchema, IdParamSchema, InstructorsSchema, LoginSchema, PasswordChangeSchema, RegistrationSchema,
   ResetPasswordSchema, SetLangSchema, UserListSchema, UserSaveSchema, WhoAmIQuerySchema,
 } from '../../../domain/validation.ts';
 import { z } from 'zod';
 import {
-  classLinks, findUserByEmail, findUserById, insertUser, listInstructors, listUsers, removeUser, setRoles, updateUser,
+  classLinks, findUserByEmail, findUserById, insertUser, listInstructors, listUsers, setRoles, updateUser,
   type UserRow,
 } from './users.repository.ts';
 import { presentUser } from './users.presenter.ts';
+import { siteCountry } from '../site/site-countries.ts';
+import { compressOnce, sendCompressed, type CompressedBody } from '../../compressed-body.ts';
 import { enroll } from '../enrollment/enrollment.repository.ts';
 import { AUDIT, auditUserSave, recordAudit } from '../admin/audit.repository.ts';
+import { can } from '../../policy/policy.ts';
+import { clearResets, createTemporaryPassword, mustChangePassword, restrictSession, useTemporaryPassword } from '../accounts/temporary-password.ts';
+import { confirmEmailChange, createEmailChange } from '../accounts/email-change.ts';
+import { isCommonPassword } from '../accounts/common-passwords.ts';
+import { countRegcodeTry } from '../accounts/regcode-guard.ts';
+import { publicBase, sendAccountMail, type MailKind } from '../accounts/mail-templates.ts';
+import { onSignIn } from '../privacy/jobs.ts';
+import { eraseAccount } from '../privacy/erase.ts';
+import { privacyNoticeVersion } from '../privacy/notice.ts';
+import { beginSignIn, failedSignIn, succeededSignIn } from '../../throttle.ts';
+import { secondStepAfterPassword } from '../two-factor/second-step.ts';
 
+/** The language cookie's name outside production (`__Host-lang` in production, see app.ts). */
 export const LANG_COOKIE = 'lang';
 const MINUTE = 60_000;
 /** lastseen is written at most this often per user, so the 20-second poll stays a read. */
@@ -39,13 +54,13 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   function visitorLang(req: FastifyRequest, publiclanguages: string[], fallback: string) {
-    const c = req.cookies?.[LANG_COOKIE];
+    const c = req.cookies?.[req.server.langCookie];
     return c && publiclanguages.includes(c) ? c : fallback;
   }
 
   // Signed-out answers are the same for everyone of a language: built once per site version.
   // Kept as bytes: encoding a 7 KB string on every poll was the largest cost of a visitor's whoami.
-  const visitorBodies = new Map<string, Buffer>();
+  const visitorBodies = new Map<string, CompressedBody>();
   let visitorBodiesVersion = '';
 
   app.get('/app_users/whoami', async (req, reply) => {
@@ -53,16 +68,19 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const data = await site.get();
     const fresh = !!asof && asof >= data.version;
     const user = await currentUser(ctx, req);
+    // A session that could not be read (Redis down) must not be shown as signed out: the app would drop it.
+    const sessionFault = sessionFaults.get(req);
+    if (!user && sessionFault) throw sessionFault;
     if (!user) {
       const lang = visitorLang(req, data.config.publiclanguages, data.config.defaultlang);
       if (visitorBodiesVersion !== data.version) { visitorBodies.clear(); visitorBodiesVersion = data.version; }
       const key = `${lang}|${fresh}`;
       let body = visitorBodies.get(key);
       if (!body) {
-        body = Buffer.from(JSON.stringify({ user: null, config: data.config, loc: fresh ? null : data.labels(lang), lang, cookieoptin: null, asof: data.version, navitems: data.navitems }));
+        body = compressOnce(Buffer.from(JSON.stringify({ user: null, config: data.config, loc: fresh ? null : data.labels(lang), lang, cookieoptin: null, asof: data.version, navitems: data.navitems })));
         visitorBodies.set(key, body);
       }
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendCompressed(req, reply, body, 'application/json; charset=utf-8');
     }
     authorize(actorOf(user), 'session.whoami');
     if (!user.lastseen || Date.now() - Date.parse(user.lastseen) > LASTSEEN_EVERY_MS) {
@@ -72,18 +90,37 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return {
       user: presented, config: data.config, loc: fresh ? null : data.labels(user.lang), lang: user.lang,
       cookieoptin: presented.cookieoptin, asof: data.version, navitems: data.navitems,
+      // Signed in with a reset's temporary password: the web app sends the user to set a new one.
+      mustChangePassword: await mustChangePassword(db, sessionToken(req)),
     };
   });
 
   app.post('/users/login', async (req, reply) => {
     const { login, password } = parse(LoginSchema, req.body);
-    await limit('login', [`ip:${req.ip}`, `acct:${login.toLowerCase()}`]);
+    // Throttling (throttle.ts): per address, per (account, address), and per account for unknown browsers.
+    const attempt = await beginSignIn(ctx, req, reply, login);
     const user = await findUserByEmail(db, login);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !ok) return reply.status(401).send({ error: { message: MSG.loginFailed } });
-    await startSession(ctx, req, reply, user.id);
+    // A password reset's temporary password signs in once, into a session that must set a new password.
+    const temporary = user && !ok ? await useTemporaryPassword(db, user.id, password) : null;
+    if (!user || !(ok || temporary)) {
+      await failedSignIn(ctx, attempt);
+      return reply.status(401).send({ error: { message: MSG.loginFailed } });
+    }
+    // Two-factor sign-in: no session yet, the browser is sent to the second step (modules/two-factor).
+    const secondStep = await secondStepAfterPassword(ctx, req, reply, user, login, temporary);
+    if (secondStep) return secondStep;
+    await succeededSignIn(ctx, req, reply, attempt, login);
+    const token = await startSession(ctx, req, reply, user.id);
+    if (temporary) await restrictSession(db, temporary, token);
     await updateUser(db, user.id, { lasttime: now(), lastseen: now() });
-    return { user: await present({ ...user, lasttime: now() }) };
+    // Signing in cancels a pending account deletion and a retention warning.
+    const cancelled = await onSignIn(ctx, user.id);
+    return {
+      user: await present({ ...user, lasttime: now() }),
+      ...(temporary ? { mustChangePassword: true } : {}),
+      ...(cancelled ? { info: { message: MSG.deletionCancelled } } : {}),
+    };
   });
 
   app.post('/app_users/logout', async (req, reply) => {
@@ -96,18 +133,28 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'account.register');
     await limit('register', [`ip:${req.ip}`]);
     const body = parse(RegistrationSchema, req.body);
+    if (isCommonPassword(body.password)) throw badRequest(MSG.passwordCommon, { password: MSG.passwordCommon });
     if (await findUserByEmail(db, body.email)) throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
     const data = await site.get();
+    const country = siteCountry(body.country, data.config);
+    if (!country) throw badRequest(MSG.countryNotInList, { country: MSG.countryNotInList });
     const lang = body.lang && data.config.publiclanguages.includes(body.lang)
       ? body.lang : visitorLang(req, data.config.publiclanguages, data.config.defaultlang);
     const user = await insertUser(db, {
       email: body.email, passwordHash: await hashPassword(body.password), firstname: body.firstname,
       lastname: body.lastname, phone: body.phone || null, city: body.city, state: body.state || null,
-      country: body.country, lang, lasttime: now(), lastseen: now(),
+      country, lang, lasttime: now(), lastseen: now(),
+      // The privacy notice the form linked to: the version current when the account was made.
+      privacyaccepted: await privacyNoticeVersion(ctx),
+    }).catch((err: unknown) => {
+      // Two registrations of one address at once: both passed the check above, the unique index let one in.
+      if (faultKind(err) === 'unique') throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
+      throw err;
     });
     // Registering from a class page (spec: classId/courseId) enrols the new learner straight away.
     if (body.classId) {
       const cls = await db.selectFrom('classes').selectAll().where('id', '=', body.classId).executeTakeFirst();
+      if (cls && cls.selfpaced !== 1 && body.regcode) await countRegcodeTry(ctx, req);
       // A private group still needs its registration code; a self-paced class is open to all.
       const mayJoin = cls && (cls.selfpaced === 1 || (!!body.regcode && body.regcode.toUpperCase() === cls.regcode));
       if (cls && mayJoin && (!body.courseId || cls.course === body.courseId)) await enroll(db, user.id, cls);
@@ -116,42 +163,66 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.registered }, user: await present(user) };
   });
 
+  /** A mail to the account holder in their language; a failed send is logged, never shown to the caller. */
+  function notify(req: FastifyRequest, to: string, lang: string, kind: MailKind, values: Record<string, string>) {
+    return sendAccountMail(ctx, to, lang, kind, values).catch((err) => req.log.error({ err, kind }, 'account mail failed'));
+  }
+
+  /** The current password, where a change needs it: wrong guesses count toward the account's limit. */
+  async function checkCurrentPassword(req: FastifyRequest, user: UserRow, given: string | undefined) {
+    if (!given) throw badRequest(MSG.currentPasswordRequired, { currentpassword: MSG.currentPasswordRequired });
+    await limit('current', [`acct:${user.id}`]);
+    if (!(await verifyPassword(user.passwordHash, given))) throw badRequest(MSG.currentPasswordWrong, { currentpassword: MSG.currentPasswordWrong });
+  }
+
   app.post('/app_users/resetpassword', async (req, reply) => {
     const body = parse(ResetPasswordSchema, req.body);
     if (body.password !== undefined) {
       // Password change for the signed-in user.
       const user = await requireUser(ctx, req);
       authorize(actorOf(user), 'account.changePassword', { user: { id: user.id } });
-      const { password } = parse(PasswordChangeSchema, body);
+      const { password, currentpassword } = parse(PasswordChangeSchema, body);
+      // Right after signing in with a temporary password the mailed secret stands in for the current one.
+      if (!(await mustChangePassword(db, sessionToken(req)))) await checkCurrentPassword(req, user, currentpassword);
+      if (isCommonPassword(password)) throw badRequest(MSG.passwordCommon, { password: MSG.passwordCommon });
       await updateUser(db, user.id, { passwordHash: await hashPassword(password), passwordChanged: now() });
+      await clearResets(db, user.id);
       // Every other session of this account ends; this browser gets a fresh session id.
       await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
       await startSession(ctx, req, reply, user.id);
+      void notify(req, user.email, user.lang, 'passwordChanged', { name: user.firstname });
       return { info: { message: MSG.passwordChanged } };
     }
     authorize(null, 'account.resetPassword');
-    const email = z.object({ email: z.string().trim().toLowerCase().min(1, { error: MSG.emailRequired }) }).parse(body).email;
+    const email = z.object({ email: z.string().min(1, { error: MSG.emailRequired }) }).parse(body).email;
     await limit('reset', [`ip:${req.ip}`, `acct:${email}`]);
     const user = await findUserByEmail(db, email);
-    // Same answer, and no waiting on the mail, whether or not the address exists.
-    if (user) void sendTemporaryPassword(user).catch((err) => req.log.error({ err }, 'password reset mail failed'));
+    // Same answer, and no waiting on the mail, whether or not the address exists. Nothing about the
+    // account changes here: the old password and sessions stay valid until the temporary one is used.
+    if (user) {
+      void createTemporaryPassword(db, user.id)
+        .then((password) => sendAccountMail(ctx, user.email, user.lang, 'resetPassword', { name: user.firstname, password }))
+        .catch((err) => req.log.error({ err }, 'password reset mail failed'));
+    }
     return { info: { message: MSG.resetSent } };
   });
 
-  async function sendTemporaryPassword(user: UserRow) {
-    const temp = temporaryPassword();
-    const data = await site.get();
-    const hash = await hashPassword(temp);
-    const base = config.publicUrl ?? `http://localhost:${config.port}`;
-    await ctx.mailer.send({
-      to: user.email,
-      subject: `${data.config.sitetitle}: your temporary password`,
-      text: `Hello ${user.firstname},\n\nSomeone (hopefully you) asked to reset the password of your account.\n\nYour temporary password is: ${temp}\n\nSign in at ${base}/login and choose a new password under Change Password.\nIf you did not ask for this, you can ignore this message: your account is safe.\n`,
+  app.post('/app_users/confirmemail', async (req) => {
+    const { token } = parse(ConfirmEmailSchema, req.body);
+    authorize(actorOf(await currentUser(ctx, req)), 'account.confirmEmail');
+    const done = await confirmEmailChange(db, token, async (trx, change) => {
+      const user = await findUserById(trx, change.userId);
+      if (!user) return null;
+      const other = await findUserByEmail(trx, change.newEmail);
+      if (other && other.id !== user.id) throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
+      await updateUser(trx, user.id, { email: change.newEmail });
+      return { user, newEmail: change.newEmail };
     });
-    // The new password takes effect only once the mail has gone, so a failed send locks nobody out.
-    await updateUser(db, user.id, { passwordHash: hash, passwordChanged: now() });
-    await ctx.sessions.destroyAllForUser(user.id);
-  }
+    if (!done) throw badRequest(MSG.confirmLinkInvalid);
+    const { user, newEmail } = done;
+    void notify(req, user.email, user.lang, 'emailChanged', { name: user.firstname, old: user.email, email: newEmail });
+    return { info: { message: MSG.emailConfirmed } };
+  });
 
   app.post('/app_users/setlang/', async (req, reply) => {
     const { lang } = parse(SetLangSchema, req.body);
@@ -159,7 +230,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!data.config.publiclanguages.includes(lang)) throw badRequest(MSG.invalidLanguage);
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'session.setLanguage');
-    reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600, httpOnly: true });
+    reply.setCookie(req.server.langCookie, lang, { ...cookieOptions(ctx, req), maxAge: 365 * 24 * 3600 });
     let presented = null;
     if (user) {
       await updateUser(db, user.id, { lang });
@@ -210,21 +281,54 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const target = await findUserById(db, body._id);
     if (!target) throw notFound();
     const { _id, roles, ...fields } = body;
-    if (fields.email && fields.email !== target.email) {
-      const other = await findUserByEmail(db, fields.email);
+    const targetResource = { user: { id: target.id, roles: fromJson<string[]>(target.roles, []) } };
+    // A form that sends the whole profile back sends the unchanged address too: only a change needs the right.
+    if (fields.email && fields.email.trim().toLowerCase() === target.email) delete fields.email;
+    if (fields.email) authorize(actor, 'user.changeEmail', targetResource);
+    const { currentpassword, ...profile } = fields;
+    let pending: string | null = null;
+    let direct: { old: string; email: string } | null = null;
+    if (profile.email) {
+      const other = await findUserByEmail(db, profile.email);
       if (other && other.id !== target.id) throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
+      if (can(actor, 'user.changeEmailDirectly', targetResource)) {
+        direct = { old: target.email, email: profile.email };
+      } else {
+        // One's own address: the current password, then the new address must confirm; until then the old one stays.
+        await checkCurrentPassword(req, target, currentpassword);
+        pending = profile.email;
+        delete profile.email;
+      }
     }
     if (fields.lang) {
       const data = await site.get();
       if (!data.config.publiclanguages.includes(fields.lang)) throw badRequest(MSG.invalidLanguage);
     }
+    // A profile may leave the country empty; a country given must be one of the site's, stored as its code.
+    if (profile.country) {
+      const country = siteCountry(profile.country, (await site.get()).config);
+      if (!country) throw badRequest(MSG.countryNotInList, { country: MSG.countryNotInList });
+      profile.country = country;
+    }
     await db.transaction().execute(async (trx) => {
-      if (Object.keys(fields).length) await updateUser(trx, _id, fields);
+      if (Object.keys(profile).length) await updateUser(trx, _id, profile);
       if (roles) await setRoles(trx, _id, roles);
       // Audit (issue 7): role changes always, profile edits made by someone else.
-      await auditUserSave(trx, actor!, target, fields, roles);
+      await auditUserSave(trx, actor!, target, profile, roles);
     });
-    return present((await findUserById(db, _id))!);
+    const saved = (await findUserById(db, _id))!;
+    if (direct) {
+      // Changed by an administrator: both addresses are told, in the user's language.
+      for (const to of [direct.old, direct.email]) void notify(req, to, saved.lang, 'emailChanged', { name: saved.firstname, ...direct });
+    }
+    if (pending) {
+      const token = await createEmailChange(db, target.id, pending);
+      const confirmurl = `${publicBase(ctx)}/confirmemail/${token}`;
+      void notify(req, pending, saved.lang, 'confirmEmail', { name: saved.firstname, email: pending, confirmurl });
+      void notify(req, saved.email, saved.lang, 'emailChangeRequested', { name: saved.firstname, email: pending });
+      return { ...(await present(saved)), info: { message: MSG.emailConfirmSent } };
+    }
+    return present(saved);
   });
 
   app.get('/app_users/remove/:id', { config: { stateChanging: true } }, async (req) => {
@@ -233,8 +337,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'user.remove', { user: { id } });
     const target = await findUserById(db, id);
     if (!target) throw notFound();
-    await removeUser(db, id);
-    await recordAudit(db, { actor: actor!, action: AUDIT.userRemove, targetType: 'user', target: id, changes: { email: target.email, firstname: target.firstname, lastname: target.lastname } });
+    // The same rules as a learner's own deletion: certificates, posts and survey answers stay without the person.
+    await eraseAccount(ctx, id, 'admin', actor!, AUDIT.userRemove);
     return { ok: true };
   });
 

@@ -56,6 +56,7 @@ const LAYOUT: Record<PageId, BlockLayout[]> = {
     { key: 'contact' },
   ],
   Terms_of_Use: [{ key: 'terms' }],
+  Privacy: [{ key: 'notice' }],
   OptOutPreferences: [{ key: 'cookies' }],
   German: [{ key: 'welcome' }, { key: 'start' }],
   'page-not-found': [{ key: 'notfound' }],
@@ -93,7 +94,8 @@ function buildPages(): Content[] {
           order: (index + 1) * 10,
         };
         if (text.title !== undefined) block.title = text.title;
-        if (text.body !== undefined) block.body = text.body;
+        // The page's title is its h1: a block opening with the same words as an h2 would say it twice.
+        if (text.body !== undefined) block.body = withoutRepeatedHeading(text.body, page.title);
         if (text.body2 !== undefined) block.body2 = text.body2;
         if (layout.condition) block.condition = layout.condition;
         if (layout.video) {
@@ -118,3 +120,11 @@ function buildPages(): Content[] {
 }
 
 export const content: Content[] = buildPages();
+
+/** `body` without a leading `<h2>` whose text is the page title (compared without case and spaces). */
+export function withoutRepeatedHeading(body: string, title: string | undefined): string {
+  const m = /^\s*<h2[^>]*>([\s\S]*?)<\/h2>\s*/i.exec(body);
+  const norm = (s: string) => s.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  // A body with its own h3 sections keeps its h2, or the outline would jump from h1 to h3.
+  return m && title && norm(m[1]!) === norm(title) && !/<h3[\s>]/i.test(body) ? body.slice(m[0].length) : body;
+}

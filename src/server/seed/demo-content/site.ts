@@ -1,5 +1,6 @@
 import type { NavItem, SiteConfig } from '../../../domain/types.ts';
 import { LANGS } from './text-types.ts';
+import { COUNTRY_CODES } from '../../../domain/countries.ts';
 
 export const MAIN_COURSES = ['intro-online-learning', 'community-health-basics'] as const;
 
@@ -8,32 +9,8 @@ export function siblingId(main: string, lang: string): string {
   return lang === 'en' ? main : `${main}-${lang}`;
 }
 
-/** The world's sovereign states (UN members plus the two observer states), in English. */
-export const countries: string[] = [
-  'Afghanistan', 'Albania', 'Algeria', 'Andorra', 'Angola', 'Antigua and Barbuda', 'Argentina', 'Armenia',
-  'Australia', 'Austria', 'Azerbaijan', 'Bahamas', 'Bahrain', 'Bangladesh', 'Barbados', 'Belarus', 'Belgium',
-  'Belize', 'Benin', 'Bhutan', 'Bolivia', 'Bosnia and Herzegovina', 'Botswana', 'Brazil', 'Brunei', 'Bulgaria',
-  'Burkina Faso', 'Burundi', 'Cabo Verde', 'Cambodia', 'Cameroon', 'Canada', 'Central African Republic', 'Chad',
-  'Chile', 'China', 'Colombia', 'Comoros', 'Congo', 'Costa Rica', "Côte d'Ivoire", 'Croatia', 'Cuba', 'Cyprus',
-  'Czechia', 'Democratic Republic of the Congo', 'Denmark', 'Djibouti', 'Dominica', 'Dominican Republic',
-  'Ecuador', 'Egypt', 'El Salvador', 'Equatorial Guinea', 'Eritrea', 'Estonia', 'Eswatini', 'Ethiopia', 'Fiji',
-  'Finland', 'France', 'Gabon', 'Gambia', 'Georgia', 'Germany', 'Ghana', 'Greece', 'Grenada', 'Guatemala',
-  'Guinea', 'Guinea-Bissau', 'Guyana', 'Haiti', 'Holy See', 'Honduras', 'Hungary', 'Iceland', 'India',
-  'Indonesia', 'Iran', 'Iraq', 'Ireland', 'Israel', 'Italy', 'Jamaica', 'Japan', 'Jordan', 'Kazakhstan', 'Kenya',
-  'Kiribati', 'Kuwait', 'Kyrgyzstan', 'Laos', 'Latvia', 'Lebanon', 'Lesotho', 'Liberia', 'Libya',
-  'Liechtenstein', 'Lithuania', 'Luxembourg', 'Madagascar', 'Malawi', 'Malaysia', 'Maldives', 'Mali', 'Malta',
-  'Marshall Islands', 'Mauritania', 'Mauritius', 'Mexico', 'Micronesia', 'Moldova', 'Monaco', 'Mongolia',
-  'Montenegro', 'Morocco', 'Mozambique', 'Myanmar', 'Namibia', 'Nauru', 'Nepal', 'Netherlands', 'New Zealand',
-  'Nicaragua', 'Niger', 'Nigeria', 'North Korea', 'North Macedonia', 'Norway', 'Oman', 'Pakistan', 'Palau',
-  'Palestine', 'Panama', 'Papua New Guinea', 'Paraguay', 'Peru', 'Philippines', 'Poland', 'Portugal', 'Qatar',
-  'Romania', 'Russia', 'Rwanda', 'Saint Kitts and Nevis', 'Saint Lucia', 'Saint Vincent and the Grenadines',
-  'Samoa', 'San Marino', 'Sao Tome and Principe', 'Saudi Arabia', 'Senegal', 'Serbia', 'Seychelles',
-  'Sierra Leone', 'Singapore', 'Slovakia', 'Slovenia', 'Solomon Islands', 'Somalia', 'South Africa',
-  'South Korea', 'South Sudan', 'Spain', 'Sri Lanka', 'Sudan', 'Suriname', 'Sweden', 'Switzerland', 'Syria',
-  'Tajikistan', 'Tanzania', 'Thailand', 'Timor-Leste', 'Togo', 'Tonga', 'Trinidad and Tobago', 'Tunisia',
-  'Turkey', 'Turkmenistan', 'Tuvalu', 'Uganda', 'Ukraine', 'United Arab Emirates', 'United Kingdom',
-  'United States', 'Uruguay', 'Uzbekistan', 'Vanuatu', 'Venezuela', 'Vietnam', 'Yemen', 'Zambia', 'Zimbabwe',
-];
+/** The world's sovereign states (UN members plus the two observer states), as ISO codes. */
+export const countries: string[] = [...COUNTRY_CODES];
 
 export const siteConfig: SiteConfig = {
   sitetitle: 'Open Learning Commons',
@@ -59,6 +36,10 @@ export const siteConfig: SiteConfig = {
   redirect: undefined,
   registrationdestination: '/Courses',
   poweredby: { title: 'Open Learning Commons', url: 'https://www.example.org' },
+  privacygracedays: 14,
+  privacyposts: 'keep',
+  privacycertnames: false,
+  privacyretentiondays: 0,
 };
 
 type NavSpec = [key: string, title: string, url: string, groups: string[], icon?: string];
@@ -85,6 +66,7 @@ const NAV: NavSpec[] = [
   ['footer-myclasses', 'My Classes', '/users/profile/enrollment', ['footer2']],
   ['footer-terms', 'Terms of Use', '/Terms_of_Use', ['footer3']],
   ['footer-cookies', 'Cookie preferences', '/OptOutPreferences', ['footer3']],
+  ['footer-privacy', 'Privacy notice', '/Privacy', ['footer3']],
   ['footer-register', 'Sign Up', '/register', ['footer4']],
   ['footer-login', 'Login', '/login', ['footer4']],
   ['footer-german', 'German', '/German', ['footer4']],

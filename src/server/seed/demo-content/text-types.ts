@@ -25,7 +25,7 @@ export interface PageText {
 
 export type PageId =
   | 'home' | 'HowItWorks' | 'Courses' | 'Resources' | 'About' | 'Terms_of_Use' | 'OptOutPreferences'
-  | 'German' | 'page-not-found';
+  | 'German' | 'page-not-found' | 'Privacy';
 
 export type PageSet = Record<PageId, PageText>;
 

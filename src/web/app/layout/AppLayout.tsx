@@ -7,7 +7,10 @@ import { IconMenu2 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DRAWER_BORDER_PX, DRAWER_WIDTH_PX, MOBILE_BREAKPOINT_PX, SCROLL_BUTTON_AFTER_PX } from '../../../domain/constants.ts';
-import { useSession, switchLanguage } from '../../lib/session.ts';
+import { useSession, switchLanguage, WHOAMI_KEY } from '../../lib/session.ts';
+import type { WhoAmI } from '../../../domain/types.ts';
+import { queryClient } from '../../lib/query.ts';
+import { isExternalUrl } from '../../lib/paths.ts';
 import { PageLoader, ScreenErrorBoundary } from '../guards.tsx';
 import { TopBar } from './TopBar.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
@@ -15,6 +18,7 @@ import { Footer } from './Footer.tsx';
 import { StatusArea } from './StatusArea.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
+import { PasswordChangeRedirect } from '../../features/account/PasswordChangeRedirect.tsx';
 
 const WIDTH_KEY = 'drawerWidth';
 function storedWidth(): number | undefined {
@@ -26,7 +30,10 @@ function storedWidth(): number | undefined {
   }
 }
 
-/** ?setlanguage=xx switches the language, then leaves the address. */
+/**
+ * ?setlanguage=xx switches the language, then leaves the address; the site's language redirects apply
+ * as they do to the switcher (de to /German; an external address leaves the site).
+ */
 function useSetLanguageQuery() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -37,9 +44,17 @@ function useSetLanguageQuery() {
     const rest = new URLSearchParams(params);
     rest.delete('setlanguage');
     const search = rest.toString();
-    const done = () => navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    const stay = () => navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
     // The server checks the code (spec 5: a valid string code) and answers 'Invalid language'.
-    void switchLanguage(wanted.trim()).catch((err) => console.warn('setlanguage failed', err)).finally(done);
+    void switchLanguage(wanted.trim()).then(() => {
+      const redirect = queryClient.getQueryData<WhoAmI>(WHOAMI_KEY)?.config?.langredirects?.[wanted.trim()];
+      if (!redirect) return stay();
+      if (isExternalUrl(redirect)) window.location.assign(redirect);
+      else navigate(redirect, { replace: true });
+    }, (err) => {
+      console.warn('setlanguage failed', err);
+      stay();
+    });
   }, [wanted]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
@@ -78,6 +93,17 @@ export function AppLayout() {
 
   // The drawer closes on narrow screens after each navigation.
   useEffect(() => { mobile.close(); }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Escape closes the phone menu, as it closes every other menu and dialog, and gives focus back to its button.
+  useEffect(() => {
+    if (!isMobile || !mobileOpened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      mobile.close();
+      document.querySelector<HTMLElement>('[data-testid="drawer-toggle"]')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isMobile, mobileOpened]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const drawerOpened = isMobile ? mobileOpened : desktopOpened;
   const toggleDrawer = () => (isMobile ? mobile.toggle() : setDesktopOpened((o) => !o));
@@ -97,6 +123,7 @@ export function AppLayout() {
     >
       <a href="#main" className="skip-link">{t('Skip to main content')}</a>
       <ScrollManager />
+      <PasswordChangeRedirect />
       <TopBar drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
       <NavDrawer onNavigate={() => { if (isMobile) mobile.close(); }} />
       <AppShell.Main className="app-main">
@@ -105,7 +132,8 @@ export function AppLayout() {
             <CookieBanner />
             <StatusArea />
           </Box>
-          <Box component="main" id="main" tabIndex={-1} px={{ base: 'sm', sm: 'md' }} py="md" className="page-main">
+          {/* AppShell.Main is the page's one main landmark; this is the skip link's target inside it. */}
+          <Box id="main" tabIndex={-1} px={{ base: 'sm', sm: 'md' }} py="md" className="page-main">
             {ready ? <ScreenErrorBoundary key={location.pathname}><Outlet /></ScreenErrorBoundary> : error ? (
               <Center py="xl">
                 <Stack align="center">

@@ -1,3 +1,4 @@
+import { PRIVACY_PAGE } from '../../../domain/constants.ts';
 import { Button, Group, Paper, Text, Anchor } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,8 @@ export function CookieBanner() {
           <Text size="sm">
             {t('We use cookies to keep you signed in and, with your permission, to measure how the site is used.')}{' '}
             <Anchor component={Link} to="/OptOutPreferences">{t('Cookie preferences')}</Anchor>
+            {' · '}
+            <Anchor component={Link} to={`/${PRIVACY_PAGE}`} data-testid="cookie-privacy-link">{t('Privacy notice')}</Anchor>
           </Text>
         </Group>
         <Group gap="xs">

@@ -1,23 +1,26 @@
 import { ActionIcon, Anchor, Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { COPYRIGHT_YEAR } from '../../../domain/constants.ts';
+import { COPYRIGHT_YEAR, PRIVACY_PAGE } from '../../../domain/constants.ts';
 import { tk } from '../../lib/tk.ts';
 import { useSession } from '../../lib/session.ts';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { NavIcon } from '../../components/NavIcon.tsx';
-import { navItemsIn } from './nav-items.ts';
+import { forVisitorsOnly, navItemsIn } from './nav-items.ts';
 
 const COLUMNS = ['footer1', 'footer2', 'footer3', 'footer4'] as const;
 
 /** Link columns footer1..footer4, social icons, copyright 2021 and a powered-by link. */
 export function Footer() {
   const { t } = useTranslation();
-  const { navitems, lang, config } = useSession();
-  const columns = COLUMNS.map((g) => navItemsIn(navitems, g, lang)).filter((c) => c.length > 0);
+  const { navitems, lang, config, user } = useSession();
+  const columns = COLUMNS.map((g) => navItemsIn(navitems, g, lang).filter((n) => !user || !forVisitorsOnly(n.url)))
+    .filter((c) => c.length > 0);
   const social = navItemsIn(navitems, 'social', lang);
   const sitetitle = t(config?.sitetitle ?? tk('Learning Platform'));
   const org = config?.organizationurl?.[lang] ?? config?.organizationurl?.en;
   const poweredBy = config?.poweredby ?? { title: 'Open Learning Commons', url: org ?? 'https://github.com/' };
+  // The privacy notice is always reachable, even when no footer column links to it.
+  const privacyLinked = columns.some((items) => items.some((item) => item.url === `/${PRIVACY_PAGE}`));
   return (
     <Box component="footer" className="site-footer" px="md" py="lg" data-testid="site-footer">
       {columns.length > 0 && (
@@ -46,6 +49,7 @@ export function Footer() {
             ))}
           </Group>
         )}
+        {!privacyLinked && <SmartLink to={`/${PRIVACY_PAGE}`} c="gray.8">{t('Privacy notice')}</SmartLink>}
         <Text size="sm" c="gray.8">
           {t('Powered by')}{' '}
           <Anchor href={poweredBy.url} target="_blank" rel="noopener noreferrer" c="brand.8">{t(poweredBy.title)}</Anchor>

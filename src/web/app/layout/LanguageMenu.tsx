@@ -21,7 +21,7 @@ export function LanguageMenu() {
         lang: code,
         label: LANGUAGE_NAMES[code] ?? code,
         current: code === lang,
-        icon: code === lang ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16 }} />,
+        icon: code === lang ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16, flex: 'none' }} aria-hidden />,
         onSelect: () => void switchTo(code),
         testId: `language-${code}`,
       }))}

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Collapse, Group, NavLink, Text, Box } from '@mantine/core';
 import {
   IconCheck, IconChevronDown, IconCircle, IconCircleCheck, IconEye, IconHome, IconLanguage, IconListDetails,
-  IconLogin, IconLogout, IconSchool, IconSettings, IconTrophy, IconPointFilled,
+  IconLogin, IconLogout, IconSchool, IconSettings, IconTrophy, IconPointFilled, IconRefresh,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -15,13 +15,14 @@ import { useTranslation } from 'react-i18next';
 import type { Course, Enrollment, Lesson, NavItem } from '../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { useSession } from '../../lib/session.ts';
-import { coursesQuery, enrollmentsQuery, lessonsQuery, sortLessons, visibleCourses } from '../../features/courses/api.ts';
+import { coursesQuery, enrollmentsQuery, inactiveShownFor, lessonsQuery, sortLessons, visibleCourses } from '../../features/courses/api.ts';
 import { NavIcon } from '../../components/NavIcon.tsx';
 import { isExternalUrl } from '../../lib/paths.ts';
 import { useLanguageSwitch } from '../../lib/use-language-switch.ts';
 import { navItemsIn } from './nav-items.ts';
 import { useLogout } from './UserMenu.tsx';
 import { tk } from '../../lib/tk.ts';
+import { quizPassed } from '../../lib/quiz-result.ts';
 
 const DEFAULT_LEFT: NavItem[] = [
   { title: tk('Home'), url: '/', icon: 'home', groups: ['left'] },
@@ -117,6 +118,7 @@ function LessonMaterials({ lesson, course, classId, enrollment, onNavigate }: {
 
 function CourseLessons({ course, enrollment, onNavigate }: { course: Course; enrollment?: Enrollment; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const { config } = useSession();
   const route = useRouteCourse();
   const { data, isPending, isError } = useQuery(lessonsQuery(course._id));
   const [openLessons, setOpenLessons] = useState<Record<string, boolean>>({});
@@ -130,9 +132,11 @@ function CourseLessons({ course, enrollment, onNavigate }: { course: Course; enr
       {lessons.map((lesson) => {
         const p = enrollment?.progress?.[lesson._id];
         const current = route.courseId === course._id && route.lessonId === lesson._id;
-        const state = p?.quizdate ? 'quizzed' : p?.firstview ? 'visited' : 'new';
+        // A failed quiz is no trophy: it shows as a quiz to try again.
+        const state = p?.quizdate ? (quizPassed(p, config?.quizpasspercent ?? 0) ? 'quizzed' : 'quizFailed') : p?.firstview ? 'visited' : 'new';
         const icon = current ? <IconPointFilled size={16} color="var(--mantine-color-brand-7)" aria-label={t('Current lesson')} />
           : state === 'quizzed' ? <IconTrophy size={16} color="var(--mantine-color-green-8)" aria-label={t('Quiz taken')} />
+          : state === 'quizFailed' ? <IconRefresh size={16} color="var(--mantine-color-orange-9)" aria-label={t('Quiz not passed')} />
           : state === 'visited' ? <IconEye size={16} color="var(--mantine-color-brand-7)" aria-label={t('Visited')} />
           : <IconCircle size={16} color="var(--mantine-color-gray-6)" aria-hidden />;
         const opened = openLessons[lesson._id] ?? current;
@@ -161,14 +165,15 @@ function CourseLessons({ course, enrollment, onNavigate }: { course: Course; enr
 
 function CoursesTree({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { t } = useTranslation();
-  const { lang, user } = useSession();
+  const { lang, user, config } = useSession();
   const route = useRouteCourse();
   const { pathname } = useLocation();
   const courses = useQuery(coursesQuery(lang));
   const enrollments = useQuery(enrollmentsQuery(user?._id));
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [listOpen, setListOpen] = useState(true);
-  const list = visibleCourses(courses.data, lang);
+  // The same courses as /Courses: an Inactive one the user is enrolled in stays when the site shows those.
+  const list = visibleCourses(courses.data, lang, inactiveShownFor(config, enrollments.data));
   const active = isActive(item.url, pathname);
   const link = (
     <NavLink component={Link} to={item.url} label={t(item.title)} onClick={onNavigate} active={active}

@@ -3,7 +3,7 @@
  * switches to a form with Save and Cancel. Field rules come from the shared ProfileFields.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { Role, User } from '../../../domain/types.ts';
 import { COOKIE_OPTIN_LABELS, HEARD_OPTIONS, LANGUAGE_NAMES, ROLES, VOCATION_OPTIONS } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ProfileFields } from '../../../domain/validation.ts';
+import { COUNTRY_CODES, countryName, countryOptions } from '../../../domain/countries.ts';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useSession, setSessionUser } from '../../lib/session.ts';
@@ -47,26 +48,28 @@ function check(name: EditableField, value: string): string | undefined {
 }
 
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
+/** Values that read left to right inside an Arabic page (numbers, addresses, dates). */
+const LTR_FIELDS = new Set<string>(['email', 'phone', 'postal', 'birthDate']);
 
 function ReadOnly({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const rows: [string, string][] = [
-    ...FIELDS.filter((f) => f.kind !== 'long').map((f): [string, string] => {
+  const { t, i18n } = useTranslation();
+  const rows: [string, string, boolean?][] = [
+    ...FIELDS.filter((f) => f.kind !== 'long').map((f): [string, string, boolean] => {
       const v = String(user[f.name] ?? '');
-      return [t(f.label), f.kind === 'select' && v ? t(v) : v];
+      return [t(f.label), f.kind === 'select' && v ? t(v) : f.kind === 'country' ? countryName(v, i18n.language) : v, LTR_FIELDS.has(f.name)];
     }),
     [t('Language'), LANGUAGE_NAMES[user.lang] ?? user.lang ?? ''],
     [t('Cookie preference'), t(COOKIE_OPTIN_LABELS[user.cookieoptin?.setting ?? 'prompt'] ?? 'Not Set')],
     [t('Roles'), (user.roles ?? []).join(', ')],
-    [t('Member since'), day(user.created)],
+    [t('Member since'), day(user.created), true],
   ];
   return (
     <Stack gap="sm">
       <dl className="field-list" data-testid="profile-fields">
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, ltr]) => (
           <div key={label} className="field-row">
             <dt>{label}</dt>
-            <dd>{value || <Text span c="dimmed">—</Text>}</dd>
+            <dd>{value ? (ltr ? <bdi dir="ltr">{value}</bdi> : value) : <Text span c="dimmed">—</Text>}</dd>
           </div>
         ))}
       </dl>
@@ -79,15 +82,23 @@ function ReadOnly({ user }: { user: User }) {
 }
 
 function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const [values, setValues] = useState<Values>(() => valuesOf(user));
   const [roles, setRoles] = useState<Role[]>(user.roles ?? []);
   const [errors, setErrors] = useState<Partial<Record<EditableField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const countries = session.config?.countries ?? [];
+  // Changing one's own address needs the current password; the new address then confirms by mail.
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
+  const self = session.user?._id === user._id;
+  const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const siteCountries = session.config?.countries ?? [];
+  const countries = siteCountries.length ? siteCountries : COUNTRY_CODES;
   const isAdmin = !!session.user?.isAdmin;
+  // Someone else's address is where their password reset goes: only an admin changes it, and not another admin's.
+  const emailLocked = !self && !(isAdmin && !(user.roles ?? []).includes('admin'));
 
   const set = (name: EditableField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -98,19 +109,26 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
     e.preventDefault();
     const all = Object.fromEntries(FIELDS.map((f) => [f.name, check(f.name, values[f.name])]).filter(([, m]) => m)) as Partial<Record<EditableField, string>>;
     setErrors(all);
-    if (Object.keys(all).length) { setFormError(MSG.correctFields); return; }
+    const needCurrent = self && emailChanged && !current;
+    setCurrentError(needCurrent ? MSG.currentPasswordRequired : null);
+    if (Object.keys(all).length || needCurrent) { setFormError(MSG.correctFields); return; }
     setBusy(true);
     setFormError(null);
     try {
-      const saved = await saveUser({ _id: user._id, ...values, ...(isAdmin ? { roles } : {}) } as Partial<User> & { _id: string });
+      const { email, ...rest } = values;
+      const patch = { _id: user._id, ...rest, ...(emailLocked ? {} : { email }), ...(isAdmin ? { roles } : {}), ...(self && emailChanged ? { currentpassword: current } : {}) };
+      const { info, ...saved } = await saveUser(patch as Partial<User> & { _id: string });
       queryClient.setQueryData(userQuery(user._id).queryKey, saved);
       if (session.user?._id === user._id) setSessionUser({ ...session.user, ...saved });
       addStatus('success', tk('Your profile has been saved.'));
+      // The address itself changes only once the new one confirms: say where the link went.
+      if (info?.message) addStatus('info', info.message);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
         setFormError(err.message);
         setErrors((cur) => ({ ...cur, ...(err.fields as Partial<Record<EditableField, string>>) }));
+        if (err.fields.currentpassword) setCurrentError(err.fields.currentpassword);
       } else setFormError(MSG.formError);
     } finally {
       setBusy(false);
@@ -119,21 +137,28 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   const field = (f: (typeof FIELDS)[number]) => {
     const common = { name: f.name, label: t(f.label), required: f.required, error: errors[f.name] ? t(errors[f.name]!) : undefined };
-    if (f.kind === 'select' || (f.kind === 'country' && countries.length > 0)) {
+    if (f.kind === 'select' || f.kind === 'country') {
       const options = f.kind === 'country' ? countries : f.options ?? [];
       // Keep a stored value that is no longer among the options visible and selectable.
       const list = values[f.name] && !options.includes(values[f.name]) ? [values[f.name], ...options] : options;
+      // Countries: named in the reader's language and sorted in its order.
+      const data = f.kind === 'country' ? countryOptions(list, i18n.language) : list.map((o) => ({ value: o, label: t(o) }));
       return (
-        <NativeSelect key={f.name} {...common} data={[{ value: '', label: '—' }, ...list.map((o) => ({ value: o, label: f.kind === 'country' ? o : t(o) }))]}
+        <NativeSelect key={f.name} {...common} data={[{ value: '', label: '—' }, ...data]}
           value={values[f.name]} onChange={(e) => set(f.name, e.currentTarget.value)} />
       );
     }
     if (f.kind === 'long') {
       return <Textarea key={f.name} {...common} autosize minRows={3} maxRows={10} value={values[f.name]} onChange={(e) => set(f.name, e.currentTarget.value)} />;
     }
+    const locked = f.name === 'email' && emailLocked;
     return (
-      <TextInput key={f.name} {...common} type={f.kind === 'date' ? 'date' : f.name === 'email' ? 'email' : 'text'} value={values[f.name]}
-        onChange={(e) => set(f.name, e.currentTarget.value)} />
+      // Dates as the product writes them (YYYY-MM-DD), not the browser's locale format of a date input.
+      <TextInput key={f.name} {...common} type={f.name === 'email' ? 'email' : f.name === 'phone' ? 'tel' : 'text'} value={values[f.name]}
+        dir={LTR_FIELDS.has(f.name) ? 'ltr' : undefined} placeholder={f.kind === 'date' ? 'YYYY-MM-DD' : undefined}
+        inputMode={f.kind === 'date' ? 'numeric' : undefined} onChange={(e) => set(f.name, e.currentTarget.value)}
+        readOnly={locked} required={locked ? false : f.required}
+        description={locked ? t('Only an admin can change this address.') : undefined} data-testid={`profile-${f.name}`} />
     );
   };
 
@@ -144,6 +169,13 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {FIELDS.filter((f) => f.kind !== 'long').map(field)}
         </SimpleGrid>
+        {self && emailChanged && (
+          <PasswordInput name="currentpassword" label={t('Current Password')} required autoComplete="current-password"
+            description={t('Needed to change your email address. We will send a confirmation link to the new address.')}
+            value={current} error={currentError ? t(currentError) : undefined}
+            onChange={(e) => { setCurrent(e.currentTarget.value); setCurrentError(null); }}
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
+        )}
         {field(FIELDS.find((f) => f.kind === 'long')!)}
         {isAdmin && (
           <Checkbox.Group label={t('Roles')} value={roles} onChange={(v) => setRoles(v as Role[])}>

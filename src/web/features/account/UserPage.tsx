@@ -1,11 +1,12 @@
 /**
  * Account screens (spec 2): panels enroll, enrollment, comments, profile, changepassword, with their
- * titles and buttons. Non-admins viewing another user's id go to their own panel; visitors are
+ * titles and buttons. Learners and instructors viewing another user's id go to their own panel (editors
+ * open others' profile and enrolment panels, admins every panel); visitors are
  * re-checked twice at 500 ms, then sent to /login (the enroll panel shows registration instead).
  */
 import { lazy, Suspense } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconKey, IconMessages, IconPlus, IconSchool, IconUser } from '@tabler/icons-react';
+import { IconDevices, IconDownload, IconKey, IconMessages, IconPlus, IconSchool, IconShieldLock, IconTrash, IconUser } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_SCREEN_RETRIES } from '../../../domain/constants.ts';
@@ -22,6 +23,10 @@ import { tk } from '../../lib/tk.ts';
 // The learning journey's panels (enrolling, My Classes) load on demand.
 const EnrollPanel = lazy(() => import('../enrollment/EnrollPanel.tsx'));
 const EnrollmentPanel = lazy(() => import('../enrollment/EnrollmentPanel.tsx'));
+const SessionsPanel = lazy(() => import('../sessions/SessionsPanel.tsx'));
+const TwoFactorPanel = lazy(() => import('../sessions/TwoFactorPanel.tsx'));
+const MyDataPanel = lazy(() => import('../privacy/MyDataPanel.tsx'));
+const DeleteAccountPanel = lazy(() => import('../privacy/DeleteAccountPanel.tsx'));
 
 const BUTTONS: { panel: UserPanel; label: string; otherLabel: string; icon: typeof IconUser; selfOnly?: boolean }[] = [
   { panel: 'profile', label: tk('Profile'), otherLabel: tk('Profile'), icon: IconUser },
@@ -29,7 +34,14 @@ const BUTTONS: { panel: UserPanel; label: string; otherLabel: string; icon: type
   { panel: 'comments', label: tk('My Comments'), otherLabel: tk('User Comments'), icon: IconMessages },
   { panel: 'changepassword', label: tk('Change Password'), otherLabel: tk('Change Password'), icon: IconKey, selfOnly: true },
   { panel: 'enroll', label: tk('Enroll in a Course'), otherLabel: tk('Enroll in a Course'), icon: IconPlus, selfOnly: true },
+  { panel: 'sessions', label: tk('Sessions'), otherLabel: tk('Sessions'), icon: IconDevices, selfOnly: true },
+  { panel: 'security', label: tk('Two-factor sign-in'), otherLabel: tk('Two-factor sign-in'), icon: IconShieldLock, selfOnly: true },
+  { panel: 'mydata', label: tk('Download my data'), otherLabel: tk('Download my data'), icon: IconDownload, selfOnly: true },
+  { panel: 'deleteaccount', label: tk('Delete my account'), otherLabel: tk('Delete my account'), icon: IconTrash, selfOnly: true },
 ];
+
+/** The panels of another user an editor (role cms) opens. */
+const EDITOR_PANELS: readonly UserPanel[] = ['profile', 'enrollment'];
 
 function EnrollForVisitors({ courseId }: { courseId?: string }) {
   const { t } = useTranslation();
@@ -63,15 +75,19 @@ export default function UserPage() {
     if (panel === 'enroll') return <EnrollForVisitors courseId={courseId} />;
     return <Navigate replace to={loginPath(location.pathname + location.search)} />;
   }
-  // Only admins view other users' panels; change password is for oneself.
-  if (!self && (!user.isAdmin || panel === 'changepassword')) return <Navigate replace to={panelPath(panel)} />;
+  // Admins view other users' panels; editors their profile and enrolment panels (spec 6: they edit any
+  // profile and manage others' enrolments); everyone else goes to their own. Change password, sessions,
+  // two-factor sign-in and one's own data are for oneself.
+  const ownOnly: UserPanel[] = ['changepassword', 'sessions', 'security', 'mydata', 'deleteaccount'];
+  const mayView = (p: UserPanel) => self || (!ownOnly.includes(p) && (user.isAdmin || (user.isEditor && EDITOR_PANELS.includes(p))));
+  if (!mayView(panel)) return <Navigate replace to={panelPath(panel)} />;
 
   const targetId = userId ?? user._id;
   return (
     <Stack maw={900} mx="auto" gap="md" data-screen="user" data-panel={panel}>
       <Title order={1}>{t(title)}</Title>
       <Group gap="xs" component="nav" aria-label={t('Account')}>
-        {BUTTONS.filter((b) => b.panel !== panel && (self || !b.selfOnly)).map((b) => (
+        {BUTTONS.filter((b) => b.panel !== panel && (self || (!b.selfOnly && mayView(b.panel)))).map((b) => (
           <Button key={b.panel} component={Link} to={panelPath(b.panel, self ? undefined : targetId)} variant="light" size="sm"
             leftSection={<b.icon size={16} aria-hidden />}>
             {t(self ? b.label : b.otherLabel)}
@@ -83,6 +99,10 @@ export default function UserPage() {
       {panel === 'enrollment' && <Suspense fallback={<PageLoader />}><EnrollmentPanel userId={targetId} self={self} /></Suspense>}
       {panel === 'comments' && <CommentsPanel userId={self ? undefined : targetId} />}
       {panel === 'enroll' && <Suspense fallback={<PageLoader />}><EnrollPanel courseId={courseId} /></Suspense>}
+      {panel === 'sessions' && <Suspense fallback={<PageLoader />}><SessionsPanel /></Suspense>}
+      {panel === 'security' && <Suspense fallback={<PageLoader />}><TwoFactorPanel /></Suspense>}
+      {panel === 'mydata' && <Suspense fallback={<PageLoader />}><MyDataPanel /></Suspense>}
+      {panel === 'deleteaccount' && <Suspense fallback={<PageLoader />}><DeleteAccountPanel /></Suspense>}
     </Stack>
   );
 }

@@ -8,4 +8,6 @@ export const userQuery = (id: string) => queryOptions({
   staleTime: 10_000,
 });
 
-export const saveUser = (patch: Partial<User> & { _id: string }) => api.post<User>('/app_users/save', patch);
+/** The saved user; `info` says a confirmation link went to a new address (which is not in effect yet). */
+export const saveUser = (patch: Partial<User> & { _id: string; currentpassword?: string }) =>
+  api.post<User & { info?: { message: string } }>('/app_users/save', patch);

@@ -26,4 +26,8 @@ export const PANEL_TITLES: Record<UserPanel, { self: string; other: string }> = 
   comments: { self: tk('My Comments'), other: tk('User Comments') },
   changepassword: { self: tk('Change Password'), other: tk('Change Password') },
   profile: { self: tk('User Profile'), other: tk('User Profile') },
+  sessions: { self: tk('Sessions'), other: tk('Sessions') },
+  security: { self: tk('Two-factor sign-in'), other: tk('Two-factor sign-in') },
+  mydata: { self: tk('Download my data'), other: tk('Download my data') },
+  deleteaccount: { self: tk('Delete my account'), other: tk('Delete my account') },
 };

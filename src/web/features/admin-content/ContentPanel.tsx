@@ -132,10 +132,10 @@ function ContentForm({ record }: { record: Content }) {
               <Stack gap="sm">
                 <RichTextField label={t('Text')} value={draft.body ?? ''} onChange={(html) => set('body', html)} error={err('body')}
                   uploadContext={draft.context || 'content'} testId="content-body" />
-                <Switch label={t('Only for visitors who are not signed in')} checked={draft.condition === 'unauthenticated'}
+                <Switch label={t('Alternate text for visitors who are not signed in')} checked={draft.condition === 'unauthenticated'}
                   onChange={(e) => set('condition', e.currentTarget.checked ? 'unauthenticated' : '')} />
                 {draft.condition === 'unauthenticated' && (
-                  <RichTextField label={t('Text for signed-in readers')} description={t('Shown instead of the text above to readers who are signed in; leave it empty to hide the block from them.')}
+                  <RichTextField label={t('Text for visitors who are not signed in')} description={t('Visitors who are not signed in read this text instead of the text above; signed-in readers do not see the block when the text above is empty.')}
                     value={draft.body2 ?? ''} onChange={(html) => set('body2', html)} error={err('body2')} minHeight={100} uploadContext={draft.context || 'content'} />
                 )}
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

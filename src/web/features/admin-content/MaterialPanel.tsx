@@ -4,7 +4,7 @@
  * (usebutton) with its question, the texts, and for quizzes and exams the questions with their answers.
  */
 import { useState } from 'react';
-import { Button, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -77,6 +77,11 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
       required: !!draft.required, usebutton: draft.usebutton === 'yes' ? 'yes' : '', question: draft.question ?? '',
       description: draft.description ?? '', description1: draft.description1 ?? '', description2: draft.description2 ?? '',
       quiz: quiz ? questions : null,
+      // The exam's own attempt rules; empty means the site's default.
+      ...(draft.section === 'Exam' ? {
+        drawcount: draft.drawcount ?? null, timelimit: draft.timelimit ?? null, maxattempts: draft.maxattempts ?? null,
+        waithours: draft.waithours ?? null, showanswers: draft.showanswers ?? null,
+      } : {}),
     };
     setShowProblems(true);
     const quizBad = quiz && Object.keys(quizProblems(questions)).length > 0;
@@ -136,6 +141,33 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
           {quiz && (
             <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
               <QuizEditor questions={draft.quiz ?? []} onChange={(q: QuizQuestion[]) => set('quiz', q)} exam={draft.section === 'Exam'} showProblems={showProblems} />
+            </Paper>
+          )}
+          {draft.section === 'Exam' && (
+            <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" data-testid="exam-rules-editor">
+              <Stack gap="sm">
+                <Text fw={600}>{t('Exam attempts')}</Text>
+                <Text size="sm" c="gray.8" data-testid="exam-pool-size">
+                  {t('Questions in the pool: {{n}}. Each attempt asks {{asked}}.', {
+                    n: (draft.quiz ?? []).length,
+                    asked: draft.drawcount && draft.drawcount < (draft.quiz ?? []).length ? draft.drawcount : (draft.quiz ?? []).length,
+                  })}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <NumberInput label={t('Questions per attempt')} description={t('Empty: every question of the pool.')} min={1} allowDecimal={false}
+                    value={draft.drawcount ?? ''} onChange={(v) => set('drawcount', v === '' ? null : Number(v))} error={err('drawcount')}
+                    data-testid="exam-drawcount" />
+                  <NumberInput label={t('Time limit in minutes')} description={t('Empty: no time limit.')} min={1} allowDecimal={false}
+                    value={draft.timelimit ?? ''} onChange={(v) => set('timelimit', v === '' ? null : Number(v))} error={err('timelimit')} />
+                  <NumberInput label={t('Exam attempts allowed')} description={t('Empty: the site setting. 0 means no limit.')} min={0} allowDecimal={false}
+                    value={draft.maxattempts ?? ''} onChange={(v) => set('maxattempts', v === '' ? null : Number(v))} error={err('maxattempts')} />
+                  <NumberInput label={t('Hours between exam attempts')} description={t('Empty: the site setting. 0 means no wait.')} min={0} allowDecimal={false}
+                    value={draft.waithours ?? ''} onChange={(v) => set('waithours', v === '' ? null : Number(v))} error={err('waithours')} />
+                  <NativeSelect label={t('Exam answers shown to learners')} value={draft.showanswers ?? ''}
+                    onChange={(e) => set('showanswers', e.currentTarget.value || null)} error={err('showanswers')}
+                    data={[{ value: '', label: t('The site setting') }, { value: 'never', label: t('Never') }, { value: 'afterpassing', label: t('After passing') }]} />
+                </SimpleGrid>
+              </Stack>
             </Paper>
           )}
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">

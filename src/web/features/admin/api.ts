@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ClassRecord, Content, Course, Enrollment, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, APP_HEADERS } from '../../lib/api.ts';
 
 // Users ------------------------------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ export async function uploadFile(file: File, context: string, title: string): Pr
   form.append('thefile', file);
   let res: Response;
   try {
-    res = await fetch('/app_files/upload', { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
+    res = await fetch('/app_files/upload', { method: 'POST', body: form, credentials: 'same-origin', headers: APP_HEADERS });
   } catch (err) {
     throw new ApiError(0, (err as Error).message || 'Network error');
   }

@@ -3,7 +3,7 @@
  * pick a user or a class, add a user to a class.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
 import { allCoursesQuery, classesQuery, saveEnrollment, usersQuery } from './api.ts';
 import { day, errorMessage, fieldErrors, fullName } from './components.tsx';
+import { DateField } from '../../lib/DateField.tsx';
 
 const isDay = (v: string) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
 
@@ -71,9 +72,9 @@ export function EnrollmentEditModal({ enrollment, title, withDescription, onClos
       <form onSubmit={submit} noValidate data-testid="enrollment-edit-form">
         <Stack gap="sm">
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-          <TextInput type="date" name="regdate" label={t('Enrolled')} required value={regdate} onChange={(e) => setRegdate(e.currentTarget.value)}
+          <DateField name="regdate" label={t('Enrolled')} required value={regdate} onChange={(e) => setRegdate(e.currentTarget.value)}
             error={errors.regdate ? t(errors.regdate) : undefined} />
-          <TextInput type="date" name="completed" label={t('Completed')} description={t('Leave empty while the course is not completed.')}
+          <DateField name="completed" label={t('Completed')} description={t('Leave empty while the course is not completed.')}
             value={completed} onChange={(e) => setCompleted(e.currentTarget.value)} error={errors.completed ? t(errors.completed) : undefined} />
           {withDescription && (
             <Textarea name="description" label={t('Description')} autosize minRows={2} maxRows={6} value={description}

@@ -5,14 +5,17 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { refreshSession, setSessionUser } from '../../lib/session.ts';
+import { addStatus } from '../../lib/status.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { queryClient } from '../../lib/query.ts';
+import { CodeStep, SetupStep } from '../sessions/SecondStep.tsx';
+import { stashRecoveryCodes } from '../sessions/api.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -20,21 +23,40 @@ export default function LoginPage() {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  // Two-factor sign-in: after the password, a code (or, for admins who must, the setup) before the session.
+  const [step, setStep] = useState<'password' | 'code' | 'setup'>('password');
+  const navigate = useNavigate();
   useDocumentTitle(t('Login'));
+
+  const signedIn = (user: User) => {
+    // Lists depend on who is asking.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
+    setSessionUser(user);
+    void refreshSession();
+  };
 
   // A session found by the whoami poll (every 20 s, and on focus) sends the guard onwards.
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!login.trim() || !password) { setError(MSG.loginFailed); return; }
-    setBusy(true);
+    // An empty field says so beside itself; an earlier "incorrect" answer no longer applies.
+    const missing = { login: login.trim() ? undefined : MSG.emailRequired, password: password ? undefined : MSG.required };
+    setFieldErrors(missing);
     setError(null);
+    if (missing.login || missing.password) return;
+    setBusy(true);
     try {
-      const r = await api.post<{ user: User }>('/users/login', { login: login.trim(), password });
-      // Lists depend on who is asking.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
-      setSessionUser(r.user);
-      void refreshSession();
+      const r = await api.post<{ user?: User; twofactor?: 'code' | 'setup'; info?: { message: string } }>('/users/login', { login: login.trim(), password });
+      if (r.twofactor) {
+        setPassword('');
+        setStep(r.twofactor);
+        setBusy(false);
+        return;
+      }
+      // Signing in cancelled a pending account deletion: say so.
+      if (r.info?.message) addStatus('info', r.info.message, 15_000);
+      signedIn(r.user!);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 401 ? MSG.loginFailed : err instanceof ApiError && err.status > 0 ? err.message : MSG.formError);
       setBusy(false);
@@ -46,22 +68,32 @@ export default function LoginPage() {
     <Stack maw={440} mx="auto" py="md" data-screen="login">
       <Title order={1} ta="center">{t('Login')}</Title>
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
-        <form onSubmit={onSubmit} noValidate>
+        {step === 'code' && <CodeStep onSignedIn={signedIn} onRestart={() => setStep('password')} />}
+        {step === 'setup' && <SetupStep onEnabled={(r) => {
+          // The recovery codes are shown on the account's two-factor panel, where the admin lands.
+          stashRecoveryCodes(r.recoverycodes);
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
+          navigate('/user/security', { replace: true });
+          void refreshSession();
+        }} />}
+        {step === 'password' && <form onSubmit={onSubmit} noValidate>
           <Stack>
             {error && (
               <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="login-error">{t(error)}</Alert>
             )}
             <TextInput label={t('Email address')} name="login" type="email" autoComplete="username" required
-              value={login} onChange={(e) => setLogin(e.currentTarget.value)} data-autofocus />
+              value={login} onChange={(e) => { setLogin(e.currentTarget.value); setFieldErrors((f) => ({ ...f, login: undefined })); }} data-autofocus
+              dir="ltr" error={fieldErrors.login && t(fieldErrors.login)} />
             <PasswordInput label={t('Password')} name="password" autoComplete="current-password" required
-              value={password} onChange={(e) => setPassword(e.currentTarget.value)}
+              value={password} onChange={(e) => { setPassword(e.currentTarget.value); setFieldErrors((f) => ({ ...f, password: undefined })); }}
+              error={fieldErrors.password && t(fieldErrors.password)}
               visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
             <Group justify="space-between" wrap="wrap">
               <Anchor component={Link} to="/passwordreset" size="sm">{t('Forgot your password?')}</Anchor>
               <Button type="submit" loading={busy} data-testid="login-submit">{t('Login')}</Button>
             </Group>
           </Stack>
-        </form>
+        </form>}
         <Divider my="lg" label={t('New here?')} labelPosition="center" />
         <Stack gap="xs" align="center">
           <Text size="sm">{t('Create a free account to enrol in courses.')}</Text>

@@ -2,6 +2,7 @@
  * Registration (spec 2 and 5), as a page and as an embeddable block: every field with its message on
  * change and on submit, the terms checkbox, and success to the configured destination or /.
  */
+import { PRIVACY_PAGE } from '../../../domain/constants.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -9,6 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
+import { COUNTRY_CODES, countryOptions } from '../../../domain/countries.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { useSession, setSessionUser, refreshSession, peekAfter, setAfter } from '../../lib/session.ts';
 import { queryClient } from '../../lib/query.ts';
@@ -25,7 +27,7 @@ interface Props {
 }
 
 export default function RegistrationForm({ regpath, regsubid, classId, courseId, regcode, onRegistered }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { config, lang } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -112,7 +114,9 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
       {...extra}
     />
   );
-  const countries = config?.countries ?? [];
+  const siteCountries = config?.countries ?? [];
+  // Named in the reader's language and sorted in its order; stored as ISO codes.
+  const countries = countryOptions(siteCountries.length ? siteCountries : COUNTRY_CODES, i18n.language);
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="registration-form" aria-label={t('Registration')}>
@@ -123,23 +127,21 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           {text('firstname', tk('First Name'), { required: true, autoComplete: 'given-name' })}
           {text('lastname', tk('Last Name'), { required: true, autoComplete: 'family-name' })}
-          {text('email', tk('Email'), { required: true, type: 'email', autoComplete: 'email' })}
-          {text('confirmemail', tk('Confirm Email'), { required: true, type: 'email', autoComplete: 'email' })}
-          {text('phone', tk('Phone'), { type: 'tel', autoComplete: 'tel' })}
+          {text('email', tk('Email'), { required: true, type: 'email', autoComplete: 'email', dir: 'ltr' })}
+          {text('confirmemail', tk('Confirm Email'), { required: true, type: 'email', autoComplete: 'email', dir: 'ltr' })}
+          {text('phone', tk('Phone'), { type: 'tel', autoComplete: 'tel', dir: 'ltr' })}
           {text('city', tk('City'), { required: true, autoComplete: 'address-level2' })}
           {text('state', tk('State or Province'), { autoComplete: 'address-level1', description: t(MSG.stateHint) })}
-          {countries.length > 0 ? (
-            <NativeSelect
-              name="country"
-              label={t('Country')}
-              required
-              data={[{ value: '', label: t('Choose your country') }, ...countries]}
-              value={values.country}
-              onChange={(e) => set('country', e.currentTarget.value)}
-              error={touched.country ? err('country') : undefined}
-              autoComplete="country-name"
-            />
-          ) : text('country', tk('Country'), { required: true, autoComplete: 'country-name' })}
+          <NativeSelect
+            name="country"
+            label={t('Country')}
+            required
+            data={[{ value: '', label: t('Choose your country') }, ...countries]}
+            value={values.country}
+            onChange={(e) => set('country', e.currentTarget.value)}
+            error={touched.country ? err('country') : undefined}
+            autoComplete="country"
+          />
           <PasswordInput
             name="password"
             label={t('Password')}
@@ -171,6 +173,8 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
         />
         <Text size="sm">
           <Anchor component={Link} to="/Terms_of_Use" target="_blank">{t('Read the Terms of Use')}</Anchor>
+          {' · '}
+          <Anchor component={Link} to={`/${PRIVACY_PAGE}`} target="_blank" data-testid="register-privacy-link">{t('Read the privacy notice')}</Anchor>
         </Text>
         <Group justify="space-between" wrap="wrap" mt="xs">
           <Text size="sm">

@@ -14,7 +14,7 @@ import { api, ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { READABLE_ERRORS, SUCCESS_TEXT } from '../enrollment/ui.ts';
 
-interface Verification { valid: boolean; code: string; name: string; course: string; courseid: string; completed: string; organisation: string }
+interface Verification { valid: boolean; code: string; name: string; course: string; courseid: string; completed: string; hours?: string; organisation: string }
 
 export default function VerifyPage() {
   const { t } = useTranslation();
@@ -55,9 +55,10 @@ export default function VerifyPage() {
               <Text fw={700} size="lg">{t('This certificate is genuine.')}</Text>
             </Group>
             <dl className="field-list">
-              <div className="field-row"><dt>{t('Name')}</dt><dd data-testid="certificate-name">{found.name}</dd></div>
+              <div className="field-row"><dt>{t('Name')}</dt><dd data-testid="certificate-name">{found.name || <em>{t('Not shown: the account was deleted')}</em>}</dd></div>
               <div className="field-row"><dt>{t('Course')}</dt><dd data-testid="certificate-course">{found.course}</dd></div>
               <div className="field-row"><dt>{t('Completed on')}</dt><dd data-testid="certificate-date">{found.completed}</dd></div>
+              {found.hours && <div className="field-row"><dt>{t('Course hours')}</dt><dd data-testid="certificate-hours">{found.hours}</dd></div>}
               <div className="field-row"><dt>{t('Issued by')}</dt><dd>{t(found.organisation)}</dd></div>
               <div className="field-row"><dt>{t('Verification code')}</dt><dd dir="ltr">{found.code}</dd></div>
             </dl>

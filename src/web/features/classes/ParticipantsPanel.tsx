@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Code, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconEdit, IconExternalLink, IconSettings } from '@tabler/icons-react';
+import { IconEdit, IconExternalLink, IconSettings, IconTable } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +65,12 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
                 {t('Edit Class')}
               </Button>
             )}
+            {details && (
+              <Button size="xs" variant="light" component={Link} to={`/gradebook/${enc(cls._id)}`} leftSection={<IconTable size={14} aria-hidden />}
+                data-testid="class-gradebook-link">
+                {t('Gradebook')}
+              </Button>
+            )}
             {user?.isAdmin && (
               <Button size="xs" variant="light" component={Link} to={`/admin/classes/${enc(cls.course)}/${enc(cls._id)}`}
                 leftSection={<IconSettings size={14} aria-hidden />} data-testid="class-admin-link">
@@ -86,7 +92,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
           <Paper withBorder p="md" radius="md"><Text>{t('Nobody has joined this class yet.')}</Text></Paper>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={withDetails ? 720 : 280}>
+            <Table.ScrollContainer minWidth={withDetails ? 720 : 280} type="native" tabIndex={0} role="region" aria-label={t('Participants')}>
               <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="participants-table">
                 <Table.Caption className="visually-hidden">{t('Participants of {{name}}', { name: cls.name })}</Table.Caption>
                 <Table.Thead>

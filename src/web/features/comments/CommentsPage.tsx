@@ -6,7 +6,7 @@
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconArrowBack } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { coursesForParentQuery, lessonQuery } from './api.ts';
@@ -75,9 +75,12 @@ function DiscussionScreen({ parent, classId, commentId }: { parent: string; clas
 
 export default function CommentsPage() {
   const params = useParams();
+  const { pathname } = useLocation();
   const path = parseCommentsPath(params);
-  // An address that names the discussion slot but leaves it empty has nothing to show: the course list.
-  if (!path.parent && (params.id !== undefined || params['*'] !== undefined)) return <Navigate replace to="/Courses" />;
+  // Spec: "With no parent it shows the current user's own comments ... With no path at all it goes to
+  // /Courses." /comments names no parent: own comments. /comments/ opens the path slot and leaves it
+  // empty (so does /discussion/ or /comments/none): no path at all, the course list.
+  if (!path.parent && (params.id !== undefined || params['*'] !== undefined || pathname.endsWith('/'))) return <Navigate replace to="/Courses" />;
   if (!path.parent) return <OwnComments />;
   return <DiscussionScreen key={`${path.parent}/${path.classId ?? ''}`} parent={path.parent} classId={path.classId} commentId={path.commentId} />;
 }

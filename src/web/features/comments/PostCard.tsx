@@ -2,6 +2,7 @@
  * One post of a discussion with its replies: author, time, body, private badge and share list (for
  * those who may edit it), and the actions its `abilities` allow: Reply, Edit, Delete (confirmed).
  */
+import { FORMER_AUTHOR } from '../../../domain/constants.ts';
 import { forwardRef, useState } from 'react';
 import { Avatar, Badge, Box, Button, Group, Modal, Paper, Stack, Text, Typography } from '@mantine/core';
 import { IconEdit, IconLock, IconMessageReply, IconTrash } from '@tabler/icons-react';
@@ -48,7 +49,7 @@ function Reply({ reply }: { reply: ReplyRecord }) {
         <Avatar size="sm" radius="xl" color="brand" aria-hidden visibleFrom="sm">{initials(reply.authorname)}</Avatar>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
-            <Text fw={600} size="sm" data-testid="reply-author">{reply.authorname || t('Unknown author')}</Text>
+            <Text fw={600} size="sm" data-testid="reply-author">{reply.author === FORMER_AUTHOR ? t('A former learner') : reply.authorname || t('Unknown author')}</Text>
             <Text size="xs" c="dimmed" component="time" dateTime={reply.timestamp}>{postTime(reply.timestamp)}</Text>
           </Group>
           {editing ? (
@@ -82,6 +83,19 @@ export const PostCard = forwardRef<HTMLDivElement, { post: PostRecord; selfPaced
     const [replying, setReplying] = useState(false);
     const [confirming, setConfirming] = useState(false);
     const { abilities } = post;
+    if (post.removed) {
+      // Kept for the replies under it: where the post stood, marked removed.
+      return (
+        <Paper ref={ref} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="article" tabIndex={-1}
+          className={highlighted ? 'post post-removed post-highlighted' : 'post post-removed'} data-post-id={post._id} data-testid="post"
+          data-removed="true" aria-labelledby={`post-${post._id}-removed`}>
+          <Text c="dimmed" fs="italic" id={`post-${post._id}-removed`} data-testid="post-removed-note">{t('This post was removed.')}</Text>
+          <Stack gap="sm" mt="xs" ps={{ base: 'xs', sm: 'md' }} className="replies" component="section" aria-label={t('Replies')}>
+            {post.replies.map((r) => <Reply key={r._id} reply={r} />)}
+          </Stack>
+        </Paper>
+      );
+    }
     return (
       <Paper ref={ref} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="article" tabIndex={-1}
         className={highlighted ? 'post post-highlighted' : 'post'} data-post-id={post._id} data-testid="post"
@@ -91,7 +105,7 @@ export const PostCard = forwardRef<HTMLDivElement, { post: PostRecord; selfPaced
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Group gap="xs" justify="space-between">
               <Group gap="xs">
-                <Text fw={600} id={`post-${post._id}-author`} data-testid="post-author">{post.authorname || t('Unknown author')}</Text>
+                <Text fw={600} id={`post-${post._id}-author`} data-testid="post-author">{post.author === FORMER_AUTHOR ? t('A former learner') : post.authorname || t('Unknown author')}</Text>
                 <Text size="sm" c="dimmed" component="time" dateTime={post.timestamp} data-testid="post-time">{postTime(post.timestamp)}</Text>
               </Group>
               {post.access === 'private' && (

@@ -7,12 +7,19 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
-import { POST_MAX_LENGTH, parseShareList } from '../../../domain/validation.ts';
+import { POST_MAX_LENGTH, firstBadShareAddress, parseShareList } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { savePost, saveReply, type PostRecord, type ReplyRecord } from './api.ts';
 import { isBlankHtml } from './paths.ts';
 import { RichText } from './RichText.tsx';
+
+/** Names the address that is wrong (left to right inside Arabic text), not only that one is. */
+function ShareError({ text, fallback }: { text: string; fallback: string }) {
+  const { t } = useTranslation();
+  const bad = firstBadShareAddress(text);
+  return bad ? <>{t(MSG.shareAddressInvalid)} <bdi dir="ltr">{bad}</bdi></> : <>{t(fallback)}</>;
+}
 
 type Errors = { body?: string; sharedStr?: string; form?: string };
 
@@ -91,7 +98,7 @@ export function PostForm({ parent, context, selfPaced, post, label, submitLabel,
         {isPrivate && (
           <TextInput name="sharedStr" label={t('Share with')} description={t('Email addresses, separated by commas')}
             value={sharedStr} inputMode="email" autoComplete="off" data-testid={`${testId}-shared`}
-            error={errors.sharedStr ? t(errors.sharedStr) : undefined}
+            error={errors.sharedStr ? <ShareError text={sharedStr} fallback={errors.sharedStr} /> : undefined}
             onChange={(e) => { const v = e.currentTarget.value; setSharedStr(v); setErrors((x) => ({ ...x, sharedStr: shareError(v) })); }} />
         )}
         <Group gap="xs">

@@ -71,7 +71,7 @@ function Block({ block, context, subid, first, editing }: { block: Content; cont
     case 'register': return <RegisterBlock block={block} context={context} subid={subid} />;
     case 'survey': return <SurveyBlock block={block} editing={editing} />;
     case 'languages': return <LanguagesBlock block={block} editing={editing} />;
-    default: return <ContentBlock block={block} first={first} />;
+    default: return <ContentBlock block={block} first={first} editing={editing} />;
   }
 }
 
@@ -111,7 +111,9 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
       </Box>
     );
   }
-  const loaded = (q.data?.blocks ?? []).filter((b) => !(b.condition === 'unauthenticated' && user && !blockBody(b, true) && b.subtype !== 'register'));
+  // An editor keeps every block so a visitors-only one can be edited in place; readers lose a
+  // visitors-only block that has no body for them.
+  const loaded = (q.data?.blocks ?? []).filter((b) => isEditor || !(b.condition === 'unauthenticated' && b.subtype !== 'register' && !blockBody(b, !!user)));
   const fresh = drafts[NEW_ID];
   const all = fresh ? [...loaded, fresh] : loaded;
   // In preview, unsaved changes show as readers would see them.
@@ -153,15 +155,20 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
         </Box>
       ))}
       {banners.length === 0 && page?.title && (
-        // Kept for the outline, but not shown twice when the first block carries the same heading.
-        <Title order={1} mb="md" className={context === 'home' || (rest[0] && shown(rest[0]).title?.trim() === page.title.trim()) ? 'visually-hidden' : undefined}>
+        // The page's one h1; a first block with the same heading gives its heading up (below), so the
+        // heading is neither shown nor read twice.
+        <Title order={1} mb="md" className={context === 'home' ? 'visually-hidden' : undefined}>
           {page.title}
         </Title>
       )}
       <Stack gap="xl">
         {rest.map((b, i) => {
+          // The first block carrying the page's own heading (a phone-only language block may come first).
+          const firstTitled = rest.find((x) => !!page?.title && shown(x).title?.trim() === page.title.trim());
           const draft = editing ? drafts[b._id] : undefined;
-          const view = shown(b);
+          const full = shown(b);
+          const repeatsH1 = b._id === firstTitled?._id && banners.length === 0 && !!page?.title && full.title?.trim() === page.title.trim();
+          const view = repeatsH1 ? { ...full, title: '' } : full;
           return (
             <Box component="section" key={b._id} id={b._id === NEW_ID ? 'new-block' : b._id} data-block={b._id} data-subtype={view.subtype || 'block'}
               className={view.subtype === 'languages' && !draft ? 'content-block mobile-only' : 'content-block'}>

@@ -1,7 +1,7 @@
 /** Content requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
 import type { Content } from '../../../domain/types.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, APP_HEADERS } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 
 export interface PageData { page: Content | null; blocks: Content[] }
@@ -75,7 +75,7 @@ export async function uploadFile(file: File, context: string, title?: string): P
   form.append('context', context);
   if (title) form.append('title', title);
   form.append('thefile', file);
-  const res = await fetch('/app_files/upload', { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const res = await fetch('/app_files/upload', { method: 'POST', body: form, credentials: 'same-origin', headers: APP_HEADERS });
   const data = await res.json().catch(() => null) as (FileRecord & { error?: { message: string } }) | null;
   if (!res.ok) throw new ApiError(res.status, data?.error?.message ?? res.statusText);
   await queryClient.invalidateQueries({ queryKey: ['files'] });

@@ -16,12 +16,13 @@ import { useTranslation } from 'react-i18next';
 import type { Course, Lesson } from '../../../domain/types.ts';
 import { COURSE_RETRIES, DEFAULT_COURSE_ID } from '../../../domain/constants.ts';
 import { useSession } from '../../lib/session.ts';
+import { quizPassed } from '../../lib/quiz-result.ts';
 import { queryClient } from '../../lib/query.ts';
 import { sleep } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../content/HtmlBody.tsx';
 import { Video } from '../content/Video.tsx';
-import { allCoursesQuery, classQuery, classesQuery, enrollmentsQuery, lessonsQuery } from './api.ts';
+import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from './api.ts';
 import { chosenClass, lessonSections, progressPercent, siblingCourseId, type ListedEnrollment } from './course-page.ts';
 
 const CourseEditorBar = lazy(() => import('./CourseEditorBar.tsx'));
@@ -61,7 +62,9 @@ export default function CoursePage() {
   const courses = useQuery(allCoursesQuery());
   const lessons = useQuery(lessonsQuery(courseId));
   const enrollments = useQuery(enrollmentsQuery(user?._id));
-  const course = courses.data?.find((c) => c._id === courseId);
+  const listed = courses.data?.find((c) => c._id === courseId);
+  const byId = useQuery({ ...courseByIdQuery(courseId), enabled: courses.isSuccess && !listed });
+  const course = listed ?? byId.data ?? undefined;
   const mine = ((enrollments.data ?? []) as ListedEnrollment[]).filter((e) => e.course === courseId);
   const classId = chosenClass(routeClass, mine);
   const cls = useQuery({ ...classQuery(classId ?? ''), enabled: !!classId });
@@ -73,7 +76,7 @@ export default function CoursePage() {
   const gaveUp = useCourseRetry(courseId, !!course, courses.isSuccess);
   useDocumentTitle(course?.title ?? (courses.isPending ? undefined : t('Course')));
 
-  if (courses.isPending || (!course && !gaveUp && !courses.isError)) {
+  if (courses.isPending || (!course && byId.isPending && byId.fetchStatus !== 'idle') || (!course && !gaveUp && !courses.isError)) {
     return <Stack data-screen="course" data-course={courseId} data-loading="true"><Skeleton h={40} w="50%" /><Skeleton h={120} /><Skeleton h={200} /></Stack>;
   }
   if (!course) {
@@ -102,6 +105,8 @@ export default function CoursePage() {
   const classRecord = cls.data ?? null;
   const continuePath = `/lessons/${enc(courseId)}/next${classId ? `/${enc(classId)}` : ''}`;
   const percent = progressPercent(enrollment, lessons.data);
+  // Nothing opened yet: "Start" reads right; "Continue Course" once the learner has begun.
+  const started = percent > 0 || Object.keys(enrollment?.progress ?? {}).length > 0;
   return (
     <Stack data-screen="course" data-course={courseId} data-class={classId ?? ''} gap="lg" className="course-page">
       {isEditor && (
@@ -136,8 +141,9 @@ export default function CoursePage() {
           <Button component={Link} to={`/users/enroll/${enc(courseId)}`} size="md" data-testid="join-course">{t('Join This Course')}</Button>
         )}
         {enrolled && !completed && (
-          <Button component={Link} to={continuePath} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />} data-testid="continue-course">
-            {t('Continue Course')}
+          <Button component={Link} to={continuePath} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />} data-testid="continue-course"
+            data-started={started}>
+            {started ? t('Continue Course') : t('Start')}
           </Button>
         )}
         {completed && (
@@ -154,7 +160,10 @@ export default function CoursePage() {
             <Text fw={600} id="course-progress-label">{t('Your progress')}</Text>
             <Text size="sm" c="gray.7">{completed ? `${t('Completed')} ${day(enrollment.completed)}` : `${percent}%`}</Text>
           </Group>
-          <Progress value={percent} size="lg" radius="xl" color={completed ? 'teal' : 'brand'} aria-labelledby="course-progress-label" />
+          {/* The name goes on the section: that element carries role="progressbar". */}
+          <Progress.Root size="lg" radius="xl">
+            <Progress.Section value={percent} color={completed ? 'teal' : 'brand'} aria-labelledby="course-progress-label" />
+          </Progress.Root>
         </Paper>
       )}
       {!routeClass && mine.length > 1 && (
@@ -187,10 +196,10 @@ function CourseLead({ course, lessons, className }: { course: Course; lessons: L
   const { t } = useTranslation();
   return (
     <Group gap="xs" className="course-lead" data-testid="course-lead">
-      {course.timerequired && <Badge variant="light" leftSection={<IconClock size={12} aria-hidden />}>{course.timerequired}</Badge>}
-      {lessons && <Badge variant="light" color="gray">{t('Lessons: {{n}}', { n: lessons.length })}</Badge>}
-      {course.certificate && <Badge variant="light" color="teal" leftSection={<IconCertificate size={12} aria-hidden />}>{t('Certificate')}</Badge>}
-      {course.status === 'Inactive' && <Badge variant="light" color="orange">{t('Inactive')}</Badge>}
+      {course.timerequired && <Badge variant="light" color="brand.9" leftSection={<IconClock size={12} aria-hidden />}>{course.timerequired}</Badge>}
+      {lessons && <Badge variant="light" color="gray.9">{t('Lessons: {{n}}', { n: lessons.length })}</Badge>}
+      {course.certificate && <Badge variant="light" color="teal.9" leftSection={<IconCertificate size={12} aria-hidden />}>{t('Certificate')}</Badge>}
+      {course.status === 'Inactive' && <Badge variant="light" color="orange.9">{t('Inactive')}</Badge>}
       {className && <Text size="sm" c="gray.7">{t('Class')}: {className}</Text>}
     </Group>
   );
@@ -228,6 +237,7 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
   course: Course; lessons: Lesson[] | undefined; pending: boolean; classId?: string; enrollment?: ListedEnrollment; editing: boolean;
 }) {
   const { t } = useTranslation();
+  const { config } = useSession();
   if (pending) return <Skeleton h={120} />;
   const sections = lessonSections(lessons, course);
   if (sections.length === 0) return <Text c="gray.7">{t('No lessons yet')}</Text>;
@@ -243,17 +253,20 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
               const p = enrollment?.progress?.[l._id];
               const visited = !!(p?.firstview || p?.lastview);
               const quizzed = !!p?.quizdate;
+              const passed = quizPassed(p, config?.quizpasspercent ?? 0);
               return (
                 <List.Item key={l._id} data-lesson={l._id} data-visited={visited || undefined} data-quizzed={quizzed || undefined}
                   icon={(
-                    <ThemeIcon size={24} radius="xl" variant={visited ? 'filled' : 'light'} color={quizzed ? 'teal' : visited ? 'brand' : 'gray'} aria-hidden>
+                    <ThemeIcon size={24} radius="xl" variant={visited ? 'filled' : 'light'} color={quizzed ? (passed ? 'teal' : 'orange.9') : visited ? 'brand' : 'gray'} aria-hidden>
                       {visited ? <IconCheck size={14} /> : <Text size="xs" fw={700}>{n}</Text>}
                     </ThemeIcon>
                   )}>
                   <Group gap={6} wrap="wrap">
                     <Anchor component={Link} to={`/lessons/${enc(course._id)}/${enc(l._id)}${classId ? `/${enc(classId)}` : ''}`} fw={500}>{l.title}</Anchor>
-                    {visited && <Badge size="xs" variant="light" leftSection={<IconEye size={10} aria-hidden />}>{t('Visited')}</Badge>}
-                    {quizzed && <Badge size="xs" variant="light" color="teal" leftSection={<IconChecklist size={10} aria-hidden />}>{t('Quiz taken')}</Badge>}
+                    {visited && <Badge size="xs" variant="light" color="brand.9" leftSection={<IconEye size={10} aria-hidden />}>{t('Visited')}</Badge>}
+                    {quizzed && (passed
+                      ? <Badge size="xs" variant="light" color="teal.9" leftSection={<IconChecklist size={10} aria-hidden />} data-quiz="passed">{t('Quiz taken')}</Badge>
+                      : <Badge size="xs" variant="light" color="orange.9" data-quiz="failed">{t('Quiz not passed')}</Badge>)}
                     {editing && (
                       <Anchor component={Link} size="xs" to={`/admin/lessons/${enc(course._id)}/${enc(l._id)}?after=course`}
                         aria-label={`${t('Edit')}: ${l.title}`}>{t('Edit')}</Anchor>

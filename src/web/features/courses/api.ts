@@ -28,6 +28,11 @@ export const enrollmentsQuery = (userId: string | undefined) => queryOptions({
  * courses: showinactivecourseswhenenrolled), in the user's language (or without one when it is en),
  * sorted by order then title.
  */
+/** Inactive courses a user still sees: those they are enrolled in, when the site shows them (spec 4). */
+export function inactiveShownFor(config: { showinactivecourseswhenenrolled?: boolean } | null | undefined, enrollments: { course: string }[] | undefined): Set<string> {
+  return new Set(config?.showinactivecourseswhenenrolled ? (enrollments ?? []).map((e) => e.course) : []);
+}
+
 export function visibleCourses(courses: Course[] | undefined, lang: string, inactiveShown: ReadonlySet<string> = new Set()): Course[] {
   return (courses ?? [])
     .filter((c) => c.status !== 'Inactive' || inactiveShown.has(c._id))
@@ -50,6 +55,16 @@ export function sortLessons(lessons: Lesson[] | undefined, course?: Course): Les
 export const allCoursesQuery = () => queryOptions({
   queryKey: ['courses', '*'],
   queryFn: () => api.post<Course[]>('/app_courses/list', {}),
+  staleTime: 60_000,
+});
+
+/**
+ * One course by id, whatever its status: lists leave out Inactive courses the user may not see, but the
+ * course and enrol screens still need to know such a course is Inactive.
+ */
+export const courseByIdQuery = (id: string) => queryOptions({
+  queryKey: ['courses', 'id', id],
+  queryFn: async () => (await api.post<Course[]>('/app_courses/list', { _id: id }))[0] ?? null,
   staleTime: 60_000,
 });
 

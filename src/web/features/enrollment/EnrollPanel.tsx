@@ -21,7 +21,7 @@ import { addStatus } from '../../lib/status.ts';
 import { loginPath } from '../../lib/paths.ts';
 import { PageLoader } from '../../app/guards.tsx';
 import { HtmlBody } from '../content/HtmlBody.tsx';
-import { allCoursesQuery } from '../courses/api.ts';
+import { allCoursesQuery, courseByIdQuery } from '../courses/api.ts';
 import { courseClassesQuery, findByRegcode } from '../classes/api.ts';
 import { day, enroll, enrollmentsOf, invalidateEnrollments } from './api.ts';
 import { READABLE_ERRORS } from './ui.ts';
@@ -71,7 +71,10 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   /** Set while Verify moves to the course of the class it found, so that move keeps the class. */
   const keepClass = useRef(false);
 
-  const course = courses.data?.find((c) => c._id === courseId);
+  const listed = courses.data?.find((c) => c._id === courseId);
+  // An Inactive course is left out of lists; looked up by id it still says it is Inactive.
+  const byId = useQuery({ ...courseByIdQuery(courseId ?? ''), enabled: !!courseId && courses.isSuccess && !listed });
+  const course = listed ?? byId.data ?? undefined;
   const options = useMemo(() => {
     const list = pickerCourses(courses.data, user?.lang ?? lang);
     // A course of another language named in the address stays selectable.
@@ -146,7 +149,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
 
   const onVerifySubmit = (e: FormEvent) => { e.preventDefault(); void verify(); };
 
-  if (courses.isPending) return <PageLoader />;
+  if (courses.isPending || (byId.isPending && byId.fetchStatus !== 'idle')) return <PageLoader />;
 
   return (
     <Stack gap="md" style={READABLE_ERRORS} data-testid="enroll-panel" data-course={courseId ?? ''}>

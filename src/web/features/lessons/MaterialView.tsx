@@ -11,6 +11,7 @@ import type { LessonProgress, Material, User } from '../../../domain/types.ts';
 import { HtmlBody } from '../content/HtmlBody.tsx';
 import { LessonDiscussion } from '../comments/index.ts';
 import { QuizView } from './QuizView.tsx';
+import { ExamView } from './ExamView.tsx';
 import { SUCCESS_TEXT } from '../enrollment/ui.ts';
 import { tk } from '../../lib/tk.ts';
 import { sectionLabel } from './sections.ts';
@@ -76,7 +77,10 @@ export function MaterialView({ material, courseId, lessonId, classId, commentId,
           </Group>
           <Title order={2} size="h3" id={`title-${material._id}`}>{title}</Title>
         </Stack>
-        {kind ? (
+        {kind === 'exam' && classId ? (
+          // An enrolled learner takes the exam as attempts on the server; others see a preview.
+          <ExamView material={material} courseId={courseId} lessonId={lessonId} classId={classId} user={user} onCompleted={onCompleted} />
+        ) : kind ? (
           <QuizView material={material} kind={kind} courseId={courseId} lessonId={lessonId} classId={classId} user={user}
             progress={progress} onCompleted={onCompleted} />
         ) : (

@@ -3,8 +3,8 @@
  * Show Answers; Retake starts a new attempt, Cancel and Close return to the intro. Graded on the
  * server; the right answers arrive only with the result. Admins get exam settings and Fill Answers.
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Group, List, Loader, Radio, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { IconCheck, IconSettings, IconWand, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { HtmlBody } from '../content/HtmlBody.tsx';
 import { applyEnrollment, dayInText } from '../enrollment/api.ts';
 import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
 import { darkTitle, SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { AnswerReview } from './AnswerReview.tsx';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
 
@@ -57,6 +58,17 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
   const [filling, setFilling] = useState(false);
   const attempt = useRef<string>('');
   const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  // On a phone the submit button is far below the top of the form: bring the result into view.
+  // The page above may still change height as the saved progress comes back, so the scroll is
+  // repeated while it settles (a few hundred milliseconds).
+  useEffect(() => {
+    if (state !== 'result') return;
+    const show = () => resultRef.current?.scrollIntoView({ block: 'start', behavior: 'auto' });
+    show();
+    const timers = [120, 350, 700].map((ms) => setTimeout(show, ms));
+    return () => timers.forEach(clearTimeout);
+  }, [state]);
   const last = result ?? storedResult(progress, passpercent);
   const isExam = kind === 'exam';
   const idp = `quiz-${material._id}`;
@@ -115,15 +127,10 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
     }
   };
 
-  const letterLabel = (i: number, letters: string[]) => {
-    const l = letters[i];
-    if (!l) return t('No answer');
-    const idx = ANSWER_LETTERS.indexOf(l);
-    return `${l}. ${questions[i]?.answers[idx] ?? ''}`;
-  };
 
   const startLabel = isExam ? t('Start Exam') : t('Start Quiz');
-  const retakeLabel = isExam ? t('Retake Exam') : t('Retake Quiz');
+  // Spec: the result's button reads "Retake"; the quiz or exam it retakes is the panel it sits in.
+  const retakeLabel = t('Retake');
 
   return (
     <Stack gap="sm" data-testid={`quiz-${material._id}`} data-quiz-state={state} data-kind={kind}>
@@ -131,7 +138,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
         <>
           <HtmlBody html={material.description} />
           <Text size="sm" c="gray.8">
-            {t('{{n}} questions. You need {{percent}}% to pass.', { n: questions.length, percent: passpercent })}
+            {t('{{count}} questions. You need {{percent}}% to pass.', { count: questions.length, percent: passpercent })}
           </Text>
           {last && (
             <Alert color={last.passed ? 'green' : 'orange'} styles={darkTitle(last.passed ? 'green' : 'orange')} data-testid="quiz-last-result"
@@ -201,7 +208,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
       )}
 
       {state === 'result' && result && (
-        <Stack gap="sm">
+        <Stack gap="sm" ref={resultRef} style={{ scrollMarginTop: 72 }}>
           <Alert color={result.passed ? 'green' : 'red'} styles={darkTitle(result.passed ? 'green' : 'red')} role="status" data-testid="quiz-result" data-passed={result.passed ? 'true' : 'false'}
             title={result.passed ? t('Passed') : t('Not passed')}
             icon={result.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}>
@@ -218,22 +225,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
 
       {state === 'answers' && last && (
         <Stack gap="sm" data-testid="quiz-answers">
-          <List spacing="sm" listStyleType="none" p={0}>
-            {questions.map((q, i) => {
-              const right = !!last.answers[i] && last.answers[i] === last.correctanswers[i];
-              return (
-                <List.Item key={i} icon={
-                  <ThemeIcon color={right ? 'green' : 'red'} size={22} radius="xl" role="img" aria-label={right ? t('Correct') : t('Incorrect')}>
-                    {right ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-                  </ThemeIcon>
-                }>
-                  <Text fw={600}>{`${i + 1}. ${q.question}`}</Text>
-                  <Text size="sm">{t('Your answer')}: {letterLabel(i, last.answers)}</Text>
-                  {!right && <Text size="sm" c={SUCCESS_TEXT}>{t('Correct answer')}: {letterLabel(i, last.correctanswers)}</Text>}
-                </List.Item>
-              );
-            })}
-          </List>
+          <AnswerReview questions={questions} answers={last.answers} correct={last.correctanswers} />
           <Group gap="xs">
             <Badge color={last.passed ? 'green' : 'red'} variant="light" size="lg" c={last.passed ? SUCCESS_TEXT : 'red.9'}>{`${last.percent}%`}</Badge>
             <Button variant="light" onClick={start} data-testid="quiz-retake">{retakeLabel}</Button>

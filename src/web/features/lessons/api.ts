@@ -1,6 +1,7 @@
 /** Lesson viewer requests: one lesson with its materials, progress writes, quiz and exam submissions. */
 import { queryOptions } from '@tanstack/react-query';
 import type { Lesson, LessonProgress, QuizQuestion } from '../../../domain/types.ts';
+import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { sleep } from '../../lib/paths.ts';
 import type { EnrollmentRow, ProgressReply } from '../enrollment/api.ts';
@@ -52,7 +53,14 @@ export function submitAnswers(s: Submission): Promise<QuizReply> {
 }
 
 /** The course's exam questions; the server adds the right answers for admins only (Fill Answers). */
-export const examQuestions = (course: string) => api.post<QuizQuestion[]>('/app_materials/exam', { course, isAdmin: true });
+/** The exam's questions with their answers (admins). Spec 8: without a course nothing is asked, only logged. */
+export async function examQuestions(course: string | undefined): Promise<QuizQuestion[]> {
+  if (!course) {
+    console.error(MSG.examNoCourse);
+    return [];
+  }
+  return api.post<QuizQuestion[]>('/app_materials/exam', { course, isAdmin: true });
+}
 
 /** A new attempt id (crypto.randomUUID needs a secure context; fall back to random bytes). */
 export function newAttemptId(): string {

@@ -3,6 +3,7 @@
  * text (description2), or 'There was an error submitting the form.' with the form scrolled back up.
  * Numeric answers must be positive, checked on change and on submit (spec 5).
  */
+import { choiceLabel, ltrText } from '../../lib/bidi.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, NativeSelect, Paper, Radio, Skeleton, Stack, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -41,18 +42,18 @@ function Question({ q, i, value, error, onChange }: { q: SurveyQuestion; i: numb
       return <Textarea {...common} value={value} autosize minRows={3} maxRows={12} maxLength={SURVEY_ANSWER_MAX_LENGTH}
         onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'numeric':
-      return <TextInput {...common} value={value} inputMode="decimal" autoComplete="off" styles={{ ...common.styles, input: { maxWidth: 240 } }}
+      return <TextInput {...common} value={value} inputMode="decimal" autoComplete="off" dir="ltr" styles={{ ...common.styles, input: { maxWidth: 240 } }}
         onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'select':
       return (
         <NativeSelect {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}
-          data={[{ value: '', label: t('Choose an answer') }, ...surveyChoices(q.question).map((c) => ({ value: c, label: c }))]} />
+          data={[{ value: '', label: t('Choose an answer') }, ...surveyChoices(q.question).map((c) => ({ value: c, label: ltrText(c) }))]} />
       );
     case 'choice':
       return (
         <Radio.Group {...common} value={value} onChange={onChange}>
           <Stack gap={8} mt={6}>
-            {surveyChoices(q.question).map((c) => <Radio key={c} value={c} label={c} />)}
+            {surveyChoices(q.question).map((c) => <Radio key={c} value={c} label={choiceLabel(c)} />)}
           </Stack>
         </Radio.Group>
       );

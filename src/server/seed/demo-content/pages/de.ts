@@ -15,11 +15,11 @@ export const de: PageSet = {
 <p>Lernen Sie nach Ihrem eigenen Zeitplan oder schließen Sie sich einer Gruppe mit Kursleitung an. Jeder Kurs besteht aus kurzen Lektionen mit Texten, Übungen und Quizfragen und endet mit einer Abschlussprüfung. Wenn Sie bestehen, erhalten Sie ein Zertifikat, das Sie teilen können.</p>`,
       },
       welcome: {
-        body: `<h2>Neu hier?</h2>
+        body: `<h2>Schön, dass Sie wieder da sind!</h2>
+<p>Machen Sie unter <a href="/users/profile/enrollment">Meine Kurse</a> dort weiter, wo Sie aufgehört haben, oder stöbern Sie im <a href="/Courses">Kursangebot</a>, um etwas Neues zu beginnen.</p>`,
+        body2: `<h2>Neu hier?</h2>
 <p>Ein Konto ist in weniger als einer Minute angelegt. Damit können Sie sich für Kurse anmelden, Ihren Fortschritt verfolgen, mit anderen Lernenden diskutieren und Zertifikate erwerben.</p>
 <p><a href="/register">Kostenloses Konto erstellen</a> oder <a href="/login">anmelden</a>, wenn Sie bereits ein Konto haben.</p>`,
-        body2: `<h2>Schön, dass Sie wieder da sind!</h2>
-<p>Machen Sie unter <a href="/users/profile/enrollment">Meine Kurse</a> dort weiter, wo Sie aufgehört haben, oder stöbern Sie im <a href="/Courses">Kursangebot</a>, um etwas Neues zu beginnen.</p>`,
       },
       cards: {
         title: 'Hier starten',
@@ -222,6 +222,26 @@ export const de: PageSet = {
         body: `<h2>Seite nicht gefunden</h2>
 <p>Leider konnten wir die gesuchte Seite nicht finden. Möglicherweise wurde sie verschoben oder gelöscht.</p>
 <p><a href="/">Zur Startseite</a> oder <a href="/Courses">zu unseren Kursen</a>.</p>`,
+      },
+    },
+  },
+  Privacy: {
+    title: "Datenschutzhinweis",
+    meta: "Wie Open Learning Commons die personenbezogenen Daten seiner Lernenden verwendet, und Ihre Rechte.",
+    blocks: {
+      notice: {
+        body: `<h2>Datenschutzhinweis</h2>
+<p>Open Learning Commons ist eine gemeinnützige Bildungsorganisation. Dieser Hinweis erklärt, welche personenbezogenen Daten wir über Sie speichern, warum, und was Sie tun können.</p>
+<h3>Was wir speichern</h3>
+<p>Ihr Konto und Profil (Name, E-Mail-Adresse und die Angaben, die Sie machen), Ihre Einschreibungen und Fortschritte, Ihre Antworten in Quizzen und Prüfungen, Ihre Zertifikate, Ihre Beiträge und Antworten, Umfrageantworten, die Sie angemeldet gegeben haben, Ihre Sitzungen und Ihre Cookie-Wahl sowie eine Liste der E-Mails, die wir Ihnen geschickt haben.</p>
+<h3>Warum</h3>
+<p>Um Ihr Konto zu führen, Ihren Fortschritt zu verfolgen und Zertifikate auszustellen, die andere prüfen können. Wir verkaufen Ihre Daten nie.</p>
+<h3>Ihre Rechte</h3>
+<p>Im Kontobereich können Sie eine Kopie aller Daten herunterladen, die wir über Sie speichern (Meine Daten herunterladen), und Ihr Konto löschen (Mein Konto löschen). Nach der Löschung bleiben Ihre Zertifikate über ihren Code prüfbar, ohne Ihren Namen, und Ihre Beiträge bleiben als von einer ehemaligen lernenden Person geschrieben stehen.</p>
+<h3>Wie lange</h3>
+<p>Konten bleiben erhalten, solange sie genutzt werden. Die Organisation kann eine Frist festlegen, nach der inaktive Konten entfernt werden; Sie werden 30 Tage vorher per E-Mail gewarnt.</p>
+<h3>Kontakt</h3>
+<p>Fragen zu Ihren Daten: Schreiben Sie uns über die Kontaktdaten auf unserer Seite „Über uns“.</p>`,
       },
     },
   },

@@ -15,11 +15,11 @@ export const en: PageSet = {
 <p>Study on your own schedule, or join a group led by an instructor. Each course is made of short lessons with readings, activities and quizzes, and ends with an exam. When you pass, you receive a certificate you can share.</p>`,
       },
       welcome: {
-        body: `<h2>New here?</h2>
+        body: `<h2>Welcome back!</h2>
+<p>Good to see you again. Pick up where you left off from <a href="/users/profile/enrollment">My Classes</a>, or browse the <a href="/Courses">course catalogue</a> to start something new.</p>`,
+        body2: `<h2>New here?</h2>
 <p>Creating an account takes less than a minute. With an account you can enrol in courses, keep track of your progress, join discussions with other learners and earn certificates.</p>
 <p><a href="/register">Create your free account</a> or <a href="/login">log in</a> if you already have one.</p>`,
-        body2: `<h2>Welcome back!</h2>
-<p>Good to see you again. Pick up where you left off from <a href="/users/profile/enrollment">My Classes</a>, or browse the <a href="/Courses">course catalogue</a> to start something new.</p>`,
       },
       cards: {
         title: 'Start here',
@@ -220,6 +220,26 @@ export const en: PageSet = {
         body: `<h2>Page not found</h2>
 <p>Sorry, we could not find the page you were looking for. It may have been moved or removed.</p>
 <p><a href="/">Go to the home page</a> or <a href="/Courses">browse our courses</a>.</p>`,
+      },
+    },
+  },
+  Privacy: {
+    title: "Privacy notice",
+    meta: "How Open Learning Commons uses the personal data of its learners, and your rights.",
+    blocks: {
+      notice: {
+        body: `<h2>Privacy notice</h2>
+<p>Open Learning Commons is a non-profit training organisation. This notice explains what personal data we keep about you, why, and what you can do about it.</p>
+<h3>What we keep</h3>
+<p>Your account and profile (name, e-mail address and the details you choose to give), your enrolments and progress, your quiz and exam answers, your certificates, your posts and replies, the survey answers you give while signed in, your sessions and your cookie choice, and a list of the e-mails we sent you.</p>
+<h3>Why</h3>
+<p>To run your account, follow your progress and issue certificates that others can check. We never sell your data.</p>
+<h3>Your rights</h3>
+<p>In your account area you can download a copy of everything we keep about you (Download my data) and delete your account (Delete my account). After a deletion, certificates you earned can still be checked by their code, without your name, and your posts stay as written by a former learner.</p>
+<h3>How long</h3>
+<p>Accounts are kept while they are used. The organisation may set a period after which inactive accounts are removed; you will be warned by e-mail 30 days before.</p>
+<h3>Contact</h3>
+<p>Questions about your data: write to us through the contact details on our About page.</p>`,
       },
     },
   },

@@ -15,11 +15,11 @@ export const es: PageSet = {
 <p>Estudia con tu propio horario o únete a un grupo dirigido por un instructor. Cada curso se compone de lecciones breves con lecturas, actividades y cuestionarios, y termina con un examen. Al aprobarlo, recibes un certificado que puedes compartir.</p>`,
       },
       welcome: {
-        body: `<h2>¿Eres nuevo?</h2>
+        body: `<h2>¡Qué bueno verte de nuevo!</h2>
+<p>Continúa donde lo dejaste desde <a href="/users/profile/enrollment">Mis clases</a>, o explora el <a href="/Courses">catálogo de cursos</a> para empezar algo nuevo.</p>`,
+        body2: `<h2>¿Eres nuevo?</h2>
 <p>Crear una cuenta lleva menos de un minuto. Con una cuenta puedes inscribirte en cursos, seguir tu progreso, participar en debates con otros estudiantes y obtener certificados.</p>
 <p><a href="/register">Crea tu cuenta gratuita</a> o <a href="/login">inicia sesión</a> si ya tienes una.</p>`,
-        body2: `<h2>¡Qué bueno verte de nuevo!</h2>
-<p>Continúa donde lo dejaste desde <a href="/users/profile/enrollment">Mis clases</a>, o explora el <a href="/Courses">catálogo de cursos</a> para empezar algo nuevo.</p>`,
       },
       cards: {
         title: 'Empieza aquí',
@@ -220,6 +220,26 @@ export const es: PageSet = {
         body: `<h2>Página no encontrada</h2>
 <p>Lo sentimos, no hemos encontrado la página que buscabas. Es posible que se haya movido o eliminado.</p>
 <p><a href="/">Ir a la página de inicio</a> o <a href="/Courses">ver nuestros cursos</a>.</p>`,
+      },
+    },
+  },
+  Privacy: {
+    title: "Aviso de privacidad",
+    meta: "Cómo usa Open Learning Commons los datos personales de sus estudiantes, y tus derechos.",
+    blocks: {
+      notice: {
+        body: `<h2>Aviso de privacidad</h2>
+<p>Open Learning Commons es una organización de formación sin fines de lucro. Este aviso explica qué datos personales guardamos sobre ti, por qué y qué puedes hacer al respecto.</p>
+<h3>Qué guardamos</h3>
+<p>Tu cuenta y perfil (nombre, correo electrónico y los datos que decidas dar), tus inscripciones y tu progreso, tus respuestas en cuestionarios y exámenes, tus certificados, tus publicaciones y respuestas, las respuestas a encuestas que das con la sesión iniciada, tus sesiones y tu elección de cookies, y una lista de los correos que te enviamos.</p>
+<h3>Por qué</h3>
+<p>Para gestionar tu cuenta, seguir tu progreso y emitir certificados que otros puedan verificar. Nunca vendemos tus datos.</p>
+<h3>Tus derechos</h3>
+<p>En tu área de cuenta puedes descargar una copia de todo lo que guardamos sobre ti (Descargar mis datos) y eliminar tu cuenta (Eliminar mi cuenta). Tras la eliminación, los certificados que obtuviste se pueden seguir verificando por su código, sin tu nombre, y tus publicaciones quedan como escritas por un antiguo estudiante.</p>
+<h3>Cuánto tiempo</h3>
+<p>Las cuentas se conservan mientras se usan. La organización puede fijar un plazo tras el cual se eliminan las cuentas inactivas; te avisaremos por correo 30 días antes.</p>
+<h3>Contacto</h3>
+<p>Para preguntas sobre tus datos, escríbenos a través de los datos de contacto de nuestra página Acerca de.</p>`,
       },
     },
   },

@@ -15,11 +15,11 @@ export const fr: PageSet = {
 <p>Étudiez selon votre propre emploi du temps ou rejoignez un groupe animé par un formateur. Chaque cours se compose de leçons courtes avec des lectures, des activités et des quiz, et se termine par un examen. Une fois reçu, vous obtenez un certificat que vous pouvez partager.</p>`,
       },
       welcome: {
-        body: `<h2>Vous êtes nouveau ?</h2>
+        body: `<h2>Heureux de vous revoir !</h2>
+<p>Reprenez là où vous vous étiez arrêté depuis <a href="/users/profile/enrollment">Mes classes</a>, ou parcourez le <a href="/Courses">catalogue des cours</a> pour commencer quelque chose de nouveau.</p>`,
+        body2: `<h2>Vous êtes nouveau ?</h2>
 <p>Créer un compte prend moins d’une minute. Avec un compte, vous pouvez vous inscrire à des cours, suivre votre progression, participer aux discussions avec d’autres apprenants et obtenir des certificats.</p>
 <p><a href="/register">Créez votre compte gratuit</a> ou <a href="/login">connectez-vous</a> si vous en avez déjà un.</p>`,
-        body2: `<h2>Heureux de vous revoir !</h2>
-<p>Reprenez là où vous vous étiez arrêté depuis <a href="/users/profile/enrollment">Mes classes</a>, ou parcourez le <a href="/Courses">catalogue des cours</a> pour commencer quelque chose de nouveau.</p>`,
       },
       cards: {
         title: 'Pour commencer',
@@ -220,6 +220,26 @@ export const fr: PageSet = {
         body: `<h2>Page introuvable</h2>
 <p>Désolés, nous n’avons pas trouvé la page que vous cherchiez. Elle a peut-être été déplacée ou supprimée.</p>
 <p><a href="/">Retour à l’accueil</a> ou <a href="/Courses">voir nos cours</a>.</p>`,
+      },
+    },
+  },
+  Privacy: {
+    title: "Avis de confidentialité",
+    meta: "Comment Open Learning Commons utilise les données personnelles de ses apprenants, et vos droits.",
+    blocks: {
+      notice: {
+        body: `<h2>Avis de confidentialité</h2>
+<p>Open Learning Commons est un organisme de formation à but non lucratif. Cet avis explique quelles données personnelles nous conservons à votre sujet, pourquoi, et ce que vous pouvez faire.</p>
+<h3>Ce que nous conservons</h3>
+<p>Votre compte et votre profil (nom, adresse e-mail et les informations que vous choisissez de donner), vos inscriptions et votre progression, vos réponses aux quiz et examens, vos certificats, vos messages et réponses, les réponses aux enquêtes données en étant connecté, vos sessions et votre choix de cookies, ainsi que la liste des e-mails que nous vous avons envoyés.</p>
+<h3>Pourquoi</h3>
+<p>Pour gérer votre compte, suivre votre progression et délivrer des certificats vérifiables. Nous ne vendons jamais vos données.</p>
+<h3>Vos droits</h3>
+<p>Dans votre espace de compte, vous pouvez télécharger une copie de tout ce que nous conservons (Télécharger mes données) et supprimer votre compte (Supprimer mon compte). Après la suppression, vos certificats restent vérifiables par leur code, sans votre nom, et vos messages restent signés par un ancien apprenant.</p>
+<h3>Combien de temps</h3>
+<p>Les comptes sont conservés tant qu’ils sont utilisés. L’organisation peut fixer une durée au-delà de laquelle les comptes inactifs sont supprimés ; vous serez prévenu par e-mail 30 jours avant.</p>
+<h3>Contact</h3>
+<p>Pour toute question sur vos données, écrivez-nous via les coordonnées de notre page À propos.</p>`,
       },
     },
   },

@@ -15,11 +15,11 @@ export const pt: PageSet = {
 <p>Estude no seu próprio horário ou participe de um grupo conduzido por um instrutor. Cada curso é composto por lições curtas com leituras, atividades e questionários, e termina com uma prova. Quando você é aprovado, recebe um certificado que pode compartilhar.</p>`,
       },
       welcome: {
-        body: `<h2>É novo por aqui?</h2>
+        body: `<h2>Que bom ver você de novo!</h2>
+<p>Continue de onde parou em <a href="/users/profile/enrollment">Minhas turmas</a> ou explore o <a href="/Courses">catálogo de cursos</a> para começar algo novo.</p>`,
+        body2: `<h2>É novo por aqui?</h2>
 <p>Criar uma conta leva menos de um minuto. Com uma conta, você pode se inscrever em cursos, acompanhar seu progresso, participar de discussões com outros alunos e obter certificados.</p>
 <p><a href="/register">Crie sua conta gratuita</a> ou <a href="/login">entre</a> se já tiver uma.</p>`,
-        body2: `<h2>Que bom ver você de novo!</h2>
-<p>Continue de onde parou em <a href="/users/profile/enrollment">Minhas turmas</a> ou explore o <a href="/Courses">catálogo de cursos</a> para começar algo novo.</p>`,
       },
       cards: {
         title: 'Comece aqui',
@@ -220,6 +220,26 @@ export const pt: PageSet = {
         body: `<h2>Página não encontrada</h2>
 <p>Desculpe, não encontramos a página que você procurava. Ela pode ter sido movida ou removida.</p>
 <p><a href="/">Ir para a página inicial</a> ou <a href="/Courses">ver nossos cursos</a>.</p>`,
+      },
+    },
+  },
+  Privacy: {
+    title: "Aviso de privacidade",
+    meta: "Como a Open Learning Commons usa os dados pessoais dos seus alunos, e os seus direitos.",
+    blocks: {
+      notice: {
+        body: `<h2>Aviso de privacidade</h2>
+<p>A Open Learning Commons é uma organização de formação sem fins lucrativos. Este aviso explica que dados pessoais guardamos sobre você, por quê e o que você pode fazer.</p>
+<h3>O que guardamos</h3>
+<p>Sua conta e perfil (nome, e-mail e os dados que você escolher informar), suas inscrições e progresso, suas respostas em questionários e exames, seus certificados, suas publicações e respostas, as respostas a pesquisas dadas com a sessão iniciada, suas sessões e sua escolha de cookies, e uma lista dos e-mails que enviamos a você.</p>
+<h3>Por quê</h3>
+<p>Para manter sua conta, acompanhar seu progresso e emitir certificados que outros possam verificar. Nunca vendemos seus dados.</p>
+<h3>Seus direitos</h3>
+<p>Na área da sua conta você pode baixar uma cópia de tudo o que guardamos sobre você (Baixar meus dados) e excluir sua conta (Excluir minha conta). Após a exclusão, os certificados obtidos continuam verificáveis pelo código, sem o seu nome, e suas publicações ficam como escritas por um antigo aluno.</p>
+<h3>Por quanto tempo</h3>
+<p>As contas são mantidas enquanto são usadas. A organização pode definir um prazo após o qual as contas inativas são removidas; você será avisado por e-mail 30 dias antes.</p>
+<h3>Contato</h3>
+<p>Dúvidas sobre seus dados: escreva-nos pelos contatos da nossa página Sobre.</p>`,
       },
     },
   },

@@ -20,6 +20,7 @@ import { ConfirmButton, LoadError, TableSkeleton, day, errorMessage, fieldErrors
 import { ClassParticipants } from '../ClassParticipants.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { api } from '../../../lib/api.ts';
+import { DateField } from '../../../lib/DateField.tsx';
 
 interface Values { name: string; startdate: string; weeks: number | string; instructor: string | null; selfpaced: boolean; lang: string; description: string; description2: string }
 const valuesOf = (c: ClassRecord): Values => ({
@@ -74,7 +75,7 @@ function ClassForm({ cls }: { cls: ClassRecord }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput name="name" label={t('Class name')} required value={v.name} onChange={(e) => set('name', e.currentTarget.value)}
             error={errors.name ? t(errors.name) : undefined} />
-          <TextInput name="startdate" type="date" label={t('Start date')} value={v.startdate} onChange={(e) => set('startdate', e.currentTarget.value)}
+          <DateField name="startdate" label={t('Start date')} value={v.startdate} onChange={(e) => set('startdate', e.currentTarget.value)}
             error={errors.startdate ? t(errors.startdate) : undefined} />
           <NumberInput name="weeks" label={t('Registration weeks after the start')} min={0} max={520} allowDecimal={false} value={v.weeks}
             onChange={(n) => set('weeks', n)} error={errors.weeks ? t(errors.weeks) : undefined} />
@@ -127,6 +128,10 @@ export default function ClassPanel({ rest }: PanelProps) {
           {cls.regcode && <Badge variant="outline" size="lg" title={t('Registration code')}>{cls.regcode}</Badge>}
           <Button component={Link} to={`/Course/${encodeURIComponent(cls.course)}/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Visit')}</Button>
           <Button component={Link} to={`/class/enrollment/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Participants')}</Button>
+          <Button component={Link} to={`/gradebook/${encodeURIComponent(cls._id)}`} variant="light" size="xs" data-testid="admin-class-gradebook">{t('Gradebook')}</Button>
+          <Button component={Link} to={`/gradebook/course/${encodeURIComponent(cls.course)}`} variant="light" size="xs" data-testid="admin-course-gradebook">
+            {t('Course gradebook')}
+          </Button>
         </Group>
       </Group>
       {cls.course !== course && <Alert color="orange">{t('That class belongs to another course.')}</Alert>}

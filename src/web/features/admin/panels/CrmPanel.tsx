@@ -18,6 +18,7 @@ import {
 } from '../api.ts';
 import { FieldList, LoadError, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../components.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
+import { DateField } from '../../../lib/DateField.tsx';
 
 function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput dir="ltr" name="baseUrl" label={t('CRM address (base URL)')} placeholder="https://crm.example.org/api" value={baseUrl}
             onChange={(e) => setBaseUrl(e.currentTarget.value)} error={errors['crm.baseUrl'] ? t(errors['crm.baseUrl']!) : undefined} />
-          <PasswordInput name="key" label={t('Key')} autoComplete="new-password" value={key} onChange={(e) => setKey(e.currentTarget.value)}
+          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} name="key" label={t('Key')} autoComplete="new-password" value={key} onChange={(e) => setKey(e.currentTarget.value)}
             description={crm.keySet ? t('A key is set. Leave this empty to keep it.') : t('No key is set yet.')}
             error={errors['crm.key'] ? t(errors['crm.key']!) : undefined} />
           <NumberInput name="timeoutMs" label={t('Time-out per request (ms)')} min={100} max={60000} allowDecimal={false} value={timeout}
@@ -194,7 +195,7 @@ function SyncRecent() {
   return (
     <Stack gap="sm" data-testid="crm-sync-recent">
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <TextInput type="date" label={t('Changed since')} description={t('Empty: since the last complete sync, or the last seven days.')}
+        <DateField label={t('Changed since')} description={t('Empty: since the last complete sync, or the last seven days.')}
           value={since} onChange={(e) => setSince(e.currentTarget.value)} w={260} />
         <Button onClick={sync} loading={busy} data-testid="crm-sync-recent-button">{t('Sync recent users')}</Button>
       </Group>

@@ -7,16 +7,18 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { AreaChart, BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import {
-  Alert, Button, Collapse, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title,
+  Alert, Button, Collapse, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
+import { countryName } from '../../../../domain/countries.ts';
 import { MSG } from '../../../../domain/messages.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panels.ts';
 import { allCoursesQuery, reportCsvUrl, statsQuery, summaryQuery, type StatsFilters, type Summary } from '../api.ts';
 import { CsvLink, LoadError, ScrollTable, errorMessage, fieldErrors } from '../components.tsx';
+import { DateField } from '../../../lib/DateField.tsx';
 
 const FIGURES: { key: keyof Summary; label: string }[] = [
   { key: 'users', label: tk('Users') },
@@ -88,7 +90,7 @@ function DataTable({ columns, rows }: { columns: { key: string; label: string }[
 const isDay = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 function Charts() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<StatsFilters>({ period: 'month' });
   const [form, setForm] = useState({ from: '', to: '', course: '' as string | null });
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
@@ -115,8 +117,11 @@ function Charts() {
     registrations: t('Registrations'), enrollments: t('Enrollments'), completions: t('Completions'), enrolled: t('Enrolled'),
     completed: t('Completed'), learners: t('Learners'),
   };
-  const languages = (s?.learnersByLanguage ?? []).map((r) => ({ ...r, name: `${LANGUAGE_NAMES[r.lang] ?? r.lang} (${r.lang})` }));
-  const countries = (s?.learnersByCountry ?? []).map((r) => ({ ...r, country: r.country || t('Not given') }));
+  const languages = (s?.learnersByLanguage ?? []).map((r) => ({ ...r, name: LANGUAGE_NAMES[r.lang] ?? r.lang }));
+  // Stored as ISO codes, named in the reader's language; the server's 'Other' bucket is a label.
+  const countries = (s?.learnersByCountry ?? []).map((r) => ({
+    ...r, country: !r.country ? t('Not given') : r.country === 'Other' ? t('Other') : countryName(r.country, i18n.language),
+  }));
   const courseRows = (s?.completionsByCourse ?? []).filter((r) => r.enrolled > 0 || !!filters.course).map((r) => ({ ...r, name: `${r.title} (${r.lang})` }));
 
   return (
@@ -129,9 +134,9 @@ function Charts() {
               onChange={(v) => setFilters((f) => ({ ...f, period: v as 'week' | 'month' }))}
               data={[{ value: 'month', label: t('By month') }, { value: 'week', label: t('By week') }]} />
           </div>
-          <TextInput type="date" label={t('From')} value={form.from} onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
+          <DateField label={t('From')} value={form.from} onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
             error={errorOf('from') ? t(errorOf('from')!) : undefined} w={170} />
-          <TextInput type="date" label={t('To')} value={form.to} onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
+          <DateField label={t('To')} value={form.to} onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
             error={errorOf('to') ? t(errorOf('to')!) : undefined} w={170} />
           <Select label={t('Course')} placeholder={t('All courses')} clearable searchable value={form.course} w={260}
             onChange={(v) => setForm({ ...form, course: v })} comboboxProps={{ withinPortal: true }}
@@ -163,7 +168,8 @@ function Charts() {
           </ChartCard>
           <ChartCard title={tk('Learners per language')} csv={reportCsvUrl('languages')} testid="chart-languages"
             table={<DataTable rows={languages} columns={[{ key: 'name', label: tk('Language') }, { key: 'learners', label: tk('Learners') }]} />}>
-            <BarChart h={280} maxBarWidth={56} data={languages} dataKey="name" series={[{ name: 'learners', label: series.learners, color: 'grape.6' }]} />
+            {/* Every bar labelled: recharts skips ticks that it thinks collide unless told otherwise. */}
+            <BarChart h={280} maxBarWidth={56} data={languages} dataKey="name" xAxisProps={{ interval: 0, tick: { fontSize: 11 } }} series={[{ name: 'learners', label: series.learners, color: 'grape.6' }]} />
           </ChartCard>
           <ChartCard title={tk('Learners per country')} csv={reportCsvUrl('countries')} testid="chart-countries"
             table={<DataTable rows={countries} columns={[{ key: 'country', label: tk('Country') }, { key: 'learners', label: tk('Learners') }]} />}>

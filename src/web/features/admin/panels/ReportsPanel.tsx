@@ -4,7 +4,7 @@
  * distribution, survey responses), each with filters and a CSV download.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panels.ts';
 import { USERS_CSV_URL, allCoursesQuery, reportCsvUrl, reportQuery, type ReportFilters } from '../api.ts';
 import { CsvLink, ScrollTable, TableSkeleton, errorMessage } from '../components.tsx';
+import { DateField } from '../../../lib/DateField.tsx';
 
 export const REPORTS: { id: string; label: string; description: string; course: boolean }[] = [
   { id: 'enrollments', label: tk('Enrollments per course and class'), description: tk('Classes without learners are listed too; dates filter by registration.'), course: true },
@@ -94,9 +95,9 @@ function Filters({ withCourse, value, onApply }: { withCourse: boolean; value: R
             onChange={(v) => setForm({ ...form, course: v })}
             data={(courses.data ?? []).slice().sort((a, b) => a.title.localeCompare(b.title)).map((c) => ({ value: c._id, label: `${c.title} (${c.lang})` }))} />
         )}
-        <TextInput type="date" label={t('From')} value={form.from} onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
+        <DateField label={t('From')} value={form.from} onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
           error={errors.from ? t(errors.from) : undefined} w={170} />
-        <TextInput type="date" label={t('To')} value={form.to} onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
+        <DateField label={t('To')} value={form.to} onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
           error={errors.to ? t(errors.to) : undefined} w={170} />
         <Button type="submit">{t('Show')}</Button>
       </Group>

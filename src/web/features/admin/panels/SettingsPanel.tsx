@@ -3,13 +3,13 @@
  * SiteConfigFields rules) and shown with the server's message per field when it refuses one. Only the
  * fields that changed are sent; everyone gets the new settings on their next whoami.
  */
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import {
   Alert, Autocomplete, Button, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput, Textarea,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, MATERIAL_SECTIONS } from '../../../../domain/constants.ts';
+import { LANGUAGE_NAMES, MATERIAL_SECTIONS, PRIVACY_MAX_GRACE_DAYS } from '../../../../domain/constants.ts';
 import { MSG } from '../../../../domain/messages.ts';
 import type { SiteConfig } from '../../../../domain/types.ts';
 import { SiteConfigFields } from '../../../../domain/validation.ts';
@@ -21,6 +21,7 @@ import type { PanelProps } from '../panels.ts';
 import { SETTINGS_KEY, allCoursesQuery, setConfig, settingsQuery, type Settings } from '../api.ts';
 import { LoadError, TableSkeleton, errorMessage, fieldErrors } from '../components.tsx';
 import { MainCoursesEditor, MapEditor } from '../MapEditor.tsx';
+import { SecuritySettingsForm } from '../../sessions/SecuritySettingsForm.tsx';
 
 type Field = keyof typeof SiteConfigFields;
 const FIELDS = Object.keys(SiteConfigFields) as Field[];
@@ -49,6 +50,11 @@ function valuesOf(c: SiteConfig): Values {
   v.registrationdestination ??= '';
   v.defaultcoursesmall ??= '';
   v.poweredby ??= { title: '', url: '' };
+  v.privacygracedays ??= 14;
+  v.privacyposts ??= 'keep';
+  v.privacycertnames ??= false;
+  v.privacyretentiondays ??= 0;
+  v.logo ??= '';
   return v;
 }
 
@@ -118,7 +124,8 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
 
   const poweredby = (v.poweredby as { title: string; url: string }) ?? { title: '', url: '' };
   return (
-    <form onSubmit={submit} noValidate data-testid="settings-form">
+    // Field messages in a darker red: Mantine's default error colour is below the contrast minimum on white.
+    <form onSubmit={submit} noValidate data-testid="settings-form" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}>
       <Stack gap="md">
         {error && <Alert color="red" role="alert" data-testid="settings-error">{t(error)}</Alert>}
         <Section legend={tk('General')}>
@@ -157,6 +164,19 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
               value={v.quizpasspercent as number} onChange={(n) => set('quizpasspercent', n)} error={err('quizpasspercent')} />
             <NumberInput name="exampasspercent" label={t('Exam pass percentage')} min={0} max={100} clampBehavior="none" suffix="%"
               value={v.exampasspercent as number} onChange={(n) => set('exampasspercent', n)} error={err('exampasspercent')} />
+            {/* Exam attempt rules: the site's defaults; an exam may set its own in the lesson editor. */}
+            <NumberInput name="examattempts" label={t('Exam attempts allowed')} description={t('0 means no limit.')} min={0} max={100}
+              clampBehavior="none" allowDecimal={false} value={(v.examattempts as number | undefined) ?? 3} onChange={(n) => set('examattempts', n)}
+              error={err('examattempts')} />
+            <NumberInput name="examwaithours" label={t('Hours between exam attempts')} description={t('0 means no wait.')} min={0}
+              clampBehavior="none" allowDecimal={false} value={(v.examwaithours as number | undefined) ?? 24} onChange={(n) => set('examwaithours', n)}
+              error={err('examwaithours')} />
+            <Select name="examshowanswers" label={t('Exam answers shown to learners')} allowDeselect={false}
+              value={(v.examshowanswers as string | undefined) ?? 'never'} onChange={(x) => set('examshowanswers', x ?? 'never')}
+              data={[{ value: 'never', label: t('Never') }, { value: 'afterpassing', label: t('After passing') }]} error={err('examshowanswers')}
+              comboboxProps={{ withinPortal: true }} />
+            <TextInput dir="ltr" name="logo" label={t('Logo on certificates')} description={t('An uploaded image, e.g. /files/logo.png')}
+              value={String(v.logo ?? '')} onChange={(e) => set('logo', e.currentTarget.value)} error={err('logo')} />
           </SimpleGrid>
           <MultiSelect name="materialTypes" label={t('Material types')} required data={[...MATERIAL_SECTIONS]}
             value={v.materialTypes as string[]} onChange={(x) => set('materialTypes', x)} error={err('materialTypes')} comboboxProps={{ withinPortal: true }} />
@@ -175,8 +195,25 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
           </SimpleGrid>
         </Section>
 
+        <Section legend={tk('Privacy')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <NumberInput name="privacygracedays" label={t('Days before a requested account deletion')} min={0} max={PRIVACY_MAX_GRACE_DAYS} clampBehavior="none"
+              description={t('Signing in during this time cancels the deletion.')}
+              value={v.privacygracedays as number} onChange={(n) => set('privacygracedays', n)} error={err('privacygracedays')} />
+            <NumberInput name="privacyretentiondays" label={t('Remove accounts inactive for this many days')} min={0} clampBehavior="none"
+              description={t('0 turns it off. Learners are warned by e-mail 30 days before.')}
+              value={v.privacyretentiondays as number} onChange={(n) => set('privacyretentiondays', n)} error={err('privacyretentiondays')} />
+            <Select name="privacyposts" label={t('Posts of a deleted account')} value={String(v.privacyposts ?? 'keep')}
+              onChange={(x) => set('privacyposts', x ?? 'keep')} allowDeselect={false} comboboxProps={{ withinPortal: true }} error={err('privacyposts')}
+              data={[{ value: 'keep', label: t('Keep them as written by a former learner') }, { value: 'remove', label: t('Remove them') }]} />
+            <Switch name="privacycertnames" label={t('Keep names on certificates of deleted accounts')}
+              description={t('Off: a certificate is verified as issued on a date for a course, without the name.')}
+              checked={!!v.privacycertnames} onChange={(e) => set('privacycertnames', e.currentTarget.checked)} error={err('privacycertnames')} />
+          </SimpleGrid>
+        </Section>
+
         <Section legend={tk('Countries')}>
-          <Textarea name="countries" label={t('Country list')} description={t('One country per line, offered at registration and in profiles.')}
+          <Textarea name="countries" label={t('Country list')} description={t('One country per line (an ISO code such as KE, or its name), offered at registration and in profiles.')}
             autosize minRows={4} maxRows={12} value={countriesText} error={err('countries')}
             onChange={(e) => {
               const text = e.currentTarget.value;
@@ -202,5 +239,10 @@ export default function SettingsPanel(_: PanelProps) {
   if (q.isError) return <LoadError error={q.error} />;
   if (!q.data) return <TableSkeleton />;
   // A fresh form per saved version and per Cancel (its map editors keep their own rows).
-  return <SettingsForm key={`${resets}|${JSON.stringify(q.data.config)}`} settings={q.data} onReset={() => setResets((n) => n + 1)} />;
+  return (
+    <Stack gap="xl">
+      <SettingsForm key={`${resets}|${JSON.stringify(q.data.config)}`} settings={q.data} onReset={() => setResets((n) => n + 1)} />
+      <SecuritySettingsForm />
+    </Stack>
+  );
 }

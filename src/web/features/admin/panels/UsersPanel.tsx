@@ -13,11 +13,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COOKIE_OPTIN_LABELS, LANGUAGE_NAMES, ROLES } from '../../../../domain/constants.ts';
 import type { Role, User } from '../../../../domain/types.ts';
+import { countryName } from '../../../../domain/countries.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { setSessionUser, useSession } from '../../../lib/session.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panels.ts';
+import { EndUserSessionsButton, ResetTwoFactorButton } from '../../sessions/EndUserSessionsButton.tsx';
 import {
   adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery, usersQuery, type AdminEnrollment,
 } from '../api.ts';
@@ -37,7 +39,7 @@ export function RoleBadges({ roles }: { roles: Role[] }) {
 }
 
 function UserList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -95,7 +97,7 @@ function UserList() {
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
                 <Table.Td><RoleBadges roles={u.roles} /></Table.Td>
                 <Table.Td>{u.lang}</Table.Td>
-                <Table.Td>{u.country}</Table.Td>
+                <Table.Td>{countryName(u.country, i18n.language)}</Table.Td>
                 <Table.Td>{day(u.created)}</Table.Td>
                 <Table.Td>{day(u.lastseen)}</Table.Td>
               </Table.Tr>
@@ -227,7 +229,7 @@ function CrmSyncButton({ id }: { id: string }) {
 }
 
 function UserDetail({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user: me } = useSession();
   const q = useQuery(adminUserQuery(id));
@@ -253,7 +255,7 @@ function UserDetail({ id }: { id: string }) {
         <FieldList rows={[
           [t('Roles'), <RoleBadges key="r" roles={u.roles} />],
           [t('Language'), LANGUAGE_NAMES[u.lang] ?? u.lang],
-          [t('Country'), u.country ?? ''], [t('City'), u.city ?? ''], [t('Phone'), u.phone ?? ''],
+          [t('Country'), countryName(u.country, i18n.language)], [t('City'), u.city ?? ''], [t('Phone'), <bdi key="p" dir="ltr">{u.phone ?? ''}</bdi>],
           [t('Cookie preference'), t(COOKIE_OPTIN_LABELS[u.cookieoptin?.setting ?? 'prompt'] ?? 'Not Set')],
           [t('Classes'), String(u.classes?.length ?? 0)], [t('Hosted classes'), String(hosted)],
           [t('Created'), dayTime(u.created)], [t('Last seen'), dayTime(u.lastseen)],
@@ -276,16 +278,23 @@ function UserDetail({ id }: { id: string }) {
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <CrmSyncButton id={u._id} />
+          <Group>
+            <EndUserSessionsButton id={u._id} name={`${fullName(u)} <${u.email}>`} />
+            <ResetTwoFactorButton id={u._id} name={`${fullName(u)} <${u.email}>`} />
+          </Group>
           {me?._id !== u._id && (
             <Group>
               <ConfirmButton label={tk('Remove account')} title={tk('Remove this account?')} testid="user-remove"
                 message={`${fullName(u)} <${u.email}>: ${t('The account, its enrollments and progress are removed for good.')}`}
                 onConfirm={async () => {
                   await removeUser(u._id);
+                  // Leave the removed account's screen first: a query dropped while this screen still
+                  // watches it is fetched again at once, and the server answers 404 for the account.
+                  navigate('/admin/users');
+                  addStatus('success', tk('The account has been removed.'));
+                  await new Promise((r) => setTimeout(r, 0));
                   queryClient.removeQueries({ queryKey: adminUserQuery(u._id).queryKey });
                   await queryClient.invalidateQueries({ predicate: (x) => ['users', 'audit', 'stats', 'reports'].includes(String(x.queryKey[0])) });
-                  addStatus('success', tk('The account has been removed.'));
-                  navigate('/admin/users');
                 }} />
             </Group>
           )}

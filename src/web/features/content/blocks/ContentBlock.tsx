@@ -3,7 +3,7 @@
  * measured after 330 ms, truncated above 580 px).
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Grid, Title } from '@mantine/core';
+import { Box, Button, Grid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
 import { TRUNCATE_ABOVE_PX, TRUNCATE_MEASURE_AFTER_MS } from '../../../../domain/constants.ts';
@@ -11,10 +11,13 @@ import { useSession } from '../../../lib/session.ts';
 import { HtmlBody } from '../HtmlBody.tsx';
 import { Video } from '../Video.tsx';
 
-/** Blocks limited to unauthenticated visitors show their alternate body to signed-in users. */
+/**
+ * Spec: "Blocks limited to unauthenticated visitors show an alternate body to them": visitors read
+ * body2, signed-in readers body. A registration block keeps its body as its introduction.
+ */
 export function blockBody(block: Content, signedIn: boolean): string | undefined {
-  if (block.condition === 'unauthenticated' && signedIn) return block.body2 || undefined;
-  return block.body;
+  if (block.condition === 'unauthenticated' && block.subtype !== 'register' && !signedIn) return block.body2 || undefined;
+  return block.body || undefined;
 }
 
 export function Truncated({ children, enabled, id }: { children: ReactNode; enabled: boolean; id: string }) {
@@ -46,16 +49,25 @@ export function Truncated({ children, enabled, id }: { children: ReactNode; enab
   );
 }
 
-export function ContentBlock({ block, first }: { block: Content; first?: boolean }) {
+export function ContentBlock({ block, first, editing }: { block: Content; first?: boolean; editing?: boolean }) {
+  const { t } = useTranslation();
   const { user, config } = useSession();
   const body = blockBody(block, !!user);
-  if (!body && !block.video && !block.title) return null;
+  // Editors see what visitors read too, so both bodies are in view where they are edited.
+  const visitorsText = editing && block.condition === 'unauthenticated' ? block.body2 : undefined;
+  if (!body && !block.video && !block.title && !visitorsText) return null;
   const text = (
     <>
       {block.title && <Title order={2} mb="sm">{block.title}</Title>}
       <Truncated enabled={!!config?.truncatecontent && !first} id={block._id}>
         <HtmlBody html={body} />
       </Truncated>
+      {visitorsText && (
+        <Box mt="sm" p="sm" data-testid="visitors-text" style={{ border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)' }}>
+          <Text size="sm" fw={600} mb={4}>{t('Visitors who are not signed in read:')}</Text>
+          <HtmlBody html={visitorsText} />
+        </Box>
+      )}
     </>
   );
   if (!block.video) return text;

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
 import { useSession } from '../../../lib/session.ts';
-import { coursesQuery, enrollmentsQuery, visibleCourses } from '../../courses/api.ts';
+import { coursesQuery, enrollmentsQuery, inactiveShownFor, visibleCourses } from '../../courses/api.ts';
 import { courseAction } from '../../courses/course-action.ts';
 import { HtmlBody } from '../HtmlBody.tsx';
 
@@ -21,7 +21,7 @@ export function CourseListBlock({ block }: { block: Content }) {
   const courses = useQuery(coursesQuery(lang));
   const enrollments = useQuery(enrollmentsQuery(user?._id));
   const mine = enrollments.data ?? [];
-  const inactiveShown = new Set(config?.showinactivecourseswhenenrolled ? mine.map((e) => e.course) : []);
+  const inactiveShown = inactiveShownFor(config, mine);
   const list = visibleCourses(courses.data, lang, inactiveShown);
   return (
     <>
@@ -41,7 +41,7 @@ export function CourseListBlock({ block }: { block: Content }) {
               <Group gap={6} mb="xs">
                 {course.timerequired && <Badge variant="light">{course.timerequired}</Badge>}
                 {course.status === 'Inactive' && <Badge variant="light" color="gray">{t('Inactive')}</Badge>}
-                {count > 1 && <Badge variant="light" color="teal">{t('Enrolled in {{n}} classes', { n: count })}</Badge>}
+                {count > 1 && <Badge variant="light" color="teal">{t('Enrolled in {{count}} classes', { count })}</Badge>}
               </Group>
               <Text size="sm" c="gray.8" lineClamp={4} mb="md">{plain(course.description)}</Text>
               <Group mt="auto">

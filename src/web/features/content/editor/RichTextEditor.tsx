@@ -9,7 +9,7 @@
 import '@mantine/tiptap/styles.css';
 import { useId, useState } from 'react';
 import {
-  Button, FileButton, Group, Input, NativeSelect, Popover, SegmentedControl, Stack, Text, Textarea, TextInput,
+  Button, Checkbox, FileButton, Group, Input, NativeSelect, Popover, SegmentedControl, Stack, Text, Textarea, TextInput,
 } from '@mantine/core';
 import { Link, RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -203,6 +203,8 @@ function FontSizeControl() {
 
 const WIDTH_ERROR = tk('Please use a size such as 300px or 50%.');
 
+const ALT_REQUIRED = tk('Please describe the image, or mark it as decorative.');
+
 /** Inserts or edits an image: its address (or an uploaded file), description, width and position. */
 function ImageControl({ uploadContext }: { uploadContext?: string }) {
   const { t } = useTranslation();
@@ -210,9 +212,11 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
   const [open, setOpen] = useState(false);
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
+  // An image needs a description, unless the editor says it is decorative (then alt="" on purpose).
+  const [decorative, setDecorative] = useState(false);
   const [width, setWidth] = useState('');
   const [float, setFloat] = useState('none');
-  const [problem, setProblem] = useState<{ src?: string; width?: string; upload?: string }>({});
+  const [problem, setProblem] = useState<{ src?: string; width?: string; upload?: string; alt?: string }>({});
   const [uploading, setUploading] = useState(false);
   const selected = useEditorState({ editor, selector: (s) => !!s.editor?.isActive('image') });
 
@@ -221,6 +225,7 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
     const style = String(attrs.style ?? '');
     setSrc(String(attrs.src ?? ''));
     setAlt(String(attrs.alt ?? ''));
+    setDecorative(!!selected && attrs.alt === '');
     setWidth(/width:\s*([^;]+)/.exec(style)?.[1]?.trim() ?? '');
     setFloat(/float:\s*(left|right)/.exec(style)?.[1] ?? 'none');
     setProblem({});
@@ -232,10 +237,11 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
     const errors: typeof problem = {};
     if (!url || !isAllowedUrl(url, 'img') || /^(javascript|data):/i.test(url)) errors.src = MSG.unsafeUrl;
     if (w && !LENGTH.test(w)) errors.width = WIDTH_ERROR;
+    if (!decorative && !alt.trim()) errors.alt = ALT_REQUIRED;
     setProblem(errors);
     if (Object.keys(errors).length || !editor) return;
     const style = [w ? `width: ${w}` : '', float !== 'none' ? `float: ${float}` : ''].filter(Boolean).join('; ') || null;
-    const attrs = { src: url, alt: alt.trim(), style };
+    const attrs = { src: url, alt: decorative ? '' : alt.trim(), style };
     if (selected) editor.chain().focus().updateAttributes('image', attrs).run();
     else editor.chain().focus().insertContent({ type: 'image', attrs }).run();
     setOpen(false);
@@ -269,7 +275,10 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
             {(props) => <Button {...props} variant="light" size="xs" loading={uploading}>{t('Upload an image')}</Button>}
           </FileButton>
           {problem.upload && <Text c="red" size="xs" role="alert">{t(problem.upload)}</Text>}
-          <TextInput label={t('Description for screen readers')} value={alt} onChange={(e) => setAlt(e.currentTarget.value)} />
+          <TextInput label={t('Description for screen readers')} value={decorative ? '' : alt} disabled={decorative} required={!decorative}
+            onChange={(e) => setAlt(e.currentTarget.value)} error={problem.alt && t(problem.alt)} data-testid="image-alt" />
+          <Checkbox label={t('Decorative image (screen readers skip it)')} checked={decorative} data-testid="image-decorative"
+            onChange={(e) => { setDecorative(e.currentTarget.checked); setProblem((p) => ({ ...p, alt: undefined })); }} />
           <TextInput label={t('Width')} description={t('For example 300px or 50%')} value={width} onChange={(e) => setWidth(e.currentTarget.value)} error={problem.width && t(problem.width)} />
           <Input.Wrapper label={t('Position')} labelElement="div">
             <SegmentedControl fullWidth size="xs" value={float} onChange={setFloat} mt={4}

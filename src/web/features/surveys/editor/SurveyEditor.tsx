@@ -61,7 +61,7 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
   }, [isNew, q.data, draft]);
 
   if (!isNew && q.isError) return <Alert color="red">{t(MSG.surveyNotFound)}</Alert>;
-  if (!draft) return <Loader aria-label={t('Loading')} />;
+  if (!draft) return <Loader role="status" aria-label={t('Loading')} />;
 
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
   const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));

@@ -49,11 +49,11 @@ export default function SurveySettings({ block, onClose }: { block: Content; onC
   return (
     <Modal opened onClose={onClose} title={title} size={view.kind === 'settings' ? 'lg' : 'xl'} closeButtonProps={{ 'aria-label': t('Close') }}
       data-testid="survey-settings">
-      <Suspense fallback={<Loader aria-label={t('Loading')} />}>
+      <Suspense fallback={<Loader role="status" aria-label={t('Loading')} />}>
         {view.kind === 'settings' && (
           <Stack>
             {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-            {list.isPending ? <Loader aria-label={t('Loading')} /> : (
+            {list.isPending ? <Loader role="status" aria-label={t('Loading')} /> : (
               <NativeSelect label={t('Survey shown in this block')} value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}
                 data-testid="survey-choice"
                 data={[

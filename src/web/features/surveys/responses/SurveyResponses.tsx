@@ -39,7 +39,7 @@ function ChoiceSummary({ q, i, responses }: { q: SurveyQuestion; i: number; resp
 export default function SurveyResponses({ surveyId }: { surveyId: string }) {
   const { t } = useTranslation();
   const q = useQuery(responsesQuery(surveyId));
-  if (q.isPending) return <Loader aria-label={t('Loading')} />;
+  if (q.isPending) return <Loader role="status" aria-label={t('Loading')} />;
   if (q.isError) {
     const denied = q.error instanceof ApiError && (q.error.status === 401 || q.error.status === 403);
     return <Alert color="red">{denied ? t('Only administrators can see the responses.') : t((q.error as Error).message)}</Alert>;

@@ -1,0 +1,41 @@
+/**
+ * The byte budget of a first visit (empty cache), everything the page transfers: the home page at
+ * most 400 KB, a course page and a lesson page at most 450 KB each; scripts, styles and JSON go out
+ * compressed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO, launchBrowser, newPage, ready, signedInPage } from './helpers.ts';
+import { instrument, kb, recordVisit } from './transfer.ts';
+
+const PAGES = [
+  { name: 'home', path: '/', screen: 'content', budgetKB: 400, as: null },
+  { name: 'course', path: '/Course/intro-online-learning', screen: 'course', budgetKB: 450, as: null },
+  { name: 'lesson', path: '/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced', screen: 'lesson', budgetKB: 450, as: DEMO.learner },
+] as const;
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+describe('first-visit byte budget', () => {
+  it.each(PAGES)('$name page ($path) transfers at most $budgetKB KB', async ({ path, screen, budgetKB, as }) => {
+    const { context, page } = as ? await signedInPage(browser, as) : await newPage(browser, { consent: 'optout' });
+    try {
+      await instrument(context);
+      const visit = await recordVisit(page);
+      await page.goto(path);
+      await ready(page, screen);
+      const v = await visit.finish();
+      const types = Object.entries(v.byType).map(([t, b]) => `${t} ${kb(b)}`).join(', ');
+      console.log(`[budget] ${path}: ${kb(v.bytes)} KB of ${budgetKB} KB in ${v.requests.length} requests (${types})`);
+      const detail = v.requests.sort((a, b) => b.bytes - a.bytes).slice(0, 8).map((r) => `${new URL(r.url).pathname} ${kb(r.bytes)} KB ${r.encoding}`).join('\n');
+      expect(v.bytes / 1024, `${path}: ${kb(v.bytes)} KB\n${detail}`).toBeLessThanOrEqual(budgetKB);
+      // Every script, style and JSON body of 1 KB or more arrived compressed.
+      const raw = v.requests.filter((r) => ['Script', 'Stylesheet', 'Fetch', 'XHR', 'Document'].includes(r.type) && r.size >= 1024 && !r.encoding);
+      expect(raw.map((r) => r.url)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

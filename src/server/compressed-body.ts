@@ -1,0 +1,84 @@
+/**
+ * A response body sent to many clients unchanged (the visitor's whoami, polled every 20 s) is
+ * compressed once when it is built, not on every request: `sendCompressed` picks the copy the
+ * client accepts and marks it, so the on-the-fly compression leaves it alone.
+ */
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface CompressedBody { raw: Buffer; br: Buffer; gzip: Buffer }
+
+export function compressOnce(raw: Buffer): CompressedBody {
+  return {
+    raw,
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip: zlib.gzipSync(raw, { level: 9 }),
+  };
+}
+
+/** Which encoding of ours the request accepts (q=0 refuses), brotli first. */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const offered = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (e: string) => (offered.get(e) ?? offered.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: CompressedBody, type: string) {
+  const encoding = body.raw.length >= 1024 ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  reply.type(type).header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(body.raw);
+  return reply.header('content-encoding', encoding).send(body[encoding]);
+}
+
+const COMPRESSIBLE = /^(application\/(json|javascript|xml|ld\+json)|text\/|image\/svg\+xml)/i;
+
+/**
+ * Compression of buffered bodies (JSON, HTML) with a memory of recent results: the answers most
+ * requested (the home page, the course catalogue, a lesson list) are the same bytes for many
+ * clients, and compressing them again on each request cost most of their throughput. A SHA-256 of
+ * the body costs a small fraction of compressing it. Streams are left to @fastify/compress.
+ */
+export function cachedCompression(opts: { threshold: number; maxBytes: number }) {
+  const cache = new Map<string, Buffer>();
+  let held = 0;
+  const compress = (enc: 'br' | 'gzip', raw: Buffer) => (enc === 'br'
+    ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    : zlib.gzipSync(raw, { level: 6 }));
+  return async function onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || reply.statusCode === 204) return payload;
+    const type = String(reply.getHeader('content-type') ?? 'application/json');
+    if (!COMPRESSIBLE.test(type)) return payload;
+    const raw = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (raw.length < opts.threshold) return payload;
+    const enc = acceptedEncoding(req.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (!enc) return payload;
+    const key = `${enc}:${crypto.createHash('sha256').update(raw).digest('base64')}`;
+    let out = cache.get(key);
+    if (out) {
+      cache.delete(key);
+      cache.set(key, out);
+    } else {
+      out = compress(enc, raw);
+      if (out.length <= opts.maxBytes / 16) {
+        cache.set(key, out);
+        held += out.length;
+        for (const [k, v] of cache) {
+          if (held <= opts.maxBytes) break;
+          cache.delete(k);
+          held -= v.length;
+        }
+      }
+    }
+    reply.header('content-encoding', enc).header('content-length', out.length);
+    return out;
+  };
+}

@@ -1,0 +1,285 @@
+/**
+ * Exam attempts as server records (Moodle's attempt model): an attempt is started on the server, holds
+ * the questions the learner was shown (drawn from the pool, answers shuffled) with their right letters,
+ * collects autosaved answers, and ends once: submitted by the learner, or expired and graded at its time
+ * limit. Every state change runs after the enrolment row is locked, so two tabs, two devices or a sweep
+ * racing a submit give one result. The attempt rules (attempts, wait, answers shown) are checked here.
+ */
+import crypto from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
+import { bool, fromBool, fromJson, json } from '../../db/dialect.ts';
+import { ANSWER_LETTERS } from '../../../domain/constants.ts';
+import type { QuizQuestion, SiteConfig } from '../../../domain/types.ts';
+import { lockEnrollment, writeAttempt, type AttemptResult, type Graded } from './enrollment.repository.ts';
+import { correctLetter, grade } from './quiz.grading.ts';
+
+type Trx = Transaction<Database>;
+
+export type ShowAnswers = 'never' | 'afterpassing';
+export interface ExamRules {
+  /** 0: no limit. */
+  maxattempts: number;
+  /** Hours from the end of one attempt to the start of the next; 0: none. */
+  waithours: number;
+  showanswers: ShowAnswers;
+  /** Questions asked per attempt, drawn from the pool; null: all of them. */
+  drawcount: number | null;
+  /** Minutes per attempt; null: no limit. */
+  timelimit: number | null;
+}
+
+/** The exam's own rules over the site's defaults (3 attempts, 24 hours apart, answers never shown). */
+export function rulesOf(m: Pick<MaterialsTable, 'drawcount' | 'timelimit' | 'maxattempts' | 'waithours' | 'showanswers'>, config: Partial<SiteConfig>): ExamRules {
+  const n = (v: unknown, fallback: number) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? fallback : Number(v));
+  const show = m.showanswers ?? config.examshowanswers ?? 'never';
+  return {
+    maxattempts: n(m.maxattempts, n(config.examattempts, 3)),
+    waithours: n(m.waithours, n(config.examwaithours, 24)),
+    showanswers: show === 'afterpassing' ? 'afterpassing' : 'never',
+    drawcount: m.drawcount ? Number(m.drawcount) : null,
+    timelimit: m.timelimit ? Number(m.timelimit) : null,
+  };
+}
+
+/** Whether a learner may see the right answers of an attempt. */
+export const keyShown = (rules: ExamRules, passed: boolean) => rules.showanswers === 'afterpassing' && passed;
+
+/** One question as the learner saw it: its place in the pool, its text, its answers in the shown order, and the right letter. */
+export interface ShownQuestion { q: number; question: string; answers: string[]; correct: string }
+
+/** A uniform shuffle (Fisher-Yates) with the system's random source. */
+function shuffled<T>(items: T[], rand: (n: number) => number): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = rand(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/**
+ * Draws `drawcount` questions of the pool (all when null or larger) and, when `shuffle`, puts the
+ * questions and each question's answers in a random order. The right letter follows its answer.
+ */
+export function drawQuestions(pool: QuizQuestion[], drawcount: number | null, shuffle = true, rand: (n: number) => number = crypto.randomInt): ShownQuestion[] {
+  const indexes = pool.map((_, i) => i);
+  const n = drawcount && drawcount < pool.length ? drawcount : pool.length;
+  const picked = shuffle || n < pool.length ? shuffled(indexes, rand).slice(0, n) : indexes;
+  if (!shuffle) picked.sort((a, b) => a - b);
+  return picked.map((qi) => {
+    const src = pool[qi]!;
+    const answers = src.answers.slice(0, ANSWER_LETTERS.length);
+    const order = shuffle ? shuffled(answers.map((_, i) => i), rand) : answers.map((_, i) => i);
+    const right = correctLetter(src);
+    const rightIndex = right ? ANSWER_LETTERS.indexOf(right as (typeof ANSWER_LETTERS)[number]) : -1;
+    const shownRight = order.indexOf(rightIndex);
+    return { q: qi, question: src.question, answers: order.map((i) => answers[i]!), correct: shownRight >= 0 ? ANSWER_LETTERS[shownRight]! : '' };
+  });
+}
+
+/** Grades answers against what was shown (letters of the shown order). */
+export function gradeShown(shown: ShownQuestion[], answers: string[], passPercent: number): Graded {
+  const questions: QuizQuestion[] = shown.map((s) => ({
+    question: s.question, answers: s.answers,
+    iscorrect: s.correct ? ANSWER_LETTERS.indexOf(s.correct as (typeof ANSWER_LETTERS)[number]) + 1 : 0,
+  }));
+  return grade(questions, answers, passPercent);
+}
+
+export const shownOf = (row: Pick<ExamAttemptsTable, 'questions'>) => fromJson<ShownQuestion[]>(row.questions, []);
+export const answersOf = (row: Pick<ExamAttemptsTable, 'answers'>) => fromJson<string[]>(row.answers, []);
+
+/** What the rules allow next for one learner and one exam. */
+export interface AttemptStatus {
+  attempts: ExamAttemptsTable[];
+  open?: ExamAttemptsTable;
+  /** Attempts allowed so far (the rule's plus those granted); null: no limit. */
+  allowed: number | null;
+  used: number;
+  canstart: boolean;
+  /** Starting now needs (and would take) this granted attempt. */
+  grant?: string;
+  /** Why not: every attempt used, or the wait not over. */
+  reason?: 'used' | 'wait';
+  /** When the next attempt opens, while waiting. */
+  nextopens?: string;
+  passed: boolean;
+}
+
+export async function attemptStatus(db: Db | Trx, enrollmentId: string, material: string, rules: ExamRules, at: string): Promise<AttemptStatus> {
+  const [attempts, grants] = await Promise.all([
+    db.selectFrom('exam_attempts').selectAll().where('enrollmentId', '=', enrollmentId).where('material', '=', material).orderBy('number').execute(),
+    db.selectFrom('exam_grants').select(['id', 'usedby', 'created']).where('enrollmentId', '=', enrollmentId).where('material', '=', material)
+      .orderBy('created').orderBy('id').execute(),
+  ]);
+  const open = attempts.find((a) => a.state === 'inprogress');
+  const used = attempts.length;
+  const usedGrants = grants.filter((g) => g.usedby).length;
+  const unused = grants.find((g) => !g.usedby);
+  const allowed = rules.maxattempts === 0 ? null : rules.maxattempts + grants.length;
+  const passed = attempts.some((a) => fromBool(a.passed));
+  const status: AttemptStatus = { attempts, open, allowed, used, canstart: true, passed };
+  if (open) return status;
+  const withinRule = rules.maxattempts === 0 || used < rules.maxattempts + usedGrants;
+  const lastEnd = attempts.reduce<string | null>((m, a) => (a.finished && (!m || a.finished > m) ? a.finished : m), null);
+  const waitEnds = lastEnd && rules.waithours > 0 ? new Date(Date.parse(lastEnd) + rules.waithours * 3_600_000).toISOString() : null;
+  const waited = !waitEnds || at >= waitEnds;
+  if (withinRule && waited) return status;
+  // A granted attempt adds one to the limit and lifts the wait.
+  if (unused) return { ...status, grant: unused.id };
+  if (!withinRule) return { ...status, canstart: false, reason: 'used' };
+  return { ...status, canstart: false, reason: 'wait', nextopens: waitEnds! };
+}
+
+export interface AttemptTarget {
+  enrollment: { id: string; user: string; course: string; classid: string };
+  lesson: string;
+  material: Pick<MaterialsTable, 'id' | 'quiz' | 'drawcount' | 'timelimit' | 'maxattempts' | 'waithours' | 'showanswers'>;
+  rules: ExamRules;
+  passpercent: number;
+}
+
+export class AttemptRefused extends Error {
+  readonly status: AttemptStatus;
+  constructor(status: AttemptStatus) {
+    super(status.reason ?? 'refused');
+    this.status = status;
+  }
+}
+
+/**
+ * Gives the learner's open attempt (closing it first when its time is up), or starts a new one when
+ * the rules allow (throws AttemptRefused when they do not). `shuffle` false keeps the stored order, for
+ * the spec's one-call submit.
+ */
+export async function startAttempt(db: Db, t: AttemptTarget, at: string, shuffle = true): Promise<{ attempt: ExamAttemptsTable; resumed: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockEnrollment(trx, t.enrollment.id, at);
+    if (!locked) throw new Error(`enrolment ${t.enrollment.id} is gone`);
+    await closeOverdueIn(trx, t.enrollment.id, t.material.id, at, () => t.passpercent, t.rules);
+    const status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
+    if (status.open) return { attempt: status.open, resumed: true };
+    if (!status.canstart) throw new AttemptRefused(status);
+    const pool = fromJson<QuizQuestion[]>(t.material.quiz, []);
+    const row: ExamAttemptsTable = {
+      id: crypto.randomUUID(), enrollmentId: t.enrollment.id, user: t.enrollment.user, course: t.enrollment.course,
+      classid: t.enrollment.classid, lesson: t.lesson, material: t.material.id, kind: 'exam', number: status.used + 1,
+      state: 'inprogress', started: at,
+      deadline: t.rules.timelimit ? new Date(Date.parse(at) + t.rules.timelimit * 60_000).toISOString() : null,
+      finished: null, questions: json(drawQuestions(pool, t.rules.drawcount, shuffle)), answers: '[]', seq: 0, saved: null,
+      score: null, possible: null, percent: null, passed: null, grant: status.grant ?? null,
+    };
+    await trx.insertInto('exam_attempts').values(row).execute();
+    if (status.grant) await trx.updateTable('exam_grants').set({ usedby: row.id }).where('id', '=', status.grant).execute();
+    return { attempt: row, resumed: false };
+  });
+}
+
+/** Autosave: the answers so far, unless a later save of the same tab already arrived. */
+export async function saveAnswers(db: Db, attempt: ExamAttemptsTable, answers: string[], seq: number | undefined, at: string): Promise<boolean> {
+  const next = seq ?? attempt.seq + 1;
+  const r = await db.updateTable('exam_attempts').set({ answers: json(answers), seq: next, saved: at })
+    .where('id', '=', attempt.id).where('state', '=', 'inprogress').where('seq', '<', next)
+    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', at)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export interface Closed { attempt: ExamAttemptsTable; result: AttemptResult; graded: Graded }
+
+/**
+ * Ends an open attempt inside the caller's transaction (enrolment locked): grades the answers against
+ * what was shown and records the result as a quiz attempt, the lesson's result and the exam flags.
+ * Gives undefined when the attempt was no longer open (submitted elsewhere, or expired).
+ */
+async function closeIn(trx: Trx, row: ExamAttemptsTable, state: 'submitted' | 'expired', answers: string[], at: string, passpercent: number, rules: ExamRules, clientKey?: string): Promise<Closed | undefined> {
+  const shown = shownOf(row);
+  const graded = gradeShown(shown, answers, passpercent);
+  const changed = await trx.updateTable('exam_attempts').set({
+    state, finished: at, answers: json(graded.answers), score: graded.score, possible: graded.possible, percent: graded.percent,
+    passed: bool(graded.passed),
+  }).where('id', '=', row.id).where('state', '=', 'inprogress').executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) return undefined;
+  const locked = await lockEnrollment(trx, row.enrollmentId, at);
+  if (!locked) return undefined;
+  const result = await writeAttempt(trx, locked, {
+    enrollment: { id: row.enrollmentId, user: row.user, course: row.course, classid: row.classid }, lesson: row.lesson,
+    material: row.material, kind: 'exam', graded, at, revealKey: keyShown(rules, graded.passed),
+  }, clientKey ?? `exam:${row.id}`, at);
+  const after = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  return { attempt: after, result, graded };
+}
+
+/** Closes this learner's open attempts whose time is up, graded at their deadline with the answers saved by then. */
+async function closeOverdueIn(trx: Trx, enrollmentId: string, material: string, at: string, passpercent: () => number, rules: ExamRules) {
+  const overdue = await trx.selectFrom('exam_attempts').selectAll().where('enrollmentId', '=', enrollmentId).where('material', '=', material)
+    .where('state', '=', 'inprogress').where('deadline', 'is not', null).where('deadline', '<=', at).execute();
+  for (const row of overdue) await closeIn(trx, row, 'expired', answersOf(row), row.deadline!, passpercent(), rules);
+}
+
+export type SubmitOutcome =
+  | { kind: 'submitted'; closed: Closed }
+  | { kind: 'already'; attempt: ExamAttemptsTable }
+  | { kind: 'expired'; attempt: ExamAttemptsTable };
+
+/** Seconds after the deadline in which a submit sent in time (but slowed by the network) still counts. */
+export const SUBMIT_GRACE_MS = 15_000;
+
+/**
+ * Submits an attempt once. A second submit (another tab, a retry after the first went through) gets
+ * `already`; a submit after the time limit closes the attempt with the answers saved by the deadline.
+ */
+export async function submitAttempt(db: Db, attemptId: string, answers: string[] | undefined, at: string, passpercent: number, rules: ExamRules, clientKey?: string): Promise<SubmitOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const first = await trx.selectFrom('exam_attempts').select('enrollmentId').where('id', '=', attemptId).executeTakeFirstOrThrow();
+    await lockEnrollment(trx, first.enrollmentId, at);
+    const row = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    if (row.state !== 'inprogress') return { kind: 'already', attempt: row };
+    if (row.deadline && Date.parse(at) > Date.parse(row.deadline) + SUBMIT_GRACE_MS) {
+      const closed = await closeIn(trx, row, 'expired', answersOf(row), row.deadline, passpercent, rules);
+      return { kind: 'expired', attempt: closed?.attempt ?? row };
+    }
+    const closed = await closeIn(trx, row, 'submitted', answers ?? answersOf(row), at, passpercent, rules, clientKey);
+    if (!closed) {
+      return { kind: 'already', attempt: await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow() };
+    }
+    return { kind: 'submitted', closed };
+  });
+}
+
+/** Closes one learner's overdue attempts (the lazy half of the time limit, on every read). */
+export async function closeOverdue(db: Db, enrollmentId: string, material: string, at: string, passpercent: number, rules: ExamRules): Promise<void> {
+  const any = await db.selectFrom('exam_attempts').select('id').where('enrollmentId', '=', enrollmentId).where('material', '=', material)
+    .where('state', '=', 'inprogress').where('deadline', 'is not', null).where('deadline', '<=', at).executeTakeFirst();
+  if (!any) return;
+  await db.transaction().execute(async (trx) => {
+    await lockEnrollment(trx, enrollmentId, at);
+    await closeOverdueIn(trx, enrollmentId, material, at, () => passpercent, rules);
+  });
+}
+
+/**
+ * The periodic half of the time limit: every open attempt past its deadline, anywhere, is closed and
+ * graded at its deadline, so an abandoned attempt ends even if nobody reads it. Gives the number closed.
+ */
+export async function sweepOverdue(db: Db, at: string, config: () => Promise<Partial<SiteConfig>>): Promise<number> {
+  const overdue = await db.selectFrom('exam_attempts').innerJoin('materials', 'materials.id', 'exam_attempts.material')
+    .select(['exam_attempts.enrollmentId', 'exam_attempts.material', 'materials.drawcount', 'materials.timelimit', 'materials.maxattempts',
+      'materials.waithours', 'materials.showanswers'])
+    .where('exam_attempts.state', '=', 'inprogress').where('exam_attempts.deadline', 'is not', null).where('exam_attempts.deadline', '<=', at)
+    .limit(500).execute();
+  if (overdue.length === 0) return 0;
+  const site = await config();
+  const passpercent = Number(site.exampasspercent) || 80;
+  for (const o of overdue) await closeOverdue(db, o.enrollmentId, o.material, at, passpercent, rulesOf(o, site));
+  return overdue.length;
+}
+
+/** Grants one more attempt (the caller audits it). */
+export async function grantAttempt(db: Db, enrollmentId: string, material: string, by: string, reason: string | undefined, at: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insertInto('exam_grants').values({ id, enrollmentId, material, grantedby: by, reason: reason || null, created: at, usedby: null }).execute();
+  return id;
+}

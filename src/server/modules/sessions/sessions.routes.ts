@@ -1,0 +1,87 @@
+/**
+ * The account's Sessions list (which browsers are signed in, from where, last seen), ending one or all
+ * other sessions; admins ending every session of a user (audited); the admins' session and two-factor
+ * settings (audited).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { parse, notFound } from '../../errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { actorOf, currentSession, currentUser, requireUser, sessionToken } from '../../auth.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { SecuritySettingsSchema, SessionIdSchema, SessionUserSchema } from '../../../domain/validation.ts';
+import type { SessionRecord } from '../../../domain/types.ts';
+import type { SessionInfo } from '../../adapters/sessions.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { recordAudit } from '../admin/audit.repository.ts';
+import { describeDevice, placeOf } from './device.ts';
+
+export const AUDIT_SESSIONS = { endAll: 'sessions.endall', settings: 'security.settings' } as const;
+
+export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  const present = (s: SessionInfo, current: SessionInfo | null): SessionRecord => ({
+    _id: s.id, device: describeDevice(s.useragent), ip: s.ip, place: placeOf(s.ip),
+    created: new Date(s.created).toISOString(), lastseen: new Date(s.lastseen).toISOString(), current: s.id === current?.id,
+  });
+
+  async function own(req: Parameters<typeof currentUser>[1]) {
+    const user = await currentUser(ctx, req);
+    authorize(actorOf(user), 'session.manage', { user: { id: user?.id ?? '' } });
+    return { user: user!, current: await currentSession(ctx, req) };
+  }
+
+  async function list(userId: string, current: SessionInfo | null) {
+    return (await ctx.sessions.list(userId)).map((s) => present(s, current));
+  }
+
+  app.post('/app_users/sessions/list', async (req) => {
+    const { user, current } = await own(req);
+    return { list: await list(user.id, current) };
+  });
+
+  app.post('/app_users/sessions/end', async (req) => {
+    const { user, current } = await own(req);
+    const { _id } = parse(SessionIdSchema, req.body);
+    if (!(await ctx.sessions.destroyById(user.id, _id))) throw notFound(MSG.sessionNotFound);
+    return { ok: true, list: await list(user.id, _id === current?.id ? null : current) };
+  });
+
+  app.post('/app_users/sessions/endothers', async (req) => {
+    const { user, current } = await own(req);
+    await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
+    return { ok: true, list: await list(user.id, current) };
+  });
+
+  app.post('/app_users/sessions/endall', async (req) => {
+    const actor = actorOf(await requireUser(ctx, req));
+    const { user: userId } = parse(SessionUserSchema, req.body);
+    authorize(actor, 'session.endAllOfUser', { user: { id: userId } });
+    const target = await findUserById(db, userId);
+    if (!target) throw notFound();
+    const ended = (await ctx.sessions.list(userId)).length;
+    await ctx.sessions.destroyAllForUser(userId);
+    await recordAudit(db, { actor: actor!, action: AUDIT_SESSIONS.endAll, targetType: 'user', target: userId, changes: { email: target.email, sessions: ended } });
+    return { ok: true, ended };
+  });
+
+  app.post('/app_admin/getSecurity', async (req) => {
+    authorize(actorOf(await currentUser(ctx, req)), 'admin.settings');
+    return { security: await ctx.security.get() };
+  });
+
+  app.post('/app_admin/setSecurity', async (req) => {
+    const actor = actorOf(await currentUser(ctx, req));
+    authorize(actor, 'admin.settings');
+    const patch = parse(SecuritySettingsSchema, req.body);
+    const before = await ctx.security.get();
+    const changes = Object.fromEntries(Object.entries(patch)
+      .filter(([k, v]) => before[k as keyof typeof before] !== v)
+      .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]));
+    if (Object.keys(changes).length === 0) return { security: before };
+    const security = await ctx.security.save(patch);
+    await recordAudit(db, { actor: actor!, action: AUDIT_SESSIONS.settings, targetType: 'settings', target: 'security', changes });
+    return { security };
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The cluster primary: holds the port, forks the workers, starts a new worker when one dies (with a
+ * growing pause if they keep dying at start-up, so a broken setting does not spin the CPU), and on
+ * SIGTERM passes the signal on and waits for every worker to finish its requests.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config.ts';
+
+function log(level: number, msg: string, fields: Record<string, unknown> = {}) {
+  // The same JSON line shape as the workers' (pino): level 30 info, 40 warn, 50 error.
+  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg })}\n`);
+}
+
+export function runPrimary(config: Config) {
+  const started = new Map<number, number>();
+  let stopping = false;
+  let stopFailed = false;
+  let quickDeaths = 0;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    started.set(worker.id, Date.now());
+    return worker;
+  };
+
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
+    const livedMs = Date.now() - (started.get(worker.id) ?? Date.now());
+    started.delete(worker.id);
+    if (stopping) {
+      if (code !== 0) stopFailed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        log(30, 'all workers stopped');
+        process.exit(stopFailed ? 1 : 0);
+      }
+      return;
+    }
+    quickDeaths = livedMs < 10_000 ? quickDeaths + 1 : 0;
+    const delayMs = Math.min(quickDeaths * 1000, 30_000);
+    const why = signal ? `killed by ${signal}` : `exited with code ${code}`;
+    log(50, `worker ${worker.process.pid} died (${why}); starting a new one${delayMs ? ` in ${delayMs / 1000} s` : ''}`,
+      { worker: worker.process.pid, code, signal, livedMs });
+    setTimeout(() => { if (!stopping) fork(); }, delayMs);
+  });
+
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+  log(30, `primary started ${config.webConcurrency} worker(s)`, { workers: config.webConcurrency });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      log(30, `${signal}: stopping the workers`, { signal });
+      const workers = Object.values(cluster.workers ?? {});
+      if (workers.length === 0) process.exit(0);
+      for (const w of workers) w?.process.kill('SIGTERM');
+      // The workers keep their own deadline; this one only guards against a worker that hangs.
+      setTimeout(() => { log(40, 'workers did not stop in time'); process.exit(1); }, (config.shutdownTimeoutS + 10) * 1000).unref();
+    });
+  }
+}

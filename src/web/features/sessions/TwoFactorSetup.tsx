@@ -1,0 +1,85 @@
+/**
+ * Setting up two-factor sign-in: scan the QR code (or type the key) into an authenticator app, confirm
+ * with a code from it, then the recovery codes, shown this once. Used from the account area and, for
+ * an admin whose site requires it, in the middle of signing in.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Code, Group, Image, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TwoFactorSetup as Setup, User } from '../../../domain/types.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { errorMessage } from '../admin/components.tsx';
+import { beginTwoFactor, enableTwoFactor } from './api.ts';
+
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack data-testid="recovery-codes">
+      <Title order={2} size="h3">{t('Recovery codes')}</Title>
+      <Text>{t('Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.')}</Text>
+      <List listStyleType="none" spacing={4} dir="ltr" ff="monospace">
+        {codes.map((c) => <List.Item key={c} data-testid="recovery-code">{c}</List.Item>)}
+      </List>
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-testid="recovery-done" data-autofocus>{t('I have saved these codes')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
+  /** A setup already begun (the account area asks for the password first); else it begins here. */
+  initial?: Setup; onEnabled: (r: { recoverycodes: string[]; user?: User }) => void; onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [setup, setSetup] = useState<Setup | null>(initial ?? null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (initial) return;
+    let live = true;
+    beginTwoFactor().then((s) => { if (live) setSetup(s); }, (err) => { if (live) setError(errorMessage(err)); });
+    return () => { live = false; };
+  }, [initial]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) { setError(MSG.twoFactorCodeRequired); return; }
+    setBusy(true);
+    setError(null);
+    try {
+      onEnabled(await enableTwoFactor(code.replace(/\s/g, '')));
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack data-testid="twofactor-setup">
+      {error && <Alert color="red" role="alert" data-testid="twofactor-error">{t(error)}</Alert>}
+      <Text>{t('Scan this QR code with an authenticator app (such as FreeOTP, Aegis or Google Authenticator), then enter the 6-digit code it shows.')}</Text>
+      {!setup && !error && <Loader size="sm" aria-label={t('Loading')} />}
+      {setup && (
+        <>
+          <Image src={setup.qr} alt={t('QR code for your authenticator app')} w={200} h={200} fit="contain" />
+          <Text size="sm">{t('Or type this key into the app:')}{' '}
+            <Code dir="ltr" data-testid="twofactor-secret" style={{ overflowWrap: 'anywhere' }}>{setup.secret}</Code>
+          </Text>
+          <form onSubmit={onSubmit} noValidate>
+            <Stack>
+              <TextInput label={t('6-digit code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required
+                dir="ltr" value={code} onChange={(e) => setCode(e.currentTarget.value)} data-testid="twofactor-code" />
+              <Group justify="flex-end">
+                {onCancel && <Button variant="default" onClick={onCancel}>{t('Cancel')}</Button>}
+                <Button type="submit" loading={busy} data-testid="twofactor-confirm">{t('Turn on two-factor sign-in')}</Button>
+              </Group>
+            </Stack>
+          </form>
+        </>
+      )}
+    </Stack>
+  );
+}
