@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO, launchBrowser, newPage, ready, signedInPage } from './helpers.ts';
-import { instrument, kb, recordVisit } from './transfer.ts';
+import { instrument, kb, recordVisit, SLOW_4G } from './transfer.ts';
 
 const PAGES = [
   { name: 'home', path: '/', screen: 'content', budgetKB: 400, as: null },
@@ -34,6 +34,30 @@ describe('first-visit byte budget', () => {
       // Every script, style and JSON body of 1 KB or more arrived compressed.
       const raw = v.requests.filter((r) => ['Script', 'Stylesheet', 'Fetch', 'XHR', 'Document'].includes(r.type) && r.size >= 1024 && !r.encoding);
       expect(raw.map((r) => r.url)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('requests of a first visit', () => {
+  it('the home page loads its code as one script and asks who is signed in once, while the script downloads', async () => {
+    const { context, page } = await newPage(browser, { consent: 'optout' });
+    try {
+      await instrument(context);
+      // On the slow line the script takes most of a second, so what finishes first is telling.
+      const visit = await recordVisit(page, { network: SLOW_4G });
+      await page.goto('/');
+      await ready(page, 'content');
+      const v = await visit.finish();
+      // In the order they finished.
+      const paths = v.requests.map((r) => new URL(r.url).pathname);
+      const scripts = v.requests.filter((r) => r.type === 'Script').map((r) => new URL(r.url).pathname);
+      expect(scripts).toHaveLength(1);
+      // One whoami, done before the script is: index.html preloads it and the app's call takes that answer.
+      expect(paths.filter((p) => p === '/app_users/whoami')).toHaveLength(1);
+      expect(paths.indexOf('/app_users/whoami')).toBeLessThan(paths.indexOf(scripts[0]!));
+      expect(paths.filter((p) => p.startsWith('/app_content/getpage/home'))).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -10,6 +10,9 @@ import { theme } from './app/theme.ts';
 import { AppRoutes } from './app/router.tsx';
 import { queryClient } from './lib/query.ts';
 import { i18n } from './lib/i18n.ts';
+import { startFirstScreen } from './app/first-screen.ts';
+
+startFirstScreen(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,17 +6,26 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireUser, SignedOutOnly, PageLoader } from './guards.tsx';
-import { HomeRoute, ContentRoute } from '../features/content/ContentRoute.tsx';
+import { HomeRoute, ContentRoute, contentTarget } from '../features/content/ContentRoute.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS, COMMENTS_RETRIES, LESSON_RETRIES, CLASS_PAGE_RETRIES, USER_SCREEN_RETRIES } from '../../domain/constants.ts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = LazyExoticComponent<ComponentType> & { load: Loader };
+
+/**
+ * What the first screen can start fetching before React renders it (see first-screen.ts): a lazy
+ * screen's code, or the content page a path shows.
+ */
+export interface ScreenHandle {
+  load?: Loader;
+  content?: (params: Record<string, string | undefined>, pathname: string) => { context: string; subid?: string };
+}
 /** A screen fetched when first visited (navigations run in a transition, so the old page stays until it arrives). */
-const screen = (load: Loader): Screen => lazy(() => Promise.race([
+const screen = (load: Loader): Screen => Object.assign(lazy(() => Promise.race([
   load(),
   // Spec 8: a chunk that has not arrived after 120 s counts as failed (the error screen offers a reload).
   new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading chunk timed out')), CHUNK_LOAD_TIMEOUT_MS)),
-]));
+])), { load });
 
 const login = screen(() => import('../features/auth/LoginPage.tsx'));
 const register = screen(() => import('../features/auth/RegisterPage.tsx'));
@@ -37,15 +46,18 @@ const confirmEmail = screen(() => import('../features/account/ConfirmEmailPage.t
 function Lazy({ screen: Screen }: { screen: Screen }) {
   return <Suspense fallback={<PageLoader />}><Screen /></Suspense>;
 }
-const paths = (s: Screen, ...list: string[]): RouteObject[] => list.map((path) => ({ path, element: <Lazy screen={s} /> }));
+const paths = (s: Screen, ...list: string[]): RouteObject[] =>
+  list.map((path) => ({ path, element: <Lazy screen={s} />, handle: { load: s.load } satisfies ScreenHandle }));
+const home: ScreenHandle = { content: () => ({ context: 'home' }) };
+const generic: ScreenHandle = { content: (params, pathname) => contentTarget(params, pathname) };
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'app', element: <HomeRoute /> },
+      { index: true, element: <HomeRoute />, handle: home },
+      { path: 'app', element: <HomeRoute />, handle: home },
       {
         element: <SignedOutOnly />,
         children: [
@@ -80,14 +92,14 @@ export const routes: RouteObject[] = [
         element: <RequireUser retries={USER_SCREEN_RETRIES} />,
         children: paths(util, 'util', 'util/:panel'),
       },
-      { path: 'German', element: <ContentRoute page="German" /> },
+      { path: 'German', element: <ContentRoute page="German" />, handle: { content: () => ({ context: 'German' }) } satisfies ScreenHandle },
       ...paths(optOut, 'OptOutPreferences'),
       ...paths(certificate, 'app_users/certificate/:courseid'),
       ...paths(verifyCertificate, 'certificate/verify', 'certificate/verify/:code'),
       // The link mailed to a new address to confirm an e-mail change.
       ...paths(confirmEmail, 'confirmemail/:token'),
-      { path: ':id/:subid?', element: <ContentRoute /> },
-      { path: '*', element: <ContentRoute /> },
+      { path: ':id/:subid?', element: <ContentRoute />, handle: generic },
+      { path: '*', element: <ContentRoute />, handle: generic },
     ],
   },
 ];

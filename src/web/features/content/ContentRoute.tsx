@@ -15,11 +15,8 @@ export function HomeRoute() {
   return <ContentPage context="home" />;
 }
 
-/** /{id}/{subid?} and any other path: the generic content page. */
-export function ContentRoute({ page }: { page?: string }) {
-  const params = useParams();
-  const { pathname } = useLocation();
-  if (page) return <ContentPage context={page} />;
+/** The page a generic path shows: /{id}/{subid?}, or the first two segments of any other path. */
+export function contentTarget(params: Record<string, string | undefined>, pathname: string): { context: string; subid?: string } {
   let id = params.id;
   let subid = params.subid;
   if (!id) {
@@ -27,5 +24,14 @@ export function ContentRoute({ page }: { page?: string }) {
     id = parts[0];
     subid = parts[1];
   }
-  return <ContentPage context={id || 'home'} subid={subid} />;
+  return { context: id || 'home', subid };
+}
+
+/** /{id}/{subid?} and any other path: the generic content page. */
+export function ContentRoute({ page }: { page?: string }) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  if (page) return <ContentPage context={page} />;
+  const { context, subid } = contentTarget(params, pathname);
+  return <ContentPage context={context} subid={subid} />;
 }
