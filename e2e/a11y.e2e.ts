@@ -97,6 +97,32 @@ for (const { role, screens, account } of ROLES) {
                 await page.waitForFunction((w) => window.innerWidth === w, width);
               }
               for (const v of await axeViolations(page)) found.push(`${s.path} at ${width}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.join(' | ')}`);
+              // Wide content (tables, code) scrolls in its own box: the page itself never scrolls sideways.
+              const overflow = await page.evaluate(() => {
+                const w = window.innerWidth;
+                const rtl = document.documentElement.dir === 'rtl';
+                // Sideways scrolling comes from visible content past the reading start's far edge (left in
+                // Arabic, right otherwise) that no box of its own clips: a table in its scroll box, the
+                // closed drawer parked off-screen or a hidden measuring element do not count.
+                const clipped = (el: Element) => {
+                  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+                    if (getComputedStyle(a).overflowX !== 'visible') return true;
+                  }
+                  return false;
+                };
+                const culprits = Array.from(document.querySelectorAll('body *')).filter((el) => {
+                  const b = el.getBoundingClientRect();
+                  const out = rtl ? b.left < -1 : b.right > w + 1;
+                  return out && b.width > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !clipped(el);
+                }).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(-2).join('.')}`);
+                return { by: culprits.length ? document.documentElement.scrollWidth - w : 0, culprits: culprits.slice(0, 5) };
+              });
+              if (overflow.culprits.length) found.push(`${s.path} at ${width}: the page is ${overflow.by} px wider than the screen (${overflow.culprits.join(', ')})`);
+              // SCREENSHOTS_DIR=dir keeps what was checked, to be looked at (every screen, each role, language and width).
+              if (process.env.SCREENSHOTS_DIR) {
+                const name = `${role}-${lang}-${width}${s.path.replace(/[^A-Za-z0-9]+/g, '_')}.png`;
+                await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}`, fullPage: false });
+              }
             }
           }
         } finally {

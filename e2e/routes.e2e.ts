@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect as globalExpect, it, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, navigate, newPage, pageErrors, PagePool, ready, signedInPage } from './helpers.ts';
+import { DEMO, launchBrowser, navigate, newPage, pageErrors, PagePool, ready, signedInPage, uniqueEmail } from './helpers.ts';
 
 /** `url`: where the screen settles when it is not `path` itself (a lesson without a class gets the learner's class). */
 interface Row { path: string; screen: string; attrs?: Record<string, string>; url?: RegExp }
@@ -50,7 +50,7 @@ const PUBLIC: Row[] = [
 
 /** Routes that need sign-in: visitors land on /login?redirect=<path>. */
 const SIGNED_IN: Row[] = [
-  // The demo learner's lessons and class: the viewer resolves real records (an unknown lesson goes to the course page).
+  // The learner's lessons and class: the viewer resolves real records (an unknown lesson goes to the course page).
   { path: '/lessons/intro-online-learning/iol-en-l1', screen: 'lesson', attrs: { 'data-lesson': 'iol-en-l1' }, url: /^\/lessons\/intro-online-learning\/iol-en-l1\/iol-en-selfpaced$/ },
   { path: '/lessons/intro-online-learning/iol-en-l1/none', screen: 'lesson', attrs: { 'data-lesson': 'iol-en-l1' }, url: /^\/lessons\/intro-online-learning\/iol-en-l1\/iol-en-selfpaced$/ },
   { path: '/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced/iol-en-l1-m1/k1', screen: 'lesson', attrs: { 'data-material': 'iol-en-l1-m1' } },
@@ -144,7 +144,15 @@ describe('routes for a signed-in learner', () => {
   let page: Page;
   let pool: PagePool;
   beforeAll(async () => {
-    ({ context, page } = await signedInPage(browser, DEMO.learner));
+    // A learner of its own in the demo class: opening lessons records views, and the demo learner's
+    // progress must stay as seeded for the journeys that count its ticks.
+    ({ context, page } = await newPage(browser, { consent: 'optout' }));
+    const email = uniqueEmail('routes');
+    const reg = await context.request.post('/app_users/register', {
+      data: { firstname: 'Route', lastname: 'Walker', email, confirmemail: email, password: 'Routes-pass1!', confirmpassword: 'Routes-pass1!', city: 'Lagos', country: 'NG', terms: true },
+    });
+    globalExpect(reg.status()).toBe(200);
+    globalExpect((await context.request.post('/app_enrollment/enroll/iol-en-selfpaced', { data: { courseid: 'intro-online-learning' } })).status()).toBe(200);
     pool = await new PagePool(context, POOL_SIZE).init();
   });
   afterAll(async () => { await context.close(); });

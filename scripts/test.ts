@@ -23,7 +23,10 @@ const allRuns: Run[] = [
 ];
 // `npm test -- FILE...` runs only the suites that hold those files (and skips the type check), so a
 // filter meant for one suite does not make another find nothing and fail.
-const filters = args.filter((a) => !a.startsWith('-'));
+// Options that take a value (`-t pattern`) keep it: the value is not a file filter.
+const VALUED = new Set(['-t', '--testNamePattern', '--project', '--shard', '--reporter']);
+const valueAt = new Set(args.flatMap((a, i) => (VALUED.has(a) ? [i + 1] : [])));
+const filters = args.filter((a, i) => !a.startsWith('-') && !valueAt.has(i));
 const runs = allRuns.filter((r) => fs.existsSync(r.config) && !args.includes(`--no-${r.name}`)
   && (filters.length === 0 || filters.some(r.owns)));
 
@@ -36,7 +39,7 @@ for (const run of runs) {
   const out = path.join(results, `${run.name}.json`);
   fs.rmSync(out, { force: true });
   console.log(`\n=== ${run.name} (${run.config}) ===`);
-  const passThrough = args.filter((a) => !a.startsWith('--no-') && (a.startsWith('-') || run.owns(a)));
+  const passThrough = args.filter((a, i) => !a.startsWith('--no-') && (a.startsWith('-') || valueAt.has(i) || run.owns(a)));
   const r = spawnSync('vitest', ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...passThrough], {
     stdio: 'inherit',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
