@@ -68,6 +68,8 @@ async function writeView(trx: Trx, enrollment: string, lesson: string, material:
 /** The enrolment's figures after a progress write, and one lesson's progress for the reply. */
 export interface ProgressUpdate {
   percentcomplete: number; completed: string | null; exampassed: boolean; lesson: LessonProgress;
+  /** This write completed the course (its certificate is now issued). */
+  completedNow?: boolean;
 }
 
 /**
@@ -123,7 +125,7 @@ export async function recordView(db: Db, enrollment: string, lesson: string, mat
   // Views are frequent and cheap to redo; the one that completes the course is what the certificate
   // rests on, so it is put on disk before it is acknowledged.
   if (completedNow) await syncNow(db);
-  return update;
+  return update && completedNow ? { ...update, completedNow } : update;
 }
 
 /** Clears a lesson's views (Mark Unread); quiz results and a reached completion stay. */
