@@ -63,6 +63,8 @@ describeEachEngine('mail queue', (server) => {
     refuseOnce.add(to);
     await enqueueMail(server().ctx.db, { to, subject: 'Retry me', text: 'Hello' });
     await expect.poll(() => received.some((m) => m.to.includes(to)), { timeout: 15_000 }).toBe(true);
+    // The row is marked sent just after the SMTP server took the mail.
+    await expect.poll(async () => (await server().ctx.db.selectFrom('mail_queue').select('status').where('to', '=', to).executeTakeFirstOrThrow()).status).toBe('sent');
     const row = await server().ctx.db.selectFrom('mail_queue').selectAll().where('to', '=', to).executeTakeFirstOrThrow();
     expect(row.status).toBe('sent');
     expect(row.attempts).toBe(2);

@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session.ts';
 import { allCoursesQuery } from '../courses/api.ts';
 import { participantsQuery, type Participant } from './api.ts';
 import { dayInText } from '../enrollment/api.ts';
+import { ClassMessageForm } from '../staff/ClassMessageForm.tsx';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>
@@ -81,6 +82,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
         </Stack>
       </Paper>
 
+      {withDetails && <ClassMessageForm classid={cls._id} />}
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h4">{t('Participants')}</Title>
