@@ -80,7 +80,7 @@ export default function ImportUsersPanel() {
         <Text size="sm">{t('The first row names the columns. Columns:')} <bdi dir="ltr">{IMPORT_COLUMNS.join(', ')}</bdi></Text>
         <Text size="sm" c="gray.7">{t('New accounts get a welcome e-mail in their language with a temporary password. Existing accounts are enrolled, never created twice; importing the same file again changes nothing.')}</Text>
         <FileInput label={t('CSV or XLSX file')} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          value={file} onChange={check} clearable data-testid="import-file" />
+          value={file} onChange={check} data-testid="import-file" />
         {busy === 'preview' && <Text size="sm" role="status">{t('Checking the file…')}</Text>}
         {error && <Alert color="red" role="alert" data-testid="import-error">{t(error)}</Alert>}
         {preview && (
