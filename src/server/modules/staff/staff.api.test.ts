@@ -221,4 +221,21 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect((await l.post('/app_users/notices', { off: ['nonsense'] })).status).toBe(400);
     expect((await server().client().get('/app_users/notices')).status).toBe(401);
   });
+
+  it('tells a learner their enrolment is confirmed, in their language, unless they turned that notice off', async () => {
+    const u = await buildUser(server().ctx, { lang: 'es' });
+    const l = server().client();
+    await l.login(u.email, TEST_PASSWORD);
+    const course = await buildCourse(server().ctx);
+    const first = await buildClass(server().ctx, course);
+    expect((await l.post(`/app_enrollment/enroll/${first}`, { courseid: course })).status).toBe(200);
+    const mail = await waitForMail(server().config.dataDir, u.email);
+    expect(mail.subject).toContain('estás inscrito');
+    await l.post('/app_users/notices', { off: ['enrollment'] });
+    const second = await buildClass(server().ctx, course);
+    expect((await l.post(`/app_enrollment/enroll/${second}`, { courseid: course })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const queued = await server().ctx.db.selectFrom('mail_queue').select('id').where('to', '=', u.email).execute();
+    expect(queued).toHaveLength(1);
+  });
 });
