@@ -6,7 +6,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
-import { enroll } from '../modules/enrollment/enrollment.repository.ts';
 import { recordAudit } from '../modules/admin/audit.repository.ts';
 import { AUDIT_BULK } from '../modules/staff/bulk-actions.ts';
 
@@ -15,8 +14,6 @@ export const DEMO_SUSPENDED = { id: 'demo-suspended', email: 'suspended@example.
 export async function seedDemoStaff(ctx: AppContext, passwordHash: string): Promise<void> {
   const { db } = ctx;
   await insertUser(db, { ...DEMO_SUSPENDED, passwordHash, city: 'Porto', country: 'PT', lang: 'pt', suspended: 1 });
-  const spring = await db.selectFrom('classes').select(['id', 'course', 'regcode', 'description']).where('id', '=', 'iol-en-group-spring').executeTakeFirst();
-  if (spring) await enroll(db, DEMO_SUSPENDED.id, spring);
   await recordAudit(db, { actor: { id: 'demo-admin', email: 'admin@example.org' }, action: AUDIT_BULK('suspend'), targetType: 'users', target: '', changes: { count: 1, users: [DEMO_SUSPENDED.id] } });
 
   // The instructor's message to the spring cohort: already sent to the demo learner, queued for two
