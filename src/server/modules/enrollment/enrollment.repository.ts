@@ -288,13 +288,14 @@ export async function removeEnrollment(db: Db, id: string) {
 export interface ParticipantRow {
   enrollment: string; user: string; firstname: string; lastname: string; email: string; regdate: string;
   timestamp: string; completed: string | null; percentcomplete: number; lastview: string | null; lessons: number;
+  suspended?: number;
 }
 
 /** Everyone enrolled in a class, with the number of lessons they have viewed and their last view. */
 export async function classParticipants(db: Db, classid: string): Promise<ParticipantRow[]> {
   const rows = await db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
     .select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
-      'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete'])
+      'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'users.suspended'])
     .where('enrollments.classid', '=', classid)
     .orderBy('users.lastname').orderBy('users.firstname').orderBy('enrollments.id').execute();
   if (rows.length === 0) return [];

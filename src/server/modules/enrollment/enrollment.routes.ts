@@ -276,6 +276,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
         _id: r.enrollment, user: r.user, firstname: r.firstname, lastname: r.lastname, email: r.email, regdate: r.regdate,
         lastview: r.lastview ?? undefined, timestamp: r.timestamp, lastactivity: r.lastview ?? r.timestamp,
         lessons: r.lessons, lessoncount: r.lessons, completed: r.completed ?? undefined, percentcomplete: r.percentcomplete,
+        ...(r.suspended === 1 ? { suspended: true } : {}),
       }
       : { firstname: r.firstname, lastname: r.lastname });
   });

@@ -170,6 +170,10 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect(shown.body.suspended).toBe(true);
     const listed = await c.post('/app_users/list', { search: u.email });
     expect(listed.body.list[0].suspended).toBe(true);
+    // The participant table shows it too; the enrolment itself stays.
+    await c.post('/app_users/bulk', { action: 'enroll', classid, selection: { ids: [u.id] } });
+    const participants = await c.post('/app_enrollment/classEnrollment', { classid });
+    expect(participants.body.find((p: { user: string }) => p.user === u.id)?.suspended).toBe(true);
     // Admins only, and never oneself.
     const editor = await buildUser(server().ctx, { roles: asRoles('cms') });
     const e = server().client();

@@ -1,6 +1,6 @@
 /** A class's participants for admins: details, edit and remove each enrolment, add a user to the class. */
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,12 @@ export function ClassParticipants({ classid }: { classid: string }) {
             {shown.map((p) => (
               <Table.Tr key={p._id} data-user={p.email}>
                 <Table.Td><SelectCheckbox selection={selection} id={p.user} label={fullName(p)} /></Table.Td>
-                <Table.Td><Anchor component={Link} to={`/admin/users/${encodeURIComponent(p.user)}`}>{fullName(p)}</Anchor></Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(p.user)}`}>{fullName(p)}</Anchor>
+                    {p.suspended && <Badge size="sm" color="red.8" variant="filled">{t('Suspended')}</Badge>}
+                  </Group>
+                </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.email}</Table.Td>
                 <Table.Td>{day(p.regdate)}</Table.Td>
                 <Table.Td>{day(p.lastactivity)}</Table.Td>

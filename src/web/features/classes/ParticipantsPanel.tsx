@@ -116,7 +116,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
                   {shown.map((r, i) => (
                     <Table.Tr key={r._id ?? `${r.lastname}-${r.firstname}-${i}`} data-testid="participant-row" data-email={r.email ?? ''}>
                       <Table.Td>{r.firstname}</Table.Td>
-                      <Table.Td>{r.lastname}</Table.Td>
+                      <Table.Td>{r.lastname}{r.suspended && <> <Badge size="sm" color="red.8" variant="filled">{t('Suspended')}</Badge></>}</Table.Td>
                       {withDetails && (
                         <>
                           <Table.Td>{r.email ? <Anchor href={`mailto:${r.email}`} size="sm">{r.email}</Anchor> : '—'}</Table.Td>
