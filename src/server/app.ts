@@ -42,7 +42,6 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
-import { withSentMailLog } from './modules/privacy/sent-mail.ts';
 import { startPrivacyWorker } from './modules/privacy/jobs.ts';
 import { originCheck } from './origin-check.ts';
 import { passwordChangeGate } from './modules/accounts/password-gate.ts';
@@ -96,8 +95,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   // and the clients connect by themselves when it comes back.
   if (shared && !(await readyWithin(shared, 5000))) app.log.warn('Redis is not reachable yet; sign-in answers 503 until it is');
   const health: HealthState = { shuttingDown: false };
-  // What actually sends, logging each e-mail sent (recipient, subject, time) for the learner's data export.
-  const transport = withSentMailLog(createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }), store.db);
+  // What actually sends; the queue worker logs each e-mail sent (recipient, subject, time) for the learner's data export.
+  const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const mailWorker = config.mailWorker ? startMailWorker(store.db, transport, app.log, { pollMs: config.mailPollMs, retryBaseMs: config.mailRetryBaseMs }) : null;
 
   const ctx: AppContext = {

@@ -4,7 +4,8 @@
  * A row is claimed by a conditional update, so two processes never send it both; a failed send is put
  * back with a later `due` (30 s, 1 min, 2 min ... capped at an hour) until MAX_ATTEMPTS; a row left
  * 'sending' by a process that died is taken up again after STALE_CLAIM_MS. Rows survive restarts
- * because they are the database. Once sent, the body is cleared (it can hold a temporary password).
+ * because they are the database. Once sent, the body is cleared (it can hold a temporary password)
+ * and the mail is written to the sent-mail log (recipient, subject, time).
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -77,8 +78,17 @@ export async function runMailQueue(db: Db, transport: Mailer, opts: { at?: Date;
       if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
         await transport.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
-        await db.updateTable('mail_queue').set({ status: 'sent', sent: new Date().toISOString(), text: '', html: null, lasterror: null })
-          .where('id', '=', row.id).execute();
+        const sentAt = new Date().toISOString();
+        // The sent-mail log is written only while the row is still there: an account erased while its
+        // mail was on the way must not get its address back into the log.
+        await db.transaction().execute(async (trx) => {
+          const done = await trx.updateTable('mail_queue').set({ status: 'sent', sent: sentAt, text: '', html: null, lasterror: null })
+            .where('id', '=', row.id).executeTakeFirst();
+          if (Number(done.numUpdatedRows) !== 1) return;
+          await trx.insertInto('sent_mail').values({
+            id: crypto.randomUUID(), to: row.to.trim().toLowerCase(), subject: row.subject.slice(0, 500), created: sentAt,
+          }).execute();
+        }).catch((err) => opts.log?.warn({ err }, 'mail sent but not logged'));
         sent++;
       } catch (err) {
         failed++;
