@@ -27,6 +27,7 @@ const LEARNER: Screen[] = [
 ];
 const INSTRUCTOR: Screen[] = [
   { path: '/user/enrollment', screen: 'user' }, { path: '/class/enrollment/iol-en-selfpaced', screen: 'class' },
+  { path: '/class/enrollment/iol-en-group-spring', screen: 'class' },
 ];
 const EDITOR: Screen[] = [
   { path: '/', screen: 'content' }, { path: '/admin/content', screen: 'admin' }, { path: '/admin/courses', screen: 'admin' },
@@ -36,6 +37,7 @@ const ADMIN: Screen[] = [
   { path: '/admin/index', screen: 'admin' }, { path: '/admin/users', screen: 'admin' }, { path: '/admin/dashboard', screen: 'admin' },
   { path: '/admin/reports', screen: 'admin' }, { path: '/admin/settings', screen: 'admin' }, { path: '/admin/translations', screen: 'admin' },
   { path: '/admin/navigation', screen: 'admin' }, { path: '/admin/audit', screen: 'admin' }, { path: '/util/store', screen: 'util' },
+  { path: '/admin/import', screen: 'admin' }, { path: '/admin/classes/intro-online-learning/iol-en-group-spring', screen: 'admin' },
 ];
 
 const ROLES = [

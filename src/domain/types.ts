@@ -20,6 +20,10 @@ export interface User {
   address1?: string; address2?: string; city?: string; state?: string; country?: string;
   postal?: string; phone?: string; birthDate?: string; bio?: string; heard?: string; vocation?: string;
   timestamp?: string; lasttime?: string; created?: string; lastseen?: string;
+  /** Suspended by an administrator: cannot sign in; data kept. */
+  suspended?: boolean;
+  /** Notice kinds the user turned off (enrollment, certificate, reply). */
+  noticesoff?: string[];
 }
 
 export interface Card { key: string; video?: string; description?: string; title?: string; image?: string; url?: string }

@@ -19,6 +19,8 @@ import { errorHandler } from './errors.ts';
 import { DbSessionStore, RedisSessionStore } from './adapters/sessions.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './adapters/rate-limit.ts';
 import { createMailer } from './adapters/mailer.ts';
+import { queuedMailer, startMailWorker } from './modules/mail/mail-queue.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { memoryInvalidation, redisInvalidation } from './adapters/invalidation.ts';
 import { connectRedis, readyWithin, type Redis } from './adapters/redis.ts';
 import { healthRoutes, type HealthState } from './health.ts';
@@ -40,7 +42,6 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
-import { withSentMailLog } from './modules/privacy/sent-mail.ts';
 import { startPrivacyWorker } from './modules/privacy/jobs.ts';
 import { originCheck } from './origin-check.ts';
 import { passwordChangeGate } from './modules/accounts/password-gate.ts';
@@ -94,6 +95,9 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   // and the clients connect by themselves when it comes back.
   if (shared && !(await readyWithin(shared, 5000))) app.log.warn('Redis is not reachable yet; sign-in answers 503 until it is');
   const health: HealthState = { shuttingDown: false };
+  // What actually sends; the queue worker logs each e-mail sent (recipient, subject, time) for the learner's data export.
+  const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const mailWorker = config.mailWorker ? startMailWorker(store.db, transport, app.log, { pollMs: config.mailPollMs, retryBaseMs: config.mailRetryBaseMs }) : null;
 
   const ctx: AppContext = {
     config,
@@ -101,8 +105,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     db: store.db,
     sessions: shared ? new RedisSessionStore(shared, config.redisPrefix) : new DbSessionStore(store.db),
     limiter: shared ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
-    // Every e-mail is logged (recipient, subject, time) for the learner's data export.
-    mailer: withSentMailLog(createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }), store.db),
+    // Every e-mail is queued in the database; the worker below sends it (see modules/mail/mail-queue.ts).
+    mailer: queuedMailer(store.db, () => mailWorker?.kick()),
     bus,
     site: new SiteRepository(store.db, bus, config.botcheck ? { botcheck: config.botcheck } : {}),
     clock: new Clock(),
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   privacyRoutes(app, ctx);
   sessionsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
+  staffRoutes(app, ctx);
   await serveWebApp(app, config);
 
   // Data exports in the background and the daily deletion and retention run, in this process.
@@ -185,6 +190,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 
   app.addHook('onClose', async () => {
     await privacyWorker?.stop();
+    await mailWorker?.stop();
     await bus.close();
     await Promise.all(redis.map((r) => r.quit().catch(() => {})));
     if (!opts.store) await store.close();

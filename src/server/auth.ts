@@ -55,6 +55,11 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
       if (!session) return none;
       const user = (await findUserById(ctx.db, session.userId)) ?? null;
       if (!user) return none;
+      // A suspended account has no session (the suspension ended them; this catches one started meanwhile).
+      if (user.suspended === 1) {
+        await ctx.sessions.destroy(token);
+        return none;
+      }
       const at = ctx.clock.now();
       const { idleMs, maxMs } = sessionLimits(await ctx.security.get(), fromJson<string[]>(user.roles, []).includes('admin'));
       if (at - session.lastseen > idleMs || at - session.created > maxMs) {

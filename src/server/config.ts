@@ -38,6 +38,9 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Runs data exports and the daily deletion and retention job in this process ('0' turns it off). */
   PRIVACY_WORKER: z.enum(['0', '1']).default('1'),
+  MAIL_WORKER: z.string().default('1'),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(2000),
   /** Exports of accounts with more records than this are built in the background and announced by e-mail. */
   EXPORT_INLINE_MAX_RECORDS: z.coerce.number().int().min(0).default(2000),
   /**
@@ -93,6 +96,11 @@ export type Config = {
   metricsPublic: boolean;
   webConcurrency: number;
   privacyWorker: boolean;
+  /** Send queued e-mails from this process (MAIL_WORKER=0 turns it off). */
+  mailWorker: boolean;
+  /** The first retry's wait after a failed send; each later one doubles (capped at an hour). */
+  mailRetryBaseMs: number;
+  mailPollMs: number;
   exportInlineMaxRecords: number;
   /** Proxies believed about the client's address; false = none (the default, in production too). */
   trustProxy: false | number | string[];
@@ -133,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botcheckVerifyUrl: e.BOTCHECK_VERIFY_URL || undefined,
     botcheckSecret: e.BOTCHECK_SECRET || undefined,
     privacyWorker: e.PRIVACY_WORKER === '1',
+    mailWorker: e.MAIL_WORKER !== '0',
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    mailPollMs: e.MAIL_POLL_MS,
     exportInlineMaxRecords: e.EXPORT_INLINE_MAX_RECORDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     botcheck: e.BOTCHECK_SITEKEY && e.BOTCHECK_SCRIPT_URL ? { sitekey: e.BOTCHECK_SITEKEY, scriptUrl: e.BOTCHECK_SCRIPT_URL } : undefined,

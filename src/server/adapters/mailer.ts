@@ -9,7 +9,8 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail { to: string; subject: string; text: string; html?: string }
-export interface Mailer { send(mail: Mail): Promise<void> }
+/** `kick` (queued mailers) wakes the sender after rows were added to the queue directly. */
+export interface Mailer { send(mail: Mail): Promise<void>; kick?(): void }
 
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {

@@ -13,6 +13,10 @@ export interface UsersTable {
   passwordChanged: string | null;
   /** The privacy notice version (its page timestamp) accepted at registration (migration 019). */
   privacyaccepted?: string | null;
+  /** 1 while suspended by an administrator (migration 023): no sign-in, data kept. */
+  suspended?: number;
+  /** JSON list of the notice kinds the learner turned off (migration 023); null: all on. */
+  noticesoff?: string | null;
 }
 export interface SessionsTable {
   id: string; userId: string; created: string; expires: string; lastseen: string;
@@ -164,6 +168,13 @@ export interface Database {
   retention_warnings: RetentionWarningsTable;
   sent_mail: SentMailTable;
   account_secrets: AccountSecretsTable;
+  mail_queue: MailQueueTable;
+}
+
+/** E-mails waiting to be sent, being sent, sent or given up (migration 023). */
+export interface MailQueueTable {
+  id: string; to: string; subject: string; text: string; html: string | null; status: string; attempts: number;
+  due: string; claimed: string | null; lasterror: string | null; created: string; sent: string | null;
 }
 
 /** Mailed secrets of a password reset or an e-mail change (migration 007): only their SHA-256 is kept. */

@@ -116,6 +116,11 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'exam.reviewAttempts':     { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
   'class.gradebook':         { other: [N, N, Y, N, Y], own: [N, N, Y, N, Y] },
   'course.gradebook':        { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'user.import':             { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'user.bulk':               { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
+  'user.suspend':            { other: [N, N, N, N, Y], own: [N, N, N, N, N] },
+  'message.class':           { other: [N, N, Y, Y, Y], own: [N, N, Y, Y, Y] },
+  'notice.manage':           { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
 };
 
 describe('policy: role x action matrix', () => {

@@ -190,6 +190,17 @@ export const RULES = {
   'class.gradebook': hostOrAdmin,
   /** Every class of a course at once. */
   'course.gradebook': admins,
+  // Staff at scale: import, bulk actions, suspension, messages and notices.
+  /** Creating accounts from a file (with roles): admins. */
+  'user.import': admins,
+  /** Enrolling many users in a class, removing them from it, or writing to them: editors (spec section 6). */
+  'user.bulk': editors,
+  /** Suspending or reactivating an account: admins, never their own. */
+  'user.suspend': (a, r) => isAdmin(a) && !isSelf(a, r.user),
+  /** Writing to a class's learners: its instructor, editors and admins. */
+  'message.class': (a, r) => isEditor(a) || hostOrAdmin(a, r),
+  /** One's own notice settings. */
+  'notice.manage': selfOnly,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

@@ -11,6 +11,7 @@ import { enroll, enrollmentId, recordView } from '../modules/enrollment/enrollme
 import * as demo from './demo-content.ts';
 import { seedDemoDiscussions } from './demo-discussions.ts';
 import { seedDemoActivity, seedDemoGradebook } from './demo-activity.ts';
+import { seedDemoStaff } from './demo-staff.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 export const DEMO_ACCOUNTS = [
@@ -109,6 +110,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     ip: '192.168.1.23',
   }, ctx.clock.now() - 3 * 3600_000, settings.sessionMaxDays * 24 * 3600_000);
   await seedDemoGradebook(ctx);
+  // A suspended learner and the mail queue with a class message sent, waiting and failed.
+  await seedDemoStaff(ctx, hash);
   // The English Community Health Basics exam shows a time limit and a pool: 4 of its 5 questions in 20 minutes.
   await db.updateTable('materials').set({ timelimit: 20, drawcount: 4 }).where('id', '=', 'chb-en-l3-m3').where('section', '=', 'Exam').execute();
 }

@@ -80,6 +80,30 @@ function templates(labels: (english: string) => string) {
         notYou,
       ],
     },
+    /** An account an administrator created by importing a file: a temporary password to sign in and set one's own. */
+    welcome: {
+      subject: labels('{{site}}: your new account'),
+      parts: [
+        hello,
+        p(labels('An account was created for you on {{site}}, with this email address.')),
+        p(labels('To start, sign in with this temporary password within 7 days; you will then choose your own password: {{password}}')),
+        { link: 'loginurl' },
+        p(labels('If you did not expect this, you can ignore this message.')),
+      ],
+    },
+    /** Notices a learner can turn off in their profile. */
+    noticeEnrollment: {
+      subject: labels('{{site}}: you are enrolled in {{class}}'),
+      parts: [hello, p(labels('Your enrolment in {{class}} is confirmed. You can start here:')), { link: 'classurl' }, p(labels('You can turn off these notices in your profile.'))],
+    },
+    noticeCertificate: {
+      subject: labels('{{site}}: your certificate for {{course}}'),
+      parts: [hello, p(labels('Congratulations! Your certificate for {{course}} has been issued. You can download it here:')), { link: 'certurl' }, p(labels('You can turn off these notices in your profile.'))],
+    },
+    noticeReply: {
+      subject: labels('{{site}}: a reply to your post'),
+      parts: [hello, p(labels('{{author}} replied to your post "{{post}}".')), { link: 'posturl' }, p(labels('You can turn off these notices in your profile.'))],
+    },
   } satisfies Record<string, Template>;
   return t;
 }
@@ -129,13 +153,26 @@ let shipped: Record<string, Record<string, string>> | null = null;
  * the same labels taking precedence.
  */
 export async function sendAccountMail(ctx: AppContext, to: string, lang: string, kind: MailKind, values: Values): Promise<void> {
+  await ctx.mailer.send({ to, ...(await buildAccountMail(ctx, lang, kind, values)) });
+}
+
+/** The mail `sendAccountMail` sends, without queuing it (an import queues thousands in one go). */
+export async function buildAccountMail(ctx: AppContext, lang: string, kind: MailKind, values: Values): Promise<Omit<Mail, 'to'>> {
+  return (await accountMailRenderer(ctx))(lang, kind, values);
+}
+
+/** Renders many account mails with the site's settings and translations read once (an import's welcome mails). */
+export async function accountMailRenderer(ctx: AppContext): Promise<(lang: string, kind: MailKind, values: Values) => Omit<Mail, 'to'>> {
   const data = await ctx.site.get();
-  const language = data.config.publiclanguages?.includes(lang) || lang === 'en' ? lang : data.config.defaultlang;
   shipped ??= shippedTranslations();
-  const translations = { ...(shipped[language] ?? {}), ...data.labels(language) };
+  const byLanguage = new Map<string, Record<string, string>>();
   const base = publicBase(ctx);
-  const mail = renderMail(kind, language, translations, {
-    site: data.config.sitetitle ?? '', reseturl: `${base}/passwordreset`, loginurl: `${base}/login`, ...values,
-  });
-  await ctx.mailer.send({ to, ...mail });
+  return (lang, kind, values) => {
+    const language = data.config.publiclanguages?.includes(lang) || lang === 'en' ? lang : data.config.defaultlang;
+    let translations = byLanguage.get(language);
+    if (!translations) byLanguage.set(language, translations = { ...(shipped![language] ?? {}), ...data.labels(language) });
+    return renderMail(kind, language, translations, {
+      site: data.config.sitetitle ?? '', reseturl: `${base}/passwordreset`, loginurl: `${base}/login`, ...values,
+    });
+  };
 }

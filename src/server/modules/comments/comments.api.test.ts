@@ -213,6 +213,22 @@ describeEachEngine('comments API', (server) => {
   });
 
   describe('replies', () => {
+    it('tells the post\'s author of a reply by e-mail, unless they turned that notice off', async () => {
+      // Accounts of its own, so the posting limits of the others are untouched.
+      const [x, y] = [await signedInUser(server()), await signedInUser(server())];
+      for (const who of [x, y]) await enrollIn(server().ctx, who.user.id, d.selfPaced);
+      const p = (await post(x, { body: '<p>Who can help?</p>', subject: 'Help wanted' })).body;
+      const queued = () => db().selectFrom('mail_queue').select('subject').where('to', '=', x.user.email).where('subject', 'like', '%reply to your post%').execute();
+      expect((await y.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>Me</p>' })).status).toBe(200);
+      await expect.poll(async () => (await queued()).length).toBe(1);
+      // One's own reply is no news; after turning the notice off, nothing more is sent.
+      await x.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>Thanks</p>' });
+      await x.client.post('/app_users/notices', { off: ['reply'] });
+      await y.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>Me too</p>' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await queued()).toHaveLength(1);
+    });
+
     it('adds replies under a post, oldest first, and lets only their author or an admin edit or remove them', async () => {
       const p = (await post(a, { body: '<p>Question</p>' })).body;
       const r1 = await b.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>First answer</p><img src=x onerror=alert(1)>' });

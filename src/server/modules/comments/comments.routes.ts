@@ -4,6 +4,7 @@
  * Each handler: validate, load, authorize, act, present. Who reads what is decided post by post in the
  * policy, so nothing of a private post reaches a reader it is not meant for.
  */
+import { sendNotice } from '../staff/notices.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError, notFound, parse } from '../../errors.ts';
@@ -285,6 +286,17 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
         commentId: post.id, author: user.id, authorname: nameOf(user), body: cleanBody(body.body),
         context: post.context, lang: body.lang ?? user.lang,
       });
+      // The post's author hears of the reply (unless they turned that notice off, or replied themselves).
+      if (post.author && post.author !== user.id && post.author.toLowerCase() !== user.email) {
+        void (async () => {
+          const author = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', post.author), eb('email', '=', post.author.toLowerCase())])).executeTakeFirst();
+          if (author) {
+            await sendNotice(ctx, author.id, 'reply', (base) => ({
+              author: nameOf(user), post: String(post.subject ?? '').slice(0, 120), posturl: `${base}/${(post.context ?? '').replace(/^\//, '')}`,
+            }), req.log);
+          }
+        })();
+      }
     }
     return presentReply(reply, {
       update: can(actor, 'comment.update', { post: replyPost(reply) }),

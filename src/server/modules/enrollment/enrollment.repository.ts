@@ -68,6 +68,8 @@ async function writeView(trx: Trx, enrollment: string, lesson: string, material:
 /** The enrolment's figures after a progress write, and one lesson's progress for the reply. */
 export interface ProgressUpdate {
   percentcomplete: number; completed: string | null; exampassed: boolean; lesson: LessonProgress;
+  /** This write completed the course (its certificate is now issued). */
+  completedNow?: boolean;
 }
 
 /**
@@ -123,7 +125,7 @@ export async function recordView(db: Db, enrollment: string, lesson: string, mat
   // Views are frequent and cheap to redo; the one that completes the course is what the certificate
   // rests on, so it is put on disk before it is acknowledged.
   if (completedNow) await syncNow(db);
-  return update;
+  return update && completedNow ? { ...update, completedNow } : update;
 }
 
 /** Clears a lesson's views (Mark Unread); quiz results and a reached completion stay. */
@@ -286,13 +288,14 @@ export async function removeEnrollment(db: Db, id: string) {
 export interface ParticipantRow {
   enrollment: string; user: string; firstname: string; lastname: string; email: string; regdate: string;
   timestamp: string; completed: string | null; percentcomplete: number; lastview: string | null; lessons: number;
+  suspended?: number;
 }
 
 /** Everyone enrolled in a class, with the number of lessons they have viewed and their last view. */
 export async function classParticipants(db: Db, classid: string): Promise<ParticipantRow[]> {
   const rows = await db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
     .select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
-      'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete'])
+      'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'users.suspended'])
     .where('enrollments.classid', '=', classid)
     .orderBy('users.lastname').orderBy('users.firstname').orderBy('enrollments.id').execute();
   if (rows.length === 0) return [];

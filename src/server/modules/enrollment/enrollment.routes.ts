@@ -4,7 +4,8 @@
  * to retry. Each handler: validate, load, authorize, act, present.
  */
 import { AUDIT, diff, recordAudit } from '../admin/audit.repository.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { classNames, sendNotice } from '../staff/notices.ts';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { authorize, can, type Actor } from '../../policy/policy.ts';
@@ -30,6 +31,12 @@ import { examAttemptRoutes, legacyExamSubmit } from './exam-attempts.routes.ts';
 
 /** A date from a form (YYYY-MM-DD) or a full time, stored as an ISO time; '' clears it. */
 const toTime = (v: string | null | undefined) => (!v ? null : v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
+
+/** The certificate notice, once a view completes the course. */
+async function noticeCertificateFor(ctx: AppContext, e: { user: string; course: string }, log: FastifyBaseLogger) {
+  const c = await ctx.db.selectFrom('courses').select('title').where('id', '=', e.course).executeTakeFirst();
+  await sendNotice(ctx, e.user, 'certificate', (base) => ({ course: c?.title ?? e.course, certurl: `${base}/app_users/certificate/${encodeURIComponent(e.course)}` }), log);
+}
 
 export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -91,7 +98,13 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
       await countRegcodeTry(ctx, req, user!.id);
       if (body.regcode !== (cls.regcode ?? '').toUpperCase()) throw forbidden(MSG.regcodeMismatch);
     }
+    const isNew = !(await findEnrollment(db, id));
     await enroll(db, user!.id, cls);
+    if (isNew) {
+      void classNames(ctx, cls.id).then((n) => sendNotice(ctx, user!.id, 'enrollment', (base) => ({
+        class: n?.cls || n?.course || cls.id, classurl: `${base}/course/${encodeURIComponent(cls.course)}`,
+      }), req.log));
+    }
     return presentOne(id);
   });
 
@@ -195,7 +208,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/app_enrollment/viewed', async (req) => {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, body);
-    return progressReply(enrollment, body.lessonid, await recordView(db, enrollment.id, body.lessonid, body.materialid));
+    const update = await recordView(db, enrollment.id, body.lessonid, body.materialid);
+    if (update?.completedNow) void noticeCertificateFor(ctx, enrollment, req.log);
+    return progressReply(enrollment, body.lessonid, update);
   });
 
   app.post('/app_enrollment/unview', async (req) => {
@@ -261,6 +276,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
         _id: r.enrollment, user: r.user, firstname: r.firstname, lastname: r.lastname, email: r.email, regdate: r.regdate,
         lastview: r.lastview ?? undefined, timestamp: r.timestamp, lastactivity: r.lastview ?? r.timestamp,
         lessons: r.lessons, lessoncount: r.lessons, completed: r.completed ?? undefined, percentcomplete: r.percentcomplete,
+        ...(r.suspended === 1 ? { suspended: true } : {}),
       }
       : { firstname: r.firstname, lastname: r.lastname });
   });

@@ -13,7 +13,13 @@ import { describeEachEngine, type TestClient, type TestServer } from '../../test
 import {
   LEARNING_ANSWERS, TEST_PASSWORD, asRoles, buildClass, buildDiscussion, buildLearningCourse, buildSurvey, buildUser, enrollIn, signedInUser,
 } from '../../testing/factories.ts';
-import { readOutbox } from '../../testing/outbox.ts';
+import { readOutbox, type OutboxMail } from '../../testing/outbox.ts';
+
+/** E-mails leave through the mail queue, moments after the action: wait for the one wanted. */
+async function mailWhen(dir: string, pred: (m: OutboxMail) => boolean): Promise<OutboxMail> {
+  await expect.poll(() => readOutbox(dir).some(pred), { timeout: 10_000 }).toBe(true);
+  return readOutbox(dir).find(pred)!;
+}
 import { MSG } from '../../../domain/messages.ts';
 import { FORMER_AUTHOR } from '../../../domain/constants.ts';
 import { syncLabels } from '../../seed/labels.ts';
@@ -191,7 +197,7 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       }
       const at = new Date();
       expect(await runExportJobs(s.ctx, at)).toBeGreaterThanOrEqual(1);
-      const mail = readOutbox(s.config.dataDir).filter((m) => m.to.includes(me.who.email)).find((m) => m.subject.includes('Vos données sont prêtes'));
+      const mail = await mailWhen(s.config.dataDir, (m) => m.to.includes(me.who.email) && m.subject.includes('Vos données sont prêtes'));
       expect(mail, 'export mail in French').toBeTruthy();
       const token = mail!.text.match(/\/user\/mydata\?token=([A-Za-z0-9_-]+)/)![1]!;
       const link = `/app_privacy/download/${token}`;
@@ -226,7 +232,7 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       } finally {
         await worker.stop();
       }
-      expect(readOutbox(s.config.dataDir).some((m) => m.to.includes(user.email))).toBe(true);
+      await mailWhen(s.config.dataDir, (m) => m.to.includes(user.email));
     });
 
     it('takes up again an export left running by a process that stopped, and gives up after three tries', async () => {
@@ -259,7 +265,7 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       const due = Date.parse(r.body.deletion.due);
       expect(Math.round((due - Date.now()) / DAY)).toBe(14);
       expect((await client.get('/app_users/whoami')).body.user).toBeNull();
-      const confirm = readOutbox(s.config.dataDir).find((m) => m.to.includes(user.email) && m.subject.includes('Tu cuenta será eliminada'));
+      const confirm = await mailWhen(s.config.dataDir, (m) => m.to.includes(user.email) && m.subject.includes('Tu cuenta será eliminada'));
       expect(confirm, 'confirmation in Spanish').toBeTruthy();
       expect(confirm!.text).toContain(new Date(due).toISOString().slice(0, 10));
 
@@ -269,7 +275,7 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       expect(await s.ctx.db.selectFrom('account_deletions').select('userId').where('userId', '=', user.id).execute()).toEqual([]);
       await runDailyPrivacy(s.ctx, new Date(Date.now() + 30 * DAY));
       expect(await s.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeTruthy();
-      expect(readOutbox(s.config.dataDir).some((m) => m.to.includes(user.email) && m.subject.includes('cancelada'))).toBe(true);
+      await mailWhen(s.config.dataDir, (m) => m.to.includes(user.email) && m.subject.includes('cancelada'));
     });
 
     it('after the grace period removes every personal value from every table, keeps the certificate verifiable without the name and the posts as a former learner', async () => {
@@ -380,7 +386,7 @@ describeEachEngine('privacy API: retention', (server) => {
     await s.ctx.site.saveConfig({ privacyretentiondays: 365 });
     const warnAt = new Date(start + 340 * DAY);
     expect(await runDailyPrivacy(s.ctx, warnAt)).toMatchObject({ deleted: 0, warned: 2 });
-    const mail = readOutbox(s.config.dataDir).find((m) => m.to.includes(quiet.email));
+    const mail = await mailWhen(s.config.dataDir, (m) => m.to.includes(quiet.email));
     expect(mail?.subject).toContain('Inaktivität');
     expect(mail?.text).toContain(new Date(warnAt.getTime() + 30 * DAY).toISOString().slice(0, 10));
     expect(await s.ctx.db.selectFrom('audit_log').select('target').where('action', '=', 'user.retentionWarning').execute())

@@ -25,5 +25,7 @@ export function presentUser(row: UserRow, links: { classes: string[]; instructor
     bio: row.bio ?? '', heard: row.heard ?? '', vocation: row.vocation ?? '',
     timestamp: row.timestamp ?? undefined, lasttime: row.lasttime ?? undefined, created: row.created,
     lastseen: row.lastseen ?? undefined,
+    suspended: row.suspended === 1,
+    noticesoff: fromJson<string[]>(row.noticesoff, []),
   };
 }

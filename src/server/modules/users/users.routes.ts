@@ -107,6 +107,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       await failedSignIn(ctx, attempt);
       return reply.status(401).send({ error: { message: MSG.loginFailed } });
     }
+    // Suspended: said only to someone who knows the password, so it reveals nothing to a guesser.
+    if (user.suspended === 1) return reply.status(403).send({ error: { message: MSG.accountSuspended } });
     // Two-factor sign-in: no session yet, the browser is sent to the second step (modules/two-factor).
     const secondStep = await secondStepAfterPassword(ctx, req, reply, user, login, temporary);
     if (secondStep) return secondStep;

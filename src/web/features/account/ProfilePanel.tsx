@@ -2,6 +2,7 @@
  * Profile panel (spec 2): a read-only list of every profile field; Edit Profile (self or editor)
  * switches to a form with Save and Cancel. Field rules come from the shared ProfileFields.
  */
+import { NoticeSettings } from '../staff/NoticeSettings.tsx';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
@@ -203,6 +204,7 @@ export function ProfilePanel({ userId }: { userId: string }) {
   const user = q.data;
   const canEdit = me?._id === user._id || !!me?.isEditor;
   return (
+    <>
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
       <Group justify="space-between" mb="md">
         <Title order={2} size="h3">{[user.firstname, user.lastname].filter(Boolean).join(' ') || user.email}</Title>
@@ -212,5 +214,7 @@ export function ProfilePanel({ userId }: { userId: string }) {
       </Group>
       {editing ? <EditForm user={user} onDone={() => setEditing(false)} /> : <ReadOnly user={user} />}
     </Paper>
+    {me?._id === user._id && <NoticeSettings />}
+    </>
   );
 }

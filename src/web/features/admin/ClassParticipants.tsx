@@ -1,6 +1,6 @@
 /** A class's participants for admins: details, edit and remove each enrolment, add a user to the class. */
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { tk } from '../../lib/tk.ts';
 import { participantsQuery, removeEnrollment, type Participant } from './api.ts';
 import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, day, fullName, AdminPagination } from './components.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from './enrollment-parts.tsx';
+import { BulkActionBar, SelectAllCheckbox, SelectCheckbox, useRowSelection } from '../../components/BulkActionBar.tsx';
 
 export function ClassParticipants({ classid }: { classid: string }) {
   const { t } = useTranslation();
@@ -19,15 +20,19 @@ export function ClassParticipants({ classid }: { classid: string }) {
   const list = q.data ?? [];
   const pages = Math.max(1, Math.ceil(list.length / PARTICIPANT_PAGE_SIZE));
   const shown = list.slice((Math.min(page, pages) - 1) * PARTICIPANT_PAGE_SIZE, Math.min(page, pages) * PARTICIPANT_PAGE_SIZE);
+  const selection = useRowSelection();
   return (
     <Stack gap="sm">
       <Text size="sm" c="gray.7">{t('Participants')}: {q.data ? list.length : '…'}</Text>
+      <BulkActionBar selection={selection} total={list.length} filter={{ classid }} fixedClass={classid}
+        actions={['unenroll', 'message', 'suspend', 'reactivate']} onDone={() => enrollmentsChanged()} />
       {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : list.length === 0 ? (
         <Text c="dimmed">{t('No records found.')}</Text>
       ) : (
         <ScrollTable minWidth={860} testid="participants">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th><SelectAllCheckbox selection={selection} pageIds={shown.map((p) => p.user)} /></Table.Th>
               <Table.Th>{t('Name')}</Table.Th>
               <Table.Th>{t('Email')}</Table.Th>
               <Table.Th>{t('Enrolled')}</Table.Th>
@@ -41,7 +46,13 @@ export function ClassParticipants({ classid }: { classid: string }) {
           <Table.Tbody>
             {shown.map((p) => (
               <Table.Tr key={p._id} data-user={p.email}>
-                <Table.Td><Anchor component={Link} to={`/admin/users/${encodeURIComponent(p.user)}`}>{fullName(p)}</Anchor></Table.Td>
+                <Table.Td><SelectCheckbox selection={selection} id={p.user} label={fullName(p)} /></Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(p.user)}`}>{fullName(p)}</Anchor>
+                    {p.suspended && <Badge size="sm" color="red.8" variant="filled">{t('Suspended')}</Badge>}
+                  </Group>
+                </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.email}</Table.Td>
                 <Table.Td>{day(p.regdate)}</Table.Td>
                 <Table.Td>{day(p.lastactivity)}</Table.Td>

@@ -54,7 +54,7 @@ export const saveClass = (c: ClassSave) => api.post<ClassRecord>('/app_classes/s
 
 export interface Participant {
   _id: string; user: string; firstname: string; lastname: string; email: string; regdate?: string; lastactivity?: string;
-  lessons?: number; completed?: string; percentcomplete?: number;
+  lessons?: number; completed?: string; percentcomplete?: number; suspended?: boolean;
 }
 export const participantsQuery = (classid: string) => queryOptions({
   queryKey: ['enrollment', 'class', classid],

@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session.ts';
 import { allCoursesQuery } from '../courses/api.ts';
 import { participantsQuery, type Participant } from './api.ts';
 import { dayInText } from '../enrollment/api.ts';
+import { ClassMessageForm } from '../staff/ClassMessageForm.tsx';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>
@@ -81,6 +82,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
         </Stack>
       </Paper>
 
+      {withDetails && <ClassMessageForm classid={cls._id} />}
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h4">{t('Participants')}</Title>
@@ -114,7 +116,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
                   {shown.map((r, i) => (
                     <Table.Tr key={r._id ?? `${r.lastname}-${r.firstname}-${i}`} data-testid="participant-row" data-email={r.email ?? ''}>
                       <Table.Td>{r.firstname}</Table.Td>
-                      <Table.Td>{r.lastname}</Table.Td>
+                      <Table.Td>{r.lastname}{r.suspended && <> <Badge size="sm" color="red.8" variant="filled">{t('Suspended')}</Badge></>}</Table.Td>
                       {withDetails && (
                         <>
                           <Table.Td>{r.email ? <Anchor href={`mailto:${r.email}`} size="sm">{r.email}</Anchor> : '—'}</Table.Td>

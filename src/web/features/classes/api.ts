@@ -36,7 +36,7 @@ export const saveClass = (body: ClassSaveBody) => api.post<Partial<ClassRecord>>
 export interface Participant {
   _id?: string; user?: string; firstname: string; lastname: string; email?: string; regdate?: string;
   lastactivity?: string; lastview?: string; timestamp?: string; lessoncount?: number; lessons?: number;
-  completed?: string; percentcomplete?: number;
+  completed?: string; percentcomplete?: number; suspended?: boolean;
 }
 export const participantsQuery = (classId: string | undefined) => queryOptions({
   queryKey: ['classEnrollment', classId ?? ''],

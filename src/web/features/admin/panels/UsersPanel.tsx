@@ -28,6 +28,20 @@ import {
 } from '../components.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from '../enrollment-parts.tsx';
 import { AuditTable } from './AuditPanel.tsx';
+import { BulkActionBar, SelectAllCheckbox, SelectCheckbox, useRowSelection } from '../../../components/BulkActionBar.tsx';
+import { ClassPicker } from '../enrollment-parts.tsx';
+import { runBulkAction } from '../../staff/api.ts';
+
+/** Course, then class, for the bulk bar's enrol and remove actions. */
+function BulkClassPicker({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
+  const [course, setCourse] = useState<string | null>(null);
+  return <ClassPicker course={course} classid={value} onCourse={setCourse} onClass={onChange} />;
+}
+
+export function SuspendedBadge() {
+  const { t } = useTranslation();
+  return <Badge size="sm" color="red.8" variant="filled" data-testid="suspended-badge">{t('Suspended')}</Badge>;
+}
 
 const PAGE_SIZE = 25;
 export const ROLE_LABELS: Record<Role, string> = { cms: tk('Editor (cms)'), admin: tk('Administrator (admin)') };
@@ -57,6 +71,8 @@ function UserList() {
   };
   const total = q.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const selection = useRowSelection();
+  const pageIds = q.data?.list.map((u) => u._id) ?? [];
 
   return (
     <PanelFrame>
@@ -72,10 +88,15 @@ function UserList() {
       <Text size="sm" c="gray.7" aria-live="polite" data-testid="user-total">
         {t('Users found')}: {q.data ? total : '…'}
       </Text>
+      <BulkActionBar selection={selection} total={total} filter={{ q: debounced || undefined, role: role || undefined }}
+        actions={['enroll', 'unenroll', 'setRoles', 'suspend', 'reactivate', 'message']}
+        classPicker={(value, onChange) => <BulkClassPicker value={value} onChange={onChange} />}
+        onDone={() => queryClient.invalidateQueries({ predicate: (x) => x.queryKey[0] === 'users' || x.queryKey[0] === 'audit' })} />
       {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : (
         <ScrollTable minWidth={760} testid="user-table">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th><SelectAllCheckbox selection={selection} pageIds={pageIds} /></Table.Th>
               <Table.Th>{t('Name')}</Table.Th>
               <Table.Th>{t('Email')}</Table.Th>
               <Table.Th>{t('Roles')}</Table.Th>
@@ -87,12 +108,16 @@ function UserList() {
           </Table.Thead>
           <Table.Tbody>
             {q.data.list.length === 0 && (
-              <Table.Tr><Table.Td colSpan={7}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>
+              <Table.Tr><Table.Td colSpan={8}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>
             )}
             {q.data.list.map((u) => (
               <Table.Tr key={u._id} data-user={u.email}>
+                <Table.Td><SelectCheckbox selection={selection} id={u._id} label={fullName(u)} /></Table.Td>
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin/users/${encodeURIComponent(u._id)}`} data-testid="user-link">{fullName(u)}</Anchor>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(u._id)}`} data-testid="user-link">{fullName(u)}</Anchor>
+                    {u.suspended && <SuspendedBadge />}
+                  </Group>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
                 <Table.Td><RoleBadges roles={u.roles} /></Table.Td>
@@ -242,7 +267,7 @@ function UserDetail({ id }: { id: string }) {
     <Stack gap="md" data-testid="user-detail" data-user={u.email}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
-          <Title order={2}>{fullName(u)}</Title>
+          <Group gap="xs"><Title order={2}>{fullName(u)}</Title>{u.suspended && <SuspendedBadge />}</Group>
           <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>{u.email}</Text>
         </div>
         <Group gap="xs">
@@ -284,8 +309,16 @@ function UserDetail({ id }: { id: string }) {
           </Group>
           {me?._id !== u._id && (
             <Group>
+              <ConfirmButton label={u.suspended ? tk('Reactivate') : tk('Suspend')} testid="user-suspend"
+                title={u.suspended ? tk('Reactivate this account?') : tk('Suspend this account?')}
+                buttonProps={{ color: u.suspended ? 'teal' : 'orange' }}
+                message={`${fullName(u)} <${u.email}>: ${u.suspended ? t('The account can sign in again.') : t('The account cannot sign in and its sessions end now. Its data, enrollments and certificates stay.')}`}
+                onConfirm={async () => {
+                  await runBulkAction({ action: u.suspended ? 'reactivate' : 'suspend', selection: { ids: [u._id] } });
+                  await queryClient.invalidateQueries({ predicate: (x) => ['users', 'user', 'audit'].includes(String(x.queryKey[0])) });
+                }} />
               <ConfirmButton label={tk('Remove account')} title={tk('Remove this account?')} testid="user-remove"
-                message={`${fullName(u)} <${u.email}>: ${t('The account, its enrollments and progress are removed for good.')}`}
+                message={`${fullName(u)} <${u.email}>: ${t('The account, its enrollments and progress are removed for good.')} ${t('Classes')}: ${u.classes?.length ?? 0}. ${t('Removed: the profile, enrollments, progress, quiz and exam results, sessions and notice settings. Certificates already issued stay verifiable.')}`}
                 onConfirm={async () => {
                   await removeUser(u._id);
                   // Leave the removed account's screen first: a query dropped while this screen still

@@ -1,0 +1,245 @@
+/**
+ * Staff at scale through the real server on both engines: importing users from CSV and XLSX (preview,
+ * import, re-run unchanged, 10,000 rows), bulk actions, suspension, messages to a class, notices.
+ */
+import { expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
+import { asRoles, buildClass, buildCourse, buildUser, TEST_PASSWORD } from '../../testing/factories.ts';
+import { waitForMail, outbox } from '../accounts/mail-outbox.testing.ts';
+import { MSG } from '../../../domain/messages.ts';
+
+const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
+const tempPasswordOf = (text: string) => /temporary password[^:]*: (\S+)/.exec(text)?.[1] ?? /: (\S+-\d\d!)/.exec(text)?.[1];
+
+describeEachEngine('staff: import, bulk actions, suspension, messages', (server) => {
+  let admin: TestClient;
+  let classid: string;
+  const admin0 = async () => {
+    if (admin) return admin;
+    const a = await buildUser(server().ctx, { roles: asRoles('admin') });
+    admin = server().client();
+    await admin.login(a.email, TEST_PASSWORD);
+    const course = await buildCourse(server().ctx);
+    classid = await buildClass(server().ctx, course, { regcode: 'IMPORT1' });
+    return admin;
+  };
+
+  it('previews every row\'s problems without writing, refuses to import them, then imports the fixed file', async () => {
+    const c = await admin0();
+    const n = Date.now();
+    const bad = [
+      'email,firstname,lastname,lang,classid',
+      `ana-${n}@example.org,Ana,Silva,pt,${classid}`,
+      `not-an-email,Bo,Berg,de,${classid}`,
+      `carl-${n}@example.org,Carl,Meyer,de,no-such-class`,
+      `ana-${n}@example.org,Ana,Again,pt,${classid}`,
+    ].join('\n');
+    const before = await server().ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const p = await c.post('/app_users/import/preview', { filename: 'staff.csv', data: b64(bad) });
+    expect(p.status).toBe(200);
+    expect(p.body.total).toBe(4);
+    expect(p.body.errors).toBe(3);
+    const byRow = Object.fromEntries(p.body.rows.map((r: { row: number; problems: string[] }) => [r.row, r.problems]));
+    expect(byRow[2]).toEqual([]);
+    expect(byRow[3]).toContain(MSG.emailInvalid);
+    expect(byRow[4]).toContain(MSG.importUnknownClass);
+    expect(byRow[5]).toContain(MSG.importDuplicate);
+    const refused = await c.post('/app_users/import', { filename: 'staff.csv', data: b64(bad) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(MSG.importHasErrors);
+    const after = await server().ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+
+    const existing = await buildUser(server().ctx);
+    const good = [
+      'E-mail,First name,Last name,Language,Class,Roles',
+      `ana-${n}@example.org,Ana,Silva,pt,${classid},`,
+      `bo-${n}@example.org,Bo,Berg,de,${classid},cms`,
+      `${existing.email},Exi,Sting,en,${classid},`,
+    ].join('\r\n');
+    const r = await c.post('/app_users/import', { filename: 'staff.csv', data: b64(good) });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ imported: true, created: 2, enrolled: 1, unchanged: 0, errors: 0 });
+    const bo = await server().ctx.db.selectFrom('users').selectAll().where('email', '=', `bo-${n}@example.org`).executeTakeFirstOrThrow();
+    expect(JSON.parse(bo.roles)).toEqual(['cms']);
+    expect(bo.lang).toBe('de');
+    const enrolled = await server().ctx.db.selectFrom('enrollments').select('user').where('classid', '=', classid).execute();
+    expect(enrolled.map((e) => e.user)).toEqual(expect.arrayContaining([bo.id, existing.id]));
+    // The welcome mail is in the account's language and its temporary password signs in once, to set a password.
+    const mail = await waitForMail(server().config.dataDir, `bo-${n}@example.org`);
+    expect(mail.subject).toContain('Ihr neues Konto');
+    const temp = /: (\S+-\d\d!)/.exec(mail.text)?.[1];
+    expect(temp).toBeTruthy();
+    const login = await server().client().post('/users/login', { login: `bo-${n}@example.org`, password: temp });
+    expect(login.status).toBe(200);
+    expect(login.body.mustChangePassword).toBe(true);
+    // The existing account got no welcome mail.
+    expect((await outbox(server().config.dataDir)).some((m) => m.to.includes(existing.email))).toBe(false);
+
+    // The same file again changes nothing and sends nothing.
+    const mailsBefore = await server().ctx.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const again = await c.post('/app_users/import', { filename: 'staff.csv', data: b64(good) });
+    expect(again.body).toMatchObject({ imported: true, created: 0, enrolled: 0, unchanged: 3 });
+    const mailsAfter = await server().ctx.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(mailsAfter.n)).toBe(Number(mailsBefore.n));
+  });
+
+  it('reads XLSX, with a registration code for the class', async () => {
+    const c = await admin0();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Users');
+    ws.addRow(['email', 'firstname', 'lastname', 'regcode']);
+    ws.addRow([`xl-${Date.now()}@example.org`, 'Xa', 'Lsx', 'import1']);
+    ws.addRow(['', '', '', '']);
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    const r = await c.post('/app_users/import', { filename: 'users.XLSX', data: b64(buf) });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total: 1, created: 1 });
+    expect(r.body.rows[0].classid).toBe(classid);
+  });
+
+  it('refuses what is not a CSV or XLSX, an unreadable file and a file without the name columns', async () => {
+    const c = await admin0();
+    expect((await c.post('/app_users/import/preview', { filename: 'x.txt', data: b64('a') })).body.error.message).toBe(MSG.importFileType);
+    expect((await c.post('/app_users/import/preview', { filename: 'x.xlsx', data: b64('not a zip') })).body.error.message).toBe(MSG.importUnreadable);
+    expect((await c.post('/app_users/import/preview', { filename: 'x.csv', data: b64('name,city\nA,B') })).body.error.message).toBe(MSG.importNoEmailColumn);
+    expect((await c.post('/app_users/import/preview', { filename: 'x.csv', data: b64('"a,b\n"c') })).status).toBe(400);
+    // Only admins import.
+    const editor = await buildUser(server().ctx, { roles: asRoles('cms') });
+    const e = server().client();
+    await e.login(editor.email, TEST_PASSWORD);
+    expect((await e.post('/app_users/import/preview', { filename: 'x.csv', data: b64('email,firstname,lastname') })).status).toBe(403);
+  });
+
+  it('imports 10,000 rows in one go', async () => {
+    const c = await admin0();
+    const tag = Date.now().toString(36);
+    const lines = ['email,firstname,lastname,lang,classid'];
+    for (let i = 0; i < 10_000; i++) lines.push(`bulk${i}-${tag}@example.org,Learner,Number${String.fromCharCode(65 + (i % 26))},es,${classid}`);
+    const data = b64(lines.join('\n'));
+    const preview = await c.post('/app_users/import/preview', { filename: 'big.csv', data });
+    expect(preview.body).toMatchObject({ total: 10_000, errors: 0, created: 10_000 });
+    const r = await c.post('/app_users/import', { filename: 'big.csv', data });
+    expect(r.status).toBe(200);
+    expect(r.body.created).toBe(10_000);
+    const n = await server().ctx.db.selectFrom('enrollments').select((eb) => eb.fn.countAll().as('n')).where('classid', '=', classid).executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBeGreaterThanOrEqual(10_000);
+    // 10,000 welcome mails were queued; the other tests need not wait behind them.
+    const queued = await server().ctx.db.updateTable('mail_queue').set({ status: 'failed' }).where('to', 'like', `%-${tag}@example.org`).where('status', '=', 'queued').executeTakeFirst();
+    expect(Number(queued.numUpdatedRows)).toBeGreaterThan(9000);
+    const again = await c.post('/app_users/import', { filename: 'big.csv', data });
+    expect(again.body).toMatchObject({ created: 0, enrolled: 0, unchanged: 10_000 });
+  }, 60_000);
+
+  it('bulk-enrols 20 users, removes them again, and audits each as one action with its list', async () => {
+    const c = await admin0();
+    const users = await Promise.all(Array.from({ length: 20 }, () => buildUser(server().ctx)));
+    const ids = users.map((u) => u.id);
+    const course = await buildCourse(server().ctx);
+    const cls = await buildClass(server().ctx, course);
+    const r = await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: { ids } });
+    expect(r.body).toEqual({ action: 'enroll', count: 20, changed: 20, unchanged: 0 });
+    expect((await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: { ids } })).body.changed).toBe(0);
+    const audit = await server().ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'users.bulk.enroll').where('target', '=', cls).execute();
+    expect(audit).toHaveLength(2);
+    expect(JSON.parse(audit.find((a) => JSON.parse(a.changes).count === 20)!.changes).users).toEqual(expect.arrayContaining(ids));
+    // All matching a filter: everyone in the class.
+    const gone = await c.post('/app_users/bulk', { action: 'unenroll', classid: cls, selection: { filter: { classid: cls } } });
+    expect(gone.body.changed).toBe(20);
+    expect(await server().ctx.db.selectFrom('enrollments').select('id').where('classid', '=', cls).execute()).toEqual([]);
+    expect((await c.post('/app_users/bulk', { action: 'enroll', selection: { ids } })).body.error.message).toBe(MSG.bulkClassRequired);
+    expect((await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: {} })).status).toBe(400);
+  });
+
+  it('suspends: sessions end at once, sign-in is refused with a clear message, data stays; reactivates', async () => {
+    const c = await admin0();
+    const u = await buildUser(server().ctx);
+    const learner = server().client();
+    await learner.login(u.email, TEST_PASSWORD);
+    expect((await learner.get('/app_users/whoami')).body.user?._id).toBe(u.id);
+    const r = await c.post('/app_users/bulk', { action: 'suspend', selection: { ids: [u.id] } });
+    expect(r.body.changed).toBe(1);
+    expect((await learner.get('/app_users/whoami')).body.user).toBeNull();
+    const refused = await server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(MSG.accountSuspended);
+    // A wrong password says nothing about the suspension.
+    expect((await server().client().post('/users/login', { login: u.email, password: 'Wrong-pass1!' })).body.error.message).toBe(MSG.loginFailed);
+    const shown = await c.post('/app_users/get', { _id: u.id });
+    expect(shown.body.suspended).toBe(true);
+    const listed = await c.post('/app_users/list', { search: u.email });
+    expect(listed.body.list[0].suspended).toBe(true);
+    // The participant table shows it too; the enrolment itself stays.
+    await c.post('/app_users/bulk', { action: 'enroll', classid, selection: { ids: [u.id] } });
+    const participants = await c.post('/app_enrollment/classEnrollment', { classid });
+    expect(participants.body.find((p: { user: string }) => p.user === u.id)?.suspended).toBe(true);
+    // Admins only, and never oneself.
+    const editor = await buildUser(server().ctx, { roles: asRoles('cms') });
+    const e = server().client();
+    await e.login(editor.email, TEST_PASSWORD);
+    expect((await e.post('/app_users/bulk', { action: 'reactivate', selection: { ids: [u.id] } })).status).toBe(403);
+    await c.post('/app_users/bulk', { action: 'reactivate', selection: { ids: [u.id] } });
+    expect((await server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('sets roles in bulk (admins only), leaving the acting admin alone', async () => {
+    const c = await admin0();
+    const me = (await c.get('/app_users/whoami')).body.user._id;
+    const u = await buildUser(server().ctx);
+    const r = await c.post('/app_users/bulk', { action: 'setRoles', roles: ['cms'], selection: { ids: [u.id, me] } });
+    expect(r.body).toMatchObject({ count: 2, changed: 1 });
+    expect(JSON.parse((await server().ctx.db.selectFrom('users').select('roles').where('id', '=', me).executeTakeFirstOrThrow()).roles)).toEqual(['admin']);
+  });
+
+  it('writes to a class in each learner\'s language; the instructor may, a learner may not', async () => {
+    await admin0();
+    const host = await buildUser(server().ctx);
+    const course = await buildCourse(server().ctx);
+    const cls = await buildClass(server().ctx, course, { instructor: host.id });
+    const fr = await buildUser(server().ctx, { lang: 'fr' });
+    const de = await buildUser(server().ctx, { lang: 'de' });
+    const c = await admin0();
+    await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: { ids: [fr.id, de.id] } });
+    const h = server().client();
+    await h.login(host.email, TEST_PASSWORD);
+    const r = await h.post('/app_classes/message', { classid: cls, subject: 'Week 2', text: 'Read lesson 2.', translations: { fr: { subject: 'Semaine 2', text: 'Lisez la leçon 2.' } } });
+    expect(r.status).toBe(200);
+    expect(r.body.count).toBe(2);
+    expect((await waitForMail(server().config.dataDir, fr.email)).subject).toContain('Semaine 2');
+    const deMail = await waitForMail(server().config.dataDir, de.email);
+    expect(deMail.subject).toContain('Week 2');
+    expect(deMail.text).toContain('Read lesson 2.');
+    const l = server().client();
+    await l.login(fr.email, TEST_PASSWORD);
+    expect((await l.post('/app_classes/message', { classid: cls, subject: 'x', text: 'y' })).status).toBe(403);
+    expect((await h.post('/app_classes/message', { classid: cls, subject: '', text: 'y' })).body.error.message).toBe(MSG.messageSubject);
+  });
+
+  it('keeps a learner\'s notice settings', async () => {
+    const u = await buildUser(server().ctx);
+    const l = server().client();
+    await l.login(u.email, TEST_PASSWORD);
+    expect((await l.post('/app_users/notices', { off: ['reply', 'certificate'] })).body).toEqual({ off: ['certificate', 'reply'] });
+    expect((await l.get('/app_users/notices')).body).toEqual({ off: ['certificate', 'reply'] });
+    expect((await l.post('/app_users/notices', { off: ['nonsense'] })).status).toBe(400);
+    expect((await server().client().get('/app_users/notices')).status).toBe(401);
+  });
+
+  it('tells a learner their enrolment is confirmed, in their language, unless they turned that notice off', async () => {
+    const u = await buildUser(server().ctx, { lang: 'es' });
+    const l = server().client();
+    await l.login(u.email, TEST_PASSWORD);
+    const course = await buildCourse(server().ctx);
+    const first = await buildClass(server().ctx, course);
+    expect((await l.post(`/app_enrollment/enroll/${first}`, { courseid: course })).status).toBe(200);
+    const mail = await waitForMail(server().config.dataDir, u.email);
+    expect(mail.subject).toContain('estás inscrito');
+    await l.post('/app_users/notices', { off: ['enrollment'] });
+    const second = await buildClass(server().ctx, course);
+    expect((await l.post(`/app_enrollment/enroll/${second}`, { courseid: course })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const queued = await server().ctx.db.selectFrom('mail_queue').select('id').where('to', '=', u.email).execute();
+    expect(queued).toHaveLength(1);
+  });
+});
