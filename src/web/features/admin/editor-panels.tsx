@@ -74,6 +74,7 @@ export function EditorPanel({ panel, rest }: { panel: EditorName; rest: string[]
   const C = Provided ?? Stand;
   return (
     <Suspense fallback={<PageLoader />}>
+      {/* eslint-disable-next-line react-hooks/static-components -- the panel comes from a module-level table of lazy components, cached per name */}
       <C {...params} params={params} rest={rest} />
     </Suspense>
   );

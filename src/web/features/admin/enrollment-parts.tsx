@@ -37,6 +37,7 @@ export function EnrollmentEditModal({ enrollment, title, withDescription, onClos
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the record whenever another one is picked
     setRegdate(day(enrollment?.regdate));
     setCompleted(day(enrollment?.completed));
     setDescription(enrollment?.description ?? '');

@@ -92,6 +92,7 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
   usePageMeta(page?.meta);
   usePageScripts(page, effectiveConsent(who, local) === 'optin');
   // Drafts belong to one page and language.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- drafts belong to one page and language, so moving to another drops them
   useEffect(() => { setDrafts({}); setPreview(false); }, [context, lang]);
 
   if (q.isPending) {

@@ -34,6 +34,7 @@ const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 function useCourseRetry(courseId: string, found: boolean, ready: boolean): boolean {
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new catalogue answer restarts the retries, so the verdict resets with them
     if (found || !ready) { setGaveUp(false); return; }
     let cancelled = false;
     void (async () => {
@@ -241,15 +242,16 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
   if (pending) return <Skeleton h={120} />;
   const sections = lessonSections(lessons, course);
   if (sections.length === 0) return <Text c="gray.7">{t('No lessons yet')}</Text>;
-  let n = 0;
+  // Lessons are numbered across parts.
+  const firstNumber = sections.map((_, si) => sections.slice(0, si).reduce((sum, s) => sum + s.lessons.length, 1));
   return (
     <Stack gap="md" data-testid="lesson-list">
       {sections.map((s, si) => (
         <Box key={`${s.key}-${si}`}>
           {sections.length > 1 && <Title order={3} size="h5" mb={6} c="gray.8">{t('Part {{n}}', { n: si + 1 })}</Title>}
           <List spacing={6} listStyleType="none" className="lesson-list">
-            {s.lessons.map((l) => {
-              n += 1;
+            {s.lessons.map((l, li) => {
+              const n = (firstNumber[si] ?? 1) + li;
               const p = enrollment?.progress?.[l._id];
               const visited = !!(p?.firstview || p?.lastview);
               const quizzed = !!p?.quizdate;

@@ -15,6 +15,7 @@ import { MSG } from '../../../domain/messages.ts';
 import type { Material, User } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
+import { useLatest } from '../../lib/use-latest.ts';
 import { HtmlBody } from '../content/HtmlBody.tsx';
 import { invalidateEnrollments } from '../enrollment/api.ts';
 import { darkTitle } from '../enrollment/ui.ts';
@@ -182,9 +183,9 @@ export function ExamView({ material, courseId, lessonId, classId, user, onComple
   };
 
   // The countdown: when it reaches zero the attempt is sent with what is chosen (the server closes it anyway).
-  const finishRef = useRef(finish);
-  finishRef.current = finish;
+  const finishRef = useLatest(finish);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown clears when the attempt ends; the interval below sets it otherwise
     if (state !== 'quiz' || !attempt?.deadline) { setLeft(null); return; }
     const end = Date.parse(attempt.deadline);
     const tick = () => {
@@ -195,7 +196,7 @@ export function ExamView({ material, courseId, lessonId, classId, user, onComple
     const id = setInterval(tick, 1000);
     tick();
     return () => clearInterval(id);
-  }, [state, attempt]);
+  }, [state, attempt, finishRef]);
 
   const start = async () => {
     setError(null);

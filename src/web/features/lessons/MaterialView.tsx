@@ -14,6 +14,7 @@ import { QuizView } from './QuizView.tsx';
 import { ExamView } from './ExamView.tsx';
 import { SUCCESS_TEXT } from '../enrollment/ui.ts';
 import { tk } from '../../lib/tk.ts';
+import { useLatest } from '../../lib/use-latest.ts';
 import { sectionLabel } from './sections.ts';
 
 const SurveyForm = lazy(() => import('../surveys/SurveyForm.tsx'));
@@ -34,8 +35,7 @@ interface Props {
 
 /** Calls `onSeen` once the element has reached the upper part of the viewport. */
 function useSeen(ref: React.RefObject<HTMLElement | null>, id: string, onSeen?: (id: string) => void) {
-  const cb = useRef(onSeen);
-  cb.current = onSeen;
+  const cb = useLatest(onSeen);
   useEffect(() => {
     const el = ref.current;
     if (!el || !cb.current) return;
@@ -45,7 +45,7 @@ function useSeen(ref: React.RefObject<HTMLElement | null>, id: string, onSeen?: 
     }, { rootMargin: '0px 0px -25% 0px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [ref, id]);
+  }, [ref, id, cb]);
 }
 
 export function MaterialView({ material, courseId, lessonId, classId, commentId, user, progress, current, onSeen, onCompleted }: Props) {

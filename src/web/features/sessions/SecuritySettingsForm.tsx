@@ -25,6 +25,7 @@ export function SecuritySettingsForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields are filled once the stored settings arrive
   useEffect(() => { if (q.data) setV(q.data.security); }, [q.data]);
   if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
   if (!v) return null;

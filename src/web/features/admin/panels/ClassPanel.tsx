@@ -35,6 +35,7 @@ function ClassForm({ cls }: { cls: ClassRecord }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the record whenever it is reloaded
   useEffect(() => setV(valuesOf(cls)), [cls]);
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((cur) => ({ ...cur, [k]: value }));
 

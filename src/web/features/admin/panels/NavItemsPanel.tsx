@@ -46,6 +46,7 @@ function NavItemForm({ item, onClose }: { item: NavItem | 'new' | null; onClose:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the item whenever another one is picked
     setV(item && item !== 'new' ? valuesOf(item) : empty);
     setErrors({});
     setError(null);

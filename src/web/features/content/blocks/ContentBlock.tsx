@@ -32,6 +32,7 @@ export function Truncated({ children, enabled, id }: { children: ReactNode; enab
     }, TRUNCATE_MEASURE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [enabled, children]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a block that becomes another one starts folded, before it is painted
   useLayoutEffect(() => { setOpen(false); }, [id]);
   const clipped = tall && !open;
   return (

@@ -51,6 +51,7 @@ export function RichTextField(props: RichTextFieldProps) {
       setTimeout(() => setAttempt((a) => a + 1), RETRY_DELAY_MS);
     }}>
       <Suspense fallback={<Skeleton h={(props.minHeight ?? 180) + 60} radius="sm" aria-label={t('Loading the editor')} />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- the editor is one module-level lazy component, not one made per render */}
         <Editor {...props} />
       </Suspense>
     </Boundary>

@@ -54,6 +54,7 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
   useEffect(() => {
     if (isNew || !q.data || draft) return;
     const s = q.data;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft is filled once the stored survey arrives, and kept after that
     setDraft({
       title: s.title ?? '', description: s.description ?? '', description2: s.description2 ?? '', status: s.status ?? 'Active',
       lang: s.lang ?? '', questions: s.questions?.length ? s.questions : EMPTY.questions,
