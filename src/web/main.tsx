@@ -10,6 +10,8 @@ import { theme } from './app/theme.ts';
 import { AppRoutes } from './app/router.tsx';
 import { queryClient } from './lib/query.ts';
 import { i18n } from './lib/i18n.ts';
+import { EmbedsProvider } from './lib/embeds.tsx';
+import { embeds } from './app/embeds.ts';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -18,7 +20,9 @@ createRoot(document.getElementById('root')!).render(
         <DirectionProvider>
           <MantineProvider theme={theme}>
             <BrowserRouter>
-              <AppRoutes />
+              <EmbedsProvider value={embeds}>
+                <AppRoutes />
+              </EmbedsProvider>
             </BrowserRouter>
           </MantineProvider>
         </DirectionProvider>

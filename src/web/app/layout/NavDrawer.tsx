@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { Course, Enrollment, Lesson, NavItem } from '../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { useSession } from '../../lib/session.ts';
-import { coursesQuery, enrollmentsQuery, inactiveShownFor, lessonsQuery, sortLessons, visibleCourses } from '../../features/courses/api.ts';
+import { coursesQuery, enrollmentsQuery, inactiveShownFor, lessonsQuery, sortLessons, visibleCourses } from '../../lib/data/courses.ts';
 import { NavIcon } from '../../components/NavIcon.tsx';
 import { isExternalUrl } from '../../lib/paths.ts';
 import { useLanguageSwitch } from '../../lib/use-language-switch.ts';

@@ -18,10 +18,10 @@ import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validati
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { byOrder, contentQuery, isPageRecord, removeContent, saveContent } from '../content/api.ts';
-import { BLOCK_TYPES, blockPayload } from '../content/editor/BlockEditor.tsx';
-import { CardsEditor, cardErrors } from '../content/editor/CardsEditor.tsx';
-import { RichTextField } from '../content/editor/RichTextField.tsx';
+import { byOrder, contentQuery, isPageRecord, removeContent, saveContent } from '../../lib/data/content.ts';
+import { BLOCK_TYPES, blockPayload } from '../../components/editor/BlockEditor.tsx';
+import { CardsEditor, cardErrors } from '../../components/editor/CardsEditor.tsx';
+import { RichTextField } from '../../components/editor/RichTextField.tsx';
 import { contentListQuery } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { LoadFailed, PanelHeader, SaveBar, run, type Crumb } from './parts.tsx';

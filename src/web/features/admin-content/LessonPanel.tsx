@@ -15,8 +15,8 @@ import { LessonSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validatio
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { RichTextField } from '../content/editor/RichTextField.tsx';
-import { allCoursesQuery, lessonsQuery } from '../courses/api.ts';
+import { RichTextField } from '../../components/editor/RichTextField.tsx';
+import { allCoursesQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeLesson, saveLesson } from './api.ts';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
 

@@ -8,7 +8,7 @@ import { PARTICIPANT_PAGE_SIZE } from '../../../domain/constants.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
 import { participantsQuery, removeEnrollment, type Participant } from './api.ts';
-import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, day, fullName, AdminPagination } from './components.tsx';
+import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, day, fullName, AdminPagination } from '../../components/panel-parts.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from './enrollment-parts.tsx';
 
 export function ClassParticipants({ classid }: { classid: string }) {

@@ -16,7 +16,7 @@ import type { Content } from '../../../domain/types.ts';
 import { api } from '../../lib/api.ts';
 import { PageLoader } from '../../app/guards.tsx';
 import { allCoursesQuery } from './api.ts';
-import { FieldList, LoadError } from './components.tsx';
+import { FieldList, LoadError } from '../../components/panel-parts.tsx';
 
 /** Route parameter names of each editing panel, in path order. */
 export const EDITOR_PANELS = {

@@ -14,8 +14,8 @@ import { refreshSession, setSessionUser } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { queryClient } from '../../lib/query.ts';
-import { CodeStep, SetupStep } from '../sessions/SecondStep.tsx';
-import { stashRecoveryCodes } from '../sessions/api.ts';
+import { CodeStep, SetupStep } from './SecondStep.tsx';
+import { stashRecoveryCodes } from '../../lib/data/sessions.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();

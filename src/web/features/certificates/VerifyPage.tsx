@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { READABLE_ERRORS, SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 
 interface Verification { valid: boolean; code: string; name: string; course: string; courseid: string; completed: string; hours?: string; organisation: string }
 

@@ -16,8 +16,8 @@ import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { creatableCourses, htmlToText, instructorsQuery, saveClass, textToHtml, type ClassSaveBody } from './api.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { creatableCourses, htmlToText, instructorsQuery, saveClass, textToHtml, type ClassSaveBody } from '../../lib/data/classes.ts';
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 const today = () => new Date().toISOString().slice(0, 10);

@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassRecord } from '../../../domain/types.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { darkTitle } from '../enrollment/ui.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { darkTitle } from '../../lib/enrollment-ui.ts';
 
 function Copy({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();

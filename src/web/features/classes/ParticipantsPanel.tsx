@@ -13,9 +13,9 @@ import { PARTICIPANT_PAGE_SIZE } from '../../../domain/constants.ts';
 import type { ClassRecord } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { participantsQuery, type Participant } from './api.ts';
-import { dayInText } from '../enrollment/api.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { participantsQuery, type Participant } from '../../lib/data/classes.ts';
+import { dayInText } from '../../lib/data/enrollment.ts';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>

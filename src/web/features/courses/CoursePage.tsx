@@ -20,9 +20,9 @@ import { quizPassed } from '../../lib/quiz-result.ts';
 import { queryClient } from '../../lib/query.ts';
 import { sleep } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { Video } from '../content/Video.tsx';
-import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from './api.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { Video } from '../../components/Video.tsx';
+import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { chosenClass, lessonSections, progressPercent, siblingCourseId, type ListedEnrollment } from './course-page.ts';
 
 const CourseEditorBar = lazy(() => import('./CourseEditorBar.tsx'));

@@ -8,9 +8,9 @@ import { MSG } from '../../../domain/messages.ts';
 import { LANGUAGE_NAMES } from '../../../domain/constants.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { courseClassesQuery } from '../classes/api.ts';
-import { invalidateEnrollments, saveEnrollment } from './api.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { courseClassesQuery } from '../../lib/data/classes.ts';
+import { invalidateEnrollments, saveEnrollment } from '../../lib/data/enrollment.ts';
 
 export default function AddUserToClass({ userId }: { userId: string }) {
   const { t } = useTranslation();

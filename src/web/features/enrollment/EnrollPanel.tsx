@@ -5,7 +5,8 @@
  * class' with Continue Course. After enrolling, the course page. Visitors register instead, and the
  * registration enrols them in the class chosen.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { RegistrationForm } from '../../lib/embeds.tsx';
 import {
   Alert, Anchor, Button, Group, Paper, Radio, Select, Skeleton, Stack, Text, TextInput, Title,
 } from '@mantine/core';
@@ -20,14 +21,13 @@ import { useSession, setAfter, peekAfter } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { loginPath } from '../../lib/paths.ts';
 import { PageLoader } from '../../app/guards.tsx';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { allCoursesQuery, courseByIdQuery } from '../courses/api.ts';
-import { courseClassesQuery, findByRegcode } from '../classes/api.ts';
-import { day, enroll, enrollmentsOf, invalidateEnrollments } from './api.ts';
-import { READABLE_ERRORS } from './ui.ts';
-import { pickerCourses } from './rows.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { allCoursesQuery, courseByIdQuery } from '../../lib/data/courses.ts';
+import { courseClassesQuery, findByRegcode } from '../../lib/data/classes.ts';
+import { day, enroll, enrollmentsOf, invalidateEnrollments } from '../../lib/data/enrollment.ts';
+import { READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
+import { pickerCourses } from '../../lib/data/enrollment-rows.ts';
 
-const RegistrationForm = lazy(() => import('../auth/RegistrationForm.tsx'));
 
 type Method = 'selfpaced' | 'group';
 

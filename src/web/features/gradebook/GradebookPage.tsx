@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader } from '../../app/guards.tsx';
 import {
   dateTimeText, gradebookOf, grantAttempt, learnerAttempts, type Gradebook, type GradebookRow,
-} from '../lessons/exam-api.ts';
+} from '../../lib/data/exams.ts';
 import { toCsv } from './csv.ts';
 
 /** A result badge in a narrow column wraps its words instead of cutting them to an ellipsis. */

@@ -16,14 +16,14 @@ import type { Material, User } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useLatest } from '../../lib/use-latest.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { invalidateEnrollments } from '../enrollment/api.ts';
-import { darkTitle } from '../enrollment/ui.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { invalidateEnrollments } from '../../lib/data/enrollment.ts';
+import { darkTitle } from '../../lib/enrollment-ui.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 import { examQuestions } from './api.ts';
 import {
   dateTimeText, examStatus, examStatusKey, getAttempt, saveExamAnswers, startExam, submitExam, type AttemptView,
-} from './exam-api.ts';
+} from '../../lib/data/exams.ts';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
 const SAVE_DELAY_MS = 600;

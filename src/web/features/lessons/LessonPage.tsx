@@ -20,17 +20,17 @@ import { addStatus } from '../../lib/status.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader } from '../../app/guards.tsx';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { allCoursesQuery, lessonsQuery, sortLessons } from '../courses/api.ts';
-import { applyProgress, dayInText, enrollmentsOf, type EnrollmentRow } from '../enrollment/api.ts';
-import { ClassBlock } from '../classes/ClassBlock.tsx';
-import { CertificateLink } from '../certificates/CertificateLink.tsx';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { allCoursesQuery, lessonsQuery, sortLessons } from '../../lib/data/courses.ts';
+import { applyProgress, dayInText, enrollmentsOf, type EnrollmentRow } from '../../lib/data/enrollment.ts';
+import { ClassBlock } from '../../components/ClassBlock.tsx';
+import { CertificateLink } from '../../components/CertificateLink.tsx';
 import { lessonQuery, recordUnviewed, recordViewed } from './api.ts';
 import { continueLesson, courseSteps, lessonPath, neighbours, orderedMaterials, type Step } from './lesson-nav.ts';
 import { MaterialView } from './MaterialView.tsx';
 import { sectionLabel } from './sections.ts';
-import { darkTitle, READABLE_ERRORS } from '../enrollment/ui.ts';
-import { LessonDiscussion } from '../comments/index.ts';
+import { darkTitle, READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
+import { LessonDiscussion } from '../../lib/embeds.tsx';
 
 /** An arrow that points the reading direction's way (mirrored in right-to-left languages). */
 function DirIcon({ next = false }: { next?: boolean }) {

@@ -14,10 +14,10 @@ import type { LessonProgress, Material, User } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useSession } from '../../lib/session.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { applyEnrollment, dayInText } from '../enrollment/api.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { applyEnrollment, dayInText } from '../../lib/data/enrollment.ts';
 import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
-import { darkTitle, SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { darkTitle, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';

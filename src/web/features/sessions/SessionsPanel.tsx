@@ -10,8 +10,8 @@ import type { SessionRecord } from '../../../domain/types.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { dayTime, errorMessage } from '../admin/components.tsx';
-import { endOtherSessions, endSession, listSessions, sessionsKey } from './api.ts';
+import { dayTime, errorMessage } from '../../components/panel-parts.tsx';
+import { endOtherSessions, endSession, listSessions, sessionsKey } from '../../lib/data/sessions.ts';
 
 const PLACES: Record<SessionRecord['place'], string> = {
   local: tk('This computer'),

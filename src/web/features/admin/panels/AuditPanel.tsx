@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { auditQuery, type AuditEntry } from '../api.ts';
-import { LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime, AdminPagination } from '../components.tsx';
+import { LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime, AdminPagination } from '../../../components/panel-parts.tsx';
 
 const PAGE_SIZE = 25;
 

@@ -10,9 +10,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
 import { useSession } from '../../../lib/session.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { contentListQuery } from '../api.ts';
-import { LoadError, ScrollTable, TableSkeleton, day, AdminPagination } from '../components.tsx';
+import { LoadError, ScrollTable, TableSkeleton, day, AdminPagination } from '../../../components/panel-parts.tsx';
 
 const PAGE_SIZE = 30;
 const enc = encodeURIComponent;

@@ -10,9 +10,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '../../../../domain/types.ts';
 import { useSession } from '../../../lib/session.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classesQuery } from '../api.ts';
-import { LoadError, ScrollTable, TableSkeleton, day } from '../components.tsx';
+import { LoadError, ScrollTable, TableSkeleton, day } from '../../../components/panel-parts.tsx';
 
 const enc = encodeURIComponent;
 

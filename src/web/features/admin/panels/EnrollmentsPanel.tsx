@@ -6,9 +6,9 @@ import { Anchor, Button, Paper, Select, Stack, Table, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classQuery, reportCsvUrl, reportQuery } from '../api.ts';
-import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton } from '../components.tsx';
+import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton } from '../../../components/panel-parts.tsx';
 import { ClassParticipants } from '../ClassParticipants.tsx';
 import { AddToClassForm } from '../enrollment-parts.tsx';
 

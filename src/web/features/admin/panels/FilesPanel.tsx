@@ -9,9 +9,9 @@ import { FILE_MAX_BYTES } from '../../../../domain/validation.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { filesQuery, removeFile, uploadFile } from '../api.ts';
-import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../components.tsx';
+import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 
 export const fileSize = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
 

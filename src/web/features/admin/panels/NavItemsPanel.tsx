@@ -15,9 +15,9 @@ import { queryClient } from '../../../lib/query.ts';
 import { refreshSession, useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { NAV_KEY, navItemsQuery, removeNavItem, saveNavItem } from '../api.ts';
-import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, errorMessage, fieldErrors } from '../components.tsx';
+import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 
 /** What each group is, for the form and the filter. */
 export const GROUP_LABELS: Record<string, string> = {

@@ -11,9 +11,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { USERS_CSV_URL, allCoursesQuery, reportCsvUrl, reportQuery, type ReportFilters } from '../api.ts';
-import { CsvLink, ScrollTable, TableSkeleton, errorMessage } from '../components.tsx';
+import { CsvLink, ScrollTable, TableSkeleton, errorMessage } from '../../../components/panel-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
 
 export const REPORTS: { id: string; label: string; description: string; course: boolean }[] = [

@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { surveyPrompt } from '../../../../domain/validation.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { reportCsvUrl, reportQuery, surveyResponsesQuery, surveysQuery } from '../api.ts';
-import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime } from '../components.tsx';
+import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime } from '../../../components/panel-parts.tsx';
 
 const enc = encodeURIComponent;
 

@@ -18,14 +18,14 @@ import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { setSessionUser, useSession } from '../../../lib/session.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
-import { EndUserSessionsButton, ResetTwoFactorButton } from '../../sessions/EndUserSessionsButton.tsx';
+import type { PanelProps } from '../panel-props.ts';
+import { EndUserSessionsButton, ResetTwoFactorButton } from '../EndUserSessionsButton.tsx';
 import {
   adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery, usersQuery, type AdminEnrollment,
 } from '../api.ts';
 import {
   AdminPagination, ConfirmButton, FieldList, LoadError, PanelFrame, ScrollTable, TableSkeleton, day, dayTime, errorMessage, fullName,
-} from '../components.tsx';
+} from '../../../components/panel-parts.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from '../enrollment-parts.tsx';
 import { AuditTable } from './AuditPanel.tsx';
 

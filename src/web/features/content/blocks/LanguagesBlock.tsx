@@ -5,7 +5,7 @@ import type { Content } from '../../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../../domain/constants.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLanguageSwitch } from '../../../lib/use-language-switch.ts';
-import { HtmlBody } from '../HtmlBody.tsx';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
 
 /** Language list (small screens only): the public languages of the site config. */
 export function LanguagesBlock({ block, editing }: { block: Content; editing: boolean }) {

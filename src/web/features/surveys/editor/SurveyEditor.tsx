@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import { RichTextField } from '../../content/editor/RichTextField.tsx';
+import { RichTextField } from '../../../components/editor/RichTextField.tsx';
 import { removeSurvey, saveSurvey, surveyQuery } from '../api.ts';
 
 const TYPE_LABELS: Record<SurveyQuestion['type'], string> = {

@@ -6,19 +6,10 @@
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Skeleton, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../../domain/messages.ts';
+import { MSG } from '../../../domain/messages.ts';
+import type { RichTextFieldProps } from './rich-text-props.ts';
 
-export interface RichTextFieldProps {
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  description?: string;
-  error?: string;
-  /** Context of images uploaded from the toolbar (a page or course id). */
-  uploadContext?: string;
-  minHeight?: number;
-  testId?: string;
-}
+export type { RichTextFieldProps };
 
 /** Spec 8: 'Unable to initialize editor' after 5 tries. */
 export const EDITOR_INIT_TRIES = 5;

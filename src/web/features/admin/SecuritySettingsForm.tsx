@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { errorMessage, fieldErrors } from '../admin/components.tsx';
+import { errorMessage, fieldErrors } from '../../components/panel-parts.tsx';
 
 const KEY = ['security-settings'] as const;
 const NUMBERS: { name: keyof SecuritySettings; label: string; unit: 'hours' | 'days' }[] = [

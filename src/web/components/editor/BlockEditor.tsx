@@ -10,15 +10,15 @@ import {
 import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Content } from '../../../../domain/types.ts';
-import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../../domain/constants.ts';
-import { MSG } from '../../../../domain/messages.ts';
-import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../../domain/validation.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { addStatus } from '../../../lib/status.ts';
-import { useSession } from '../../../lib/session.ts';
-import { tk } from '../../../lib/tk.ts';
-import { removeContent, saveContent } from '../api.ts';
+import type { Content } from '../../../domain/types.ts';
+import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { ApiError } from '../../lib/api.ts';
+import { addStatus } from '../../lib/status.ts';
+import { useSession } from '../../lib/session.ts';
+import { tk } from '../../lib/tk.ts';
+import { removeContent, saveContent } from '../../lib/data/content.ts';
 import { RichTextField } from './RichTextField.tsx';
 import { CardsEditor, cardErrors } from './CardsEditor.tsx';
 

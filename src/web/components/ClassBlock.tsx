@@ -8,10 +8,10 @@ import { IconEdit, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { classQuery, runsClass } from './api.ts';
-import { dayInText } from '../enrollment/api.ts';
+import { useSession } from '../lib/session.ts';
+import { HtmlBody } from './HtmlBody.tsx';
+import { classQuery, runsClass } from '../lib/data/classes.ts';
+import { dayInText } from '../lib/data/enrollment.ts';
 
 export function ClassBlock({ classId, compact = false }: { classId: string; compact?: boolean }) {
   const { t } = useTranslation();

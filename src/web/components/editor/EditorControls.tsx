@@ -3,7 +3,7 @@ import { Button, Group, Paper, Switch, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Content } from '../../../../domain/types.ts';
+import type { Content } from '../../../domain/types.ts';
 
 /** Where Edit Page Properties leads: the page record, or a new one for this page and language. */
 export function pagePropertiesPath(context: string, page: Content | null, lang: string): string {
