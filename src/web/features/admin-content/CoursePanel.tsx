@@ -23,6 +23,7 @@ import { allCoursesQuery, lessonsQuery, sortLessons } from '../../lib/data/cours
 import { removeCourse, saveCourse } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { coursePath } from '../../lib/paths.ts';
 
 const enc = encodeURIComponent;
 
@@ -92,7 +93,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
   return (
     <Stack gap="md" data-testid="course-panel" data-record={record._id}>
       <PanelHeader crumbs={[user?.isAdmin ? { label: t('Courses'), to: '/admin/courses' } : { label: t('Courses'), to: '/Courses' },
-        ...(isNew ? [] : [{ label: record.title, to: `/Course/${enc(record._id)}` }])]}
+        ...(isNew ? [] : [{ label: record.title, to: coursePath(record._id) }])]}
         title={isNew ? t('New course') : t('Edit Course Properties')} />
       <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
         <Stack gap="md">
@@ -143,7 +144,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this course?')}
             removeMessage={t('The course, its lessons and materials are removed. A course that still has classes cannot be removed.')}>
             {!isNew && (
-              <Button variant="default" component={Link} to={`/Course/${enc(record._id)}`} leftSection={<IconExternalLink size={16} aria-hidden />}>
+              <Button variant="default" component={Link} to={coursePath(record._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View the course')}
               </Button>
             )}

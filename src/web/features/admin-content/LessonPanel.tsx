@@ -19,6 +19,7 @@ import { RichTextField } from '../../components/editor/RichTextField.tsx';
 import { allCoursesQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeLesson, saveLesson } from './api.ts';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { coursePath, lessonPath } from '../../lib/paths.ts';
 
 const enc = encodeURIComponent;
 export const courseSections = (course: Course | undefined) => (course?.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -83,12 +84,12 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
   };
   const remove = async () => {
     const ok = await run(() => removeLesson(record._id), tk('The lesson was removed.'));
-    if (ok !== null) navigate(`/Course/${enc(course._id)}`);
+    if (ok !== null) navigate(coursePath(course._id));
   };
 
   return (
     <Stack gap="md" data-testid="lesson-panel" data-record={record._id}>
-      <PanelHeader crumbs={[{ label: course.title, to: `/Course/${enc(course._id)}` }, { label: t('Lessons'), to: `/admin/courses/${enc(course._id)}` }]}
+      <PanelHeader crumbs={[{ label: course.title, to: coursePath(course._id) }, { label: t('Lessons'), to: `/admin/courses/${enc(course._id)}` }]}
         title={isNew ? t('New lesson') : t('Manage Lesson')} />
       <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
         <Stack gap="md">
@@ -110,7 +111,7 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this lesson?')}
             removeMessage={t('The lesson and all its materials are removed. This cannot be undone.')}>
             {!isNew && (
-              <Button variant="default" component={Link} to={`/lessons/${enc(course._id)}/${enc(record._id)}`} leftSection={<IconExternalLink size={16} aria-hidden />}>
+              <Button variant="default" component={Link} to={lessonPath(course._id, record._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View the lesson')}
               </Button>
             )}

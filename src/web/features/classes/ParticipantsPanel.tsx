@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session.ts';
 import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { participantsQuery, type Participant } from '../../lib/data/classes.ts';
 import { dayInText } from '../../lib/data/enrollment.ts';
+import { classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>
@@ -31,7 +32,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
   const enc = encodeURIComponent;
 
   if (rows.error instanceof ApiError && (rows.error.status === 403 || rows.error.status === 401)) {
-    return <Navigate replace to={`/Course/${enc(cls.course)}`} />;
+    return <Navigate replace to={coursePath(cls.course)} />;
   }
   const list = [...(rows.data ?? [])].sort(byName);
   const pages = Math.max(1, Math.ceil(list.length / PARTICIPANT_PAGE_SIZE));
@@ -61,12 +62,12 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
               {t('Course page')}
             </Button>
             {details && (
-              <Button size="xs" variant="light" component={Link} to={`/class/edit/${enc(cls._id)}`} leftSection={<IconEdit size={14} aria-hidden />}>
+              <Button size="xs" variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={14} aria-hidden />}>
                 {t('Edit Class')}
               </Button>
             )}
             {details && (
-              <Button size="xs" variant="light" component={Link} to={`/gradebook/${enc(cls._id)}`} leftSection={<IconTable size={14} aria-hidden />}
+              <Button size="xs" variant="light" component={Link} to={gradebookPath(cls._id)} leftSection={<IconTable size={14} aria-hidden />}
                 data-testid="class-gradebook-link">
                 {t('Gradebook')}
               </Button>

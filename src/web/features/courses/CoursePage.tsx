@@ -18,7 +18,7 @@ import { COURSE_RETRIES, DEFAULT_COURSE_ID } from '../../../domain/constants.ts'
 import { useSession } from '../../lib/session.ts';
 import { quizPassed } from '../../lib/quiz-result.ts';
 import { queryClient } from '../../lib/query.ts';
-import { sleep } from '../../lib/paths.ts';
+import { classMembersPath, coursePath, enrollPath, lessonPath, nextLessonPath, sleep } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { Video } from '../../components/Video.tsx';
@@ -90,7 +90,7 @@ export default function CoursePage() {
     );
   }
   if (siblingExists) {
-    if (!classId) return <Navigate replace to={`/Course/${enc(sibling!)}`} />;
+    if (!classId) return <Navigate replace to={coursePath(sibling!)} />;
     if (siblingClasses.isSuccess) {
       const selfPaced = siblingClasses.data.find((c) => c.selfpaced);
       return <Navigate replace to={`/Course/${enc(sibling!)}${selfPaced ? `/${enc(selfPaced._id)}` : ''}`} />;
@@ -104,7 +104,7 @@ export default function CoursePage() {
   const completed = !!enrollment?.completed;
   const enrolled = mine.length > 0;
   const classRecord = cls.data ?? null;
-  const continuePath = `/lessons/${enc(courseId)}/next${classId ? `/${enc(classId)}` : ''}`;
+  const continuePath = nextLessonPath(courseId, classId);
   const percent = progressPercent(enrollment, lessons.data);
   // Nothing opened yet: "Start" reads right; "Continue Course" once the learner has begun.
   const started = percent > 0 || Object.keys(enrollment?.progress ?? {}).length > 0;
@@ -139,7 +139,7 @@ export default function CoursePage() {
 
       <Group gap="xs" data-testid="course-actions">
         {!enrolled && (
-          <Button component={Link} to={`/users/enroll/${enc(courseId)}`} size="md" data-testid="join-course">{t('Join This Course')}</Button>
+          <Button component={Link} to={enrollPath(courseId)} size="md" data-testid="join-course">{t('Join This Course')}</Button>
         )}
         {enrolled && !completed && (
           <Button component={Link} to={continuePath} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />} data-testid="continue-course"
@@ -220,7 +220,7 @@ function ClassBlock({ courseId, cls }: { courseId: string; cls: { _id: string; n
         </Stack>
         {runs && (
           <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconUsers size={14} aria-hidden />} component={Link} to={`/class/enrollment/${enc(cls._id)}`}>
+            <Button size="xs" variant="light" leftSection={<IconUsers size={14} aria-hidden />} component={Link} to={classMembersPath(cls._id)}>
               {t('View Class Members')}
             </Button>
             {user?.isAdmin && (
@@ -264,7 +264,7 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
                     </ThemeIcon>
                   )}>
                   <Group gap={6} wrap="wrap">
-                    <Anchor component={Link} to={`/lessons/${enc(course._id)}/${enc(l._id)}${classId ? `/${enc(classId)}` : ''}`} fw={500}>{l.title}</Anchor>
+                    <Anchor component={Link} to={lessonPath(course._id, l._id, classId)} fw={500}>{l.title}</Anchor>
                     {visited && <Badge size="xs" variant="light" color="brand.9" leftSection={<IconEye size={10} aria-hidden />}>{t('Visited')}</Badge>}
                     {quizzed && (passed
                       ? <Badge size="xs" variant="light" color="teal.9" leftSection={<IconChecklist size={10} aria-hidden />} data-quiz="passed">{t('Quiz taken')}</Badge>

@@ -31,6 +31,7 @@ import { MaterialView } from './MaterialView.tsx';
 import { sectionLabel } from './sections.ts';
 import { darkTitle, READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
 import { LessonDiscussion } from '../../lib/embeds.tsx';
+import { enrollPath } from '../../lib/paths.ts';
 
 /** An arrow that points the reading direction's way (mirrored in right-to-left languages). */
 function DirIcon({ next = false }: { next?: boolean }) {
@@ -242,7 +243,7 @@ export default function LessonPage() {
       {!enrollment && (
         <Alert color="blue" data-testid="lesson-not-enrolled">
           <Text>{notInClass ? t(MSG.notEnrolled) : t('You are not enrolled in this course, so your progress is not recorded.')}</Text>
-          <Button mt="xs" size="xs" component={Link} to={`/users/enroll/${encodeURIComponent(courseId)}`}>{t('Join This Course')}</Button>
+          <Button mt="xs" size="xs" component={Link} to={enrollPath(courseId)}>{t('Join This Course')}</Button>
         </Alert>
       )}
       {enrollment?.completed && (

@@ -21,6 +21,7 @@ import { ClassParticipants } from '../ClassParticipants.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { api } from '../../../lib/api.ts';
 import { DateField } from '../../../lib/DateField.tsx';
+import { classMembersPath, courseGradebookPath, gradebookPath } from '../../../lib/paths.ts';
 
 interface Values { name: string; startdate: string; weeks: number | string; instructor: string | null; selfpaced: boolean; lang: string; description: string; description2: string }
 const valuesOf = (c: ClassRecord): Values => ({
@@ -128,9 +129,9 @@ export default function ClassPanel({ rest }: PanelProps) {
         <Group gap="xs">
           {cls.regcode && <Badge variant="outline" size="lg" title={t('Registration code')}>{cls.regcode}</Badge>}
           <Button component={Link} to={`/Course/${encodeURIComponent(cls.course)}/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Visit')}</Button>
-          <Button component={Link} to={`/class/enrollment/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Participants')}</Button>
-          <Button component={Link} to={`/gradebook/${encodeURIComponent(cls._id)}`} variant="light" size="xs" data-testid="admin-class-gradebook">{t('Gradebook')}</Button>
-          <Button component={Link} to={`/gradebook/course/${encodeURIComponent(cls.course)}`} variant="light" size="xs" data-testid="admin-course-gradebook">
+          <Button component={Link} to={classMembersPath(cls._id)} variant="light" size="xs">{t('Participants')}</Button>
+          <Button component={Link} to={gradebookPath(cls._id)} variant="light" size="xs" data-testid="admin-class-gradebook">{t('Gradebook')}</Button>
+          <Button component={Link} to={courseGradebookPath(cls.course)} variant="light" size="xs" data-testid="admin-course-gradebook">
             {t('Course gradebook')}
           </Button>
         </Group>

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classesQuery } from '../api.ts';
 import { LoadError, ScrollTable, TableSkeleton, day } from '../../../components/panel-parts.tsx';
+import { coursePath } from '../../../lib/paths.ts';
 
 const enc = encodeURIComponent;
 
@@ -102,7 +103,7 @@ export default function CoursesPanel(_: PanelProps) {
                 <Group gap="sm" wrap="wrap">
                   <Anchor component={Link} to={`/admin/courses/${enc(c._id)}`} size="sm">{t('Edit Course Properties')}</Anchor>
                   <Anchor component={Link} to={`/admin/lessons/${enc(c._id)}/new`} size="sm">{t('Add A Lesson')}</Anchor>
-                  <Anchor component={Link} to={`/Course/${enc(c._id)}`} size="sm">{t('Course page')}</Anchor>
+                  <Anchor component={Link} to={coursePath(c._id)} size="sm">{t('Course page')}</Anchor>
                   <Anchor component={Link} to={`/admin/enrollments/${enc(c._id)}`} size="sm">{t('Enrollments')}</Anchor>
                 </Group>
                 {open === c._id && <CourseClasses course={c} />}
