@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { queryClient } from '../../lib/query.ts';
 import { CodeStep, SetupStep } from './SecondStep.tsx';
 import { stashRecoveryCodes } from '../../lib/data/sessions.ts';
+import { registerPath } from '../../lib/paths.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ export default function LoginPage() {
     }
   };
 
-  const signUp = `/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`;
+  const signUp = registerPath(params.get('redirect'));
   return (
     <Stack maw={440} mx="auto" py="md" data-screen="login">
       <Title order={1} ta="center">{t('Login')}</Title>
