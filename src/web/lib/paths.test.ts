@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classMembersPath, isExternalUrl, lessonPath, nextLessonPath, registerPath, safeLocalPath } from './paths.ts';
+import { adminPath, classMembersPath, isExternalUrl, lessonPath, nextLessonPath, registerPath, safeLocalPath } from './paths.ts';
 
 describe('safeLocalPath', () => {
   it.each([
@@ -24,5 +24,7 @@ describe('screen paths', () => {
     expect(classMembersPath('a&b')).toBe('/class/enrollment/a%26b');
     expect(registerPath('/x?y=1')).toBe('/register?redirect=%2Fx%3Fy%3D1');
     expect(registerPath()).toBe('/register');
+    expect(adminPath('lessons', 'c/1', 'new')).toBe('/admin/lessons/c%2F1/new');
+    expect(adminPath('users')).toBe('/admin/users');
   });
 });

@@ -29,3 +29,6 @@ export const gradebookPath = (classId: string) => `/gradebook/${enc(classId)}`;
 export const courseGradebookPath = (course: string) => `/gradebook/course/${enc(course)}`;
 export const certificateVerifyPath = (code: string) => `/certificate/verify/${enc(code)}`;
 export const registerPath = (redirect?: string | null) => (redirect ? `/register?redirect=${enc(redirect)}` : '/register');
+/** The staff screens: /admin/{area}/{id}/... with each id encoded ('new' stays as it is). */
+export type AdminArea = 'users' | 'enrollments' | 'courses' | 'classes' | 'lessons' | 'lessonmaterials' | 'content' | 'surveys';
+export const adminPath = (area: AdminArea, ...ids: string[]) => `/admin/${area}${ids.map((id) => `/${enc(id)}`).join('')}`;

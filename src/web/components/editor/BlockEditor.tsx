@@ -21,6 +21,7 @@ import { tk } from '../../lib/tk.ts';
 import { removeContent, saveContent } from '../../lib/data/content.ts';
 import { RichTextField } from './RichTextField.tsx';
 import { CardsEditor, cardErrors } from './CardsEditor.tsx';
+import { adminPath } from '../../lib/paths.ts';
 
 export const BLOCK_TYPES = [
   { value: '', label: tk('Text and video') },
@@ -106,7 +107,7 @@ export default function BlockEditor({ draft, onChange, onClose }: {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} size="h4">{isNew ? t('New block') : t('Edit block')}</Title>
           {!isNew && (
-            <Anchor component={Link} to={`/admin/content/${encodeURIComponent(draft._id)}`} size="sm">{t('All settings of this block')}</Anchor>
+            <Anchor component={Link} to={adminPath('content', draft._id)} size="sm">{t('All settings of this block')}</Anchor>
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

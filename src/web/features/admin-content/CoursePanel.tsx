@@ -23,9 +23,8 @@ import { allCoursesQuery, lessonsQuery, sortLessons } from '../../lib/data/cours
 import { removeCourse, saveCourse } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
-import { coursePath } from '../../lib/paths.ts';
+import { adminPath, coursePath } from '../../lib/paths.ts';
 
-const enc = encodeURIComponent;
 
 export default function CoursePanel({ courseid }: { courseid: string }) {
   const { t } = useTranslation();
@@ -83,7 +82,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
     if (!saved) return;
     const after = afterPath(search.get('after'), saved._id);
     if (after) navigate(after);
-    else if (isNew) navigate(`/admin/courses/${enc(saved._id)}`, { replace: true });
+    else if (isNew) navigate(adminPath('courses', saved._id), { replace: true });
   };
   const remove = async () => {
     const ok = await run(() => removeCourse(record._id), tk('The course was removed.'));
@@ -165,7 +164,7 @@ function CourseLessons({ course }: { course: Course }) {
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="course-panel-lessons" data-testid="course-panel-lessons">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="course-panel-lessons">{t('Lessons')}</Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link} to={`/admin/lessons/${enc(course._id)}/new`}>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link} to={adminPath('lessons', course._id, 'new')}>
           {t('Add A Lesson')}
         </Button>
       </Group>
@@ -175,7 +174,7 @@ function CourseLessons({ course }: { course: Course }) {
             <li key={l._id}>
               <Group gap="xs" wrap="wrap">
                 {l.sorder && <Badge variant="light" color="gray">{l.sorder}</Badge>}
-                <Anchor component={Link} to={`/admin/lessons/${enc(course._id)}/${enc(l._id)}`} size="sm">{l.title}</Anchor>
+                <Anchor component={Link} to={adminPath('lessons', course._id, l._id)} size="sm">{l.title}</Anchor>
                 <Text size="xs" c="gray.7">{t('Materials: {{n}}', { n: Object.keys(l.materials ?? {}).length })}</Text>
               </Group>
             </li>

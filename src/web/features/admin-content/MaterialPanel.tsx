@@ -23,9 +23,8 @@ import { editLessonQuery, removeMaterial, saveMaterial } from './api.ts';
 import { byMaterialOrder } from './LessonPanel.tsx';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
 import { QuizEditor, cleanQuestions, quizProblems } from './QuizEditor.tsx';
-import { coursePath, lessonPath } from '../../lib/paths.ts';
+import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
-const enc = encodeURIComponent;
 /** Section names are labels (translated where shown). */
 export const SECTION_LABELS = [
   tk('Introduction'), tk('Presentation'), tk('Article'), tk('Application'), tk('Text'), tk('Quiz'), tk('Exam'), tk('Survey'), tk('block'),
@@ -69,7 +68,7 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
     if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
   };
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
-  const lessonAdminPath = `/admin/lessons/${enc(courseId)}/${enc(lesson._id)}`;
+  const lessonAdminPath = adminPath('lessons', courseId, lesson._id);
 
   const save = async () => {
     const questions = cleanQuestions(draft.quiz ?? []);
@@ -98,7 +97,7 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
     if (!saved) return;
     const after = afterPath(search.get('after'), courseId);
     if (after) navigate(after);
-    else if (isNew) navigate(`/admin/lessonmaterials/${enc(courseId)}/${enc(lesson._id)}/${enc(saved._id)}`, { replace: true });
+    else if (isNew) navigate(adminPath('lessonmaterials', courseId, lesson._id, saved._id), { replace: true });
   };
   const remove = async () => {
     const ok = await run(() => removeMaterial(record._id), tk('The material was removed.'));

@@ -10,6 +10,7 @@ import { tk } from '../../lib/tk.ts';
 import { participantsQuery, removeEnrollment, type Participant } from './api.ts';
 import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, day, fullName, AdminPagination } from '../../components/panel-parts.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from './enrollment-parts.tsx';
+import { adminPath } from '../../lib/paths.ts';
 
 export function ClassParticipants({ classid }: { classid: string }) {
   const { t } = useTranslation();
@@ -41,7 +42,7 @@ export function ClassParticipants({ classid }: { classid: string }) {
           <Table.Tbody>
             {shown.map((p) => (
               <Table.Tr key={p._id} data-user={p.email}>
-                <Table.Td><Anchor component={Link} to={`/admin/users/${encodeURIComponent(p.user)}`}>{fullName(p)}</Anchor></Table.Td>
+                <Table.Td><Anchor component={Link} to={adminPath('users', p.user)}>{fullName(p)}</Anchor></Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.email}</Table.Td>
                 <Table.Td>{day(p.regdate)}</Table.Td>
                 <Table.Td>{day(p.lastactivity)}</Table.Td>

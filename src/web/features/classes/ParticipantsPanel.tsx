@@ -16,7 +16,7 @@ import { useSession } from '../../lib/session.ts';
 import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { participantsQuery, type Participant } from '../../lib/data/classes.ts';
 import { dayInText } from '../../lib/data/enrollment.ts';
-import { classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
+import { adminPath, classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>
@@ -73,7 +73,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
               </Button>
             )}
             {user?.isAdmin && (
-              <Button size="xs" variant="light" component={Link} to={`/admin/classes/${enc(cls.course)}/${enc(cls._id)}`}
+              <Button size="xs" variant="light" component={Link} to={adminPath('classes', cls.course, cls._id)}
                 leftSection={<IconSettings size={14} aria-hidden />} data-testid="class-admin-link">
                 {t('Admin')}
               </Button>

@@ -18,7 +18,7 @@ import { COURSE_RETRIES, DEFAULT_COURSE_ID } from '../../../domain/constants.ts'
 import { useSession } from '../../lib/session.ts';
 import { quizPassed } from '../../lib/quiz-result.ts';
 import { queryClient } from '../../lib/query.ts';
-import { classMembersPath, coursePath, enrollPath, lessonPath, nextLessonPath, sleep } from '../../lib/paths.ts';
+import { adminPath, classMembersPath, coursePath, enrollPath, lessonPath, nextLessonPath, sleep } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { Video } from '../../components/Video.tsx';
@@ -224,7 +224,7 @@ function ClassBlock({ courseId, cls }: { courseId: string; cls: { _id: string; n
               {t('View Class Members')}
             </Button>
             {user?.isAdmin && (
-              <Button size="xs" variant="subtle" component={Link} to={`/admin/classes/${enc(courseId)}/${enc(cls._id)}`}>{t('Admin')}</Button>
+              <Button size="xs" variant="subtle" component={Link} to={adminPath('classes', courseId, cls._id)}>{t('Admin')}</Button>
             )}
           </Group>
         )}

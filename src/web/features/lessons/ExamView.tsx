@@ -21,6 +21,7 @@ import { invalidateEnrollments } from '../../lib/data/enrollment.ts';
 import { darkTitle } from '../../lib/enrollment-ui.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 import { examQuestions } from './api.ts';
+import { adminPath } from '../../lib/paths.ts';
 import {
   dateTimeText, examStatus, examStatusKey, getAttempt, saveExamAnswers, startExam, submitExam, type AttemptView,
 } from '../../lib/data/exams.ts';
@@ -288,7 +289,7 @@ export function ExamView({ material, courseId, lessonId, classId, user, onComple
             <Button onClick={start} disabled={!s?.canstart} data-testid="quiz-start">{s?.open ? t('Resume Exam') : t('Start Exam')}</Button>
             {user.isAdmin && (
               <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} component={Link}
-                to={`/admin/lessonmaterials/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}/${encodeURIComponent(material._id)}`}>
+                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}>
                 {t('Exam Settings')}
               </Button>
             )}

@@ -31,7 +31,7 @@ import { MaterialView } from './MaterialView.tsx';
 import { sectionLabel } from './sections.ts';
 import { darkTitle, READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
 import { LessonDiscussion } from '../../lib/embeds.tsx';
-import { enrollPath } from '../../lib/paths.ts';
+import { adminPath, enrollPath } from '../../lib/paths.ts';
 
 /** An arrow that points the reading direction's way (mirrored in right-to-left languages). */
 function DirIcon({ next = false }: { next?: boolean }) {
@@ -264,11 +264,11 @@ export default function LessonPage() {
           {user.isEditor && (
             <>
               <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} component={Link}
-                to={`/admin/lessonmaterials/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}/new`}>
+                to={adminPath('lessonmaterials', courseId, lessonId, 'new')}>
                 {t('Add Material')}
               </Button>
               <Button variant="light" size="xs" leftSection={<IconSettings size={14} aria-hidden />} component={Link}
-                to={`/admin/lessons/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`}>
+                to={adminPath('lessons', courseId, lessonId)}>
                 {t('Manage Lesson')}
               </Button>
             </>

@@ -19,6 +19,7 @@ import { applyEnrollment, dayInText } from '../../lib/data/enrollment.ts';
 import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
 import { darkTitle, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { AnswerReview } from './AnswerReview.tsx';
+import { adminPath } from '../../lib/paths.ts';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
 
@@ -156,7 +157,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
             )}
             {user.isAdmin && (
               <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} component={Link}
-                to={`/admin/lessonmaterials/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}/${encodeURIComponent(material._id)}`}>
+                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}>
                 {isExam ? t('Exam Settings') : t('Quiz Settings')}
               </Button>
             )}

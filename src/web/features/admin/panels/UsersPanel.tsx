@@ -28,6 +28,7 @@ import {
 } from '../../../components/panel-parts.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from '../enrollment-parts.tsx';
 import { AuditTable } from './AuditPanel.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 25;
 export const ROLE_LABELS: Record<Role, string> = { cms: tk('Editor (cms)'), admin: tk('Administrator (admin)') };
@@ -92,7 +93,7 @@ function UserList() {
             {q.data.list.map((u) => (
               <Table.Tr key={u._id} data-user={u.email}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin/users/${encodeURIComponent(u._id)}`} data-testid="user-link">{fullName(u)}</Anchor>
+                  <Anchor component={Link} to={adminPath('users', u._id)} data-testid="user-link">{fullName(u)}</Anchor>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
                 <Table.Td><RoleBadges roles={u.roles} /></Table.Td>
@@ -174,7 +175,7 @@ function UserEnrollments({ user }: { user: User }) {
                 <Table.Td>{e.coursetitle ?? e.course}</Table.Td>
                 <Table.Td>
                   {e.classexists === false ? <Text span c="dimmed">{t('This class no longer exists')}</Text> : (
-                    <Anchor component={Link} to={`/admin/classes/${encodeURIComponent(e.course)}/${encodeURIComponent(e.classid)}`}>
+                    <Anchor component={Link} to={adminPath('classes', e.course, e.classid)}>
                       {e.classname ?? e.classid}
                     </Anchor>
                   )}
