@@ -70,6 +70,7 @@ async function expectNothingRan(page: Page, dialogs: string[], scope: string) {
     return {
       scripts: root.querySelectorAll('script').length,
       handlers: all.filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
       jsUrls: all.filter((el) => [...el.attributes].some((a) => /^\s*javascript:/i.test(a.value.replace(/[\s\u0000-\u001f]/g, '')) || /javascript:/i.test(a.value))).length,
       frames: root.querySelectorAll('iframe').length,
     };

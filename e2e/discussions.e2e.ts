@@ -186,7 +186,7 @@ describe('a lesson discussion', () => {
     await goto(ana.page, `${DISCUSSION}/${id}`, 'comments');
     const post = ana.page.locator(`[data-post-id="${id}"]`);
     await expect.poll(() => post.getAttribute('class')).toContain('post-highlighted');
-    await expect.poll(() => ana.page.evaluate((i) => document.activeElement?.getAttribute('data-post-id'), id)).toBe(id);
+    await expect.poll(() => ana.page.evaluate(() => document.activeElement?.getAttribute('data-post-id'))).toBe(id);
   });
 });
 

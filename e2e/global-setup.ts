@@ -78,7 +78,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, logName
     await waitForHealth(url, child);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    throw new Error(`${(err as Error).message}; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`, { cause: err });
   }
   const stop = async () => {
     if (child.exitCode === null) {

@@ -3,7 +3,7 @@
  * with a quiz, My Classes, enroll panel, certificate check, class members.
  */
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO, goto, pageErrors, ready, screenshot, seriousViolations } from './helpers.ts';
 import { learningScreens } from './learning-fixtures.ts';
 

@@ -4,7 +4,7 @@
  * pages, certificate check. Also the admin's Fill Answers helper on the exam.
  */
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MSG } from '../src/domain/messages.ts';
 import { DEMO, goto, pageErrors, ready, screenshot, seriousViolations } from './helpers.ts';
 import { learningScreens } from './learning-fixtures.ts';

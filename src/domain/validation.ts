@@ -11,7 +11,7 @@ import { PRIVACY_MAX_GRACE_DAYS, PRIVACY_MAX_RETENTION_DAYS, PRIVACY_MIN_RETENTI
 import { toCountryCode } from './countries.ts';
 
 // Generic rules.
-const FORBIDDEN_WORD_CHARS = /[\/!{}\\$%#"@*]/;
+const FORBIDDEN_WORD_CHARS = /[/!{}\\$%#"@*]/;
 export const isEmail = (v: string) => v.length > 4 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 export const isPhone = (v: string) => /^[0-9+().\s-]*$/.test(v);
 export const isWords = (v: string, min = 1) => v.trim().length >= min && !FORBIDDEN_WORD_CHARS.test(v);

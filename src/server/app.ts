@@ -48,7 +48,6 @@ import { passwordChangeGate } from './modules/accounts/password-gate.ts';
 import { PageScriptPolicy } from './page-scripts.ts';
 import { cachedCompression } from './compressed-body.ts';
 import { MSG } from '../domain/messages.ts';
-import { sql } from 'kysely';
 import { Clock } from './clock.ts';
 import { sessionCookieName, sessionToken } from './auth.ts';
 import { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';

@@ -13,6 +13,8 @@ import { i18n } from './lib/i18n.ts';
 import { startFirstScreen } from './app/first-screen.ts';
 
 startFirstScreen(window.location.pathname);
+import { EmbedsProvider } from './lib/embeds.tsx';
+import { embeds } from './app/embeds.ts';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -21,7 +23,9 @@ createRoot(document.getElementById('root')!).render(
         <DirectionProvider>
           <MantineProvider theme={theme}>
             <BrowserRouter>
-              <AppRoutes />
+              <EmbedsProvider value={embeds}>
+                <AppRoutes />
+              </EmbedsProvider>
             </BrowserRouter>
           </MantineProvider>
         </DirectionProvider>

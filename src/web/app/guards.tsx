@@ -27,6 +27,7 @@ export function useSignedInOrRetry(retries: { tries: number; delayMs: number }):
   const { user, ready } = useSession();
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new session answer restarts the retries, so the verdict resets with them
     if (!ready || user) { setGaveUp(false); return; }
     let cancelled = false;
     void (async () => {

@@ -37,7 +37,7 @@ const comments = screen(() => import('../features/comments/CommentsPage.tsx'));
 const classes = screen(() => import('../features/classes/ClassPage.tsx'));
 const user = screen(() => import('../features/account/UserPage.tsx'));
 const util = screen(() => import('../features/util/UtilPage.tsx'));
-const optOut = screen(() => import('../features/cookies/OptOutPreferencesPage.tsx'));
+const optOut = screen(() => import('../features/content/OptOutPreferencesPage.tsx'));
 const certificate = screen(() => import('../features/courses/CertificatePage.tsx'));
 const gradebook = screen(() => import('../features/gradebook/GradebookPage.tsx'));
 const verifyCertificate = screen(() => import('../features/certificates/VerifyPage.tsx'));

@@ -26,5 +26,6 @@ export function iconFor(name: string | undefined): IconType | null {
 
 export function NavIcon({ name, size = 18, fallback = IconLink }: { name?: string; size?: number; fallback?: IconType | null }) {
   const Icon = iconFor(name) ?? fallback;
+  // eslint-disable-next-line react-hooks/static-components -- the icon comes from a fixed table of module-level components; nothing is created here
   return Icon ? <Icon size={size} stroke={1.6} aria-hidden /> : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExternalUrl, safeLocalPath } from './paths.ts';
+import { adminPath, classMembersPath, isExternalUrl, lessonPath, nextLessonPath, registerPath, safeLocalPath } from './paths.ts';
 
 describe('safeLocalPath', () => {
   it.each([
@@ -11,4 +11,20 @@ describe('safeLocalPath', () => {
 describe('isExternalUrl', () => {
   it.each([['https://x.org', true], ['mailto:a@b.c', true], ['//x.org', true], ['/German', false], ['About', false]])('%s', (v, out) =>
     expect(isExternalUrl(v)).toBe(out));
+});
+
+describe('screen paths', () => {
+  it('encode each id and leave out what is not given', () => {
+    expect(lessonPath('c 1', 'l/2')).toBe('/lessons/c%201/l%2F2');
+    expect(lessonPath('c', 'l', 'k')).toBe('/lessons/c/l/k');
+    expect(lessonPath('c', 'l', null, 'm')).toBe('/lessons/c/l/none/m');
+    expect(lessonPath('c', 'l', 'k', 'm')).toBe('/lessons/c/l/k/m');
+    expect(nextLessonPath('c')).toBe('/lessons/c/next');
+    expect(nextLessonPath('c', 'k')).toBe('/lessons/c/next/k');
+    expect(classMembersPath('a&b')).toBe('/class/enrollment/a%26b');
+    expect(registerPath('/x?y=1')).toBe('/register?redirect=%2Fx%3Fy%3D1');
+    expect(registerPath()).toBe('/register');
+    expect(adminPath('lessons', 'c/1', 'new')).toBe('/admin/lessons/c%2F1/new');
+    expect(adminPath('users')).toBe('/admin/users');
+  });
 });

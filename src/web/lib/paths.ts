@@ -12,3 +12,23 @@ export const isExternalUrl = (url: string) => /^[a-z][a-z0-9+.-]*:/i.test(url) |
 export const loginPath = (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+// The screens' addresses (spec routes), built in one place so every link encodes its ids the same way.
+const enc = encodeURIComponent;
+/** A lesson, optionally in a class and scrolled to a material ('none' stands for no class). */
+export const lessonPath = (course: string, lesson: string, classId?: string | null, material?: string) =>
+  `/lessons/${enc(course)}/${enc(lesson)}${classId ? `/${enc(classId)}` : material ? '/none' : ''}${material ? `/${enc(material)}` : ''}`;
+/** The lesson to continue with (the server's first unvisited one). */
+export const nextLessonPath = (course: string, classId?: string | null) => `/lessons/${enc(course)}/next${classId ? `/${enc(classId)}` : ''}`;
+export const coursePath = (course: string) => `/Course/${enc(course)}`;
+export const enrollPath = (course: string) => `/users/enroll/${enc(course)}`;
+export const classMembersPath = (classId: string) => `/class/enrollment/${enc(classId)}`;
+export const classEditPath = (classId: string) => `/class/edit/${enc(classId)}`;
+export const classConfirmationPath = (classId: string) => `/class/confirmation/${enc(classId)}`;
+export const gradebookPath = (classId: string) => `/gradebook/${enc(classId)}`;
+export const courseGradebookPath = (course: string) => `/gradebook/course/${enc(course)}`;
+export const certificateVerifyPath = (code: string) => `/certificate/verify/${enc(code)}`;
+export const registerPath = (redirect?: string | null) => (redirect ? `/register?redirect=${enc(redirect)}` : '/register');
+/** The staff screens: /admin/{area}/{id}/... with each id encoded ('new' stays as it is). */
+export type AdminArea = 'users' | 'enrollments' | 'courses' | 'classes' | 'lessons' | 'lessonmaterials' | 'content' | 'surveys';
+export const adminPath = (area: AdminArea, ...ids: string[]) => `/admin/${area}${ids.map((id) => `/${enc(id)}`).join('')}`;

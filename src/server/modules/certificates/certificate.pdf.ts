@@ -116,7 +116,7 @@ function line(doc: Doc, text: string, y: number, opts: { size: number; weight?: 
   const weight = opts.weight ?? 'regular';
   const runs = visualRuns(doc, text.replace(/\s+/g, ' ').trim(), weight);
   // `features` makes pdfkit shape each run as a whole (not word by word), so Arabic words keep their order.
-  const widthAt = (size: number) => runs.reduce((w, r) => w + doc.font(r.font).fontSize(size).widthOfString(r.text, { features: [] } as any), 0);
+  const widthAt = (size: number) => runs.reduce((w, r) => w + doc.font(r.font).fontSize(size).widthOfString(r.text, { features: [] }), 0);
   let size = opts.size;
   const available = opts.right - opts.left;
   while (size > (opts.minSize ?? 9) && widthAt(size) > available) size -= 1;
@@ -124,8 +124,8 @@ function line(doc: Doc, text: string, y: number, opts: { size: number; weight?: 
   doc.fillColor(opts.color ?? '#222222');
   for (const r of runs) {
     doc.font(r.font).fontSize(size);
-    const w = doc.widthOfString(r.text, { features: [] } as any);
-    doc.text(r.text, x, y, { lineBreak: false, features: [] } as any);
+    const w = doc.widthOfString(r.text, { features: [] });
+    doc.text(r.text, x, y, { lineBreak: false, features: [] });
     x += w;
   }
 }
@@ -136,6 +136,7 @@ function line(doc: Doc, text: string, y: number, opts: { size: number; weight?: 
  * copied from the PDF would read the wrong letter. Here a glyph met again for another character is
  * embedded once more under its own id, and every id maps back to its own character.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fontkit's font internals ship no types
 function distinctGlyphText(font: any) {
   // fontkit caches one Glyph per id with the characters it was first made for; a shaped glyph gets a
   // view of it that carries its own characters.
@@ -177,8 +178,8 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
     for (const f of fonts()[weight]) {
       doc.registerFont(f.name, f.data);
       doc.font(f.name);
-      distinctGlyphText((doc as any)._font);
-      registered.set(f.name, (doc as any)._font.font);
+      distinctGlyphText(doc._font);
+      registered.set(f.name, doc._font.font);
     }
   }
   docFonts.set(doc, registered);

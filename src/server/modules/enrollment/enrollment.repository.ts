@@ -186,7 +186,7 @@ export async function recordAttempt(db: Db, input: AttemptInput): Promise<Attemp
       const after = now();
       if (after !== at) { at = after; locked = (await lockEnrollment(trx, e.id, at)) ?? locked; }
     }
-    let earlier = input.attempt
+    const earlier = input.attempt
       ? await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
         .where('attempt', '=', key).executeTakeFirst()
       : await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)

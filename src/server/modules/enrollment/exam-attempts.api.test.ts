@@ -229,7 +229,7 @@ describeEachEngine('exam attempts API', (server) => {
   it('draws N questions of the pool and shuffles the answers per attempt, recorded and graded as shown', async () => {
     const s = await setup({ drawcount: 3, waithours: 0, maxattempts: 0 });
     const seen = new Set<string>();
-    let orders = new Set<string>();
+    const orders = new Set<string>();
     // Draws are random: attempts go on until two orders and more than three questions were seen (a dozen
     // attempts leave a chance below one in 10^11 of never seeing them).
     for (let i = 0; i < 12 && (i < 4 || orders.size < 2 || seen.size <= 3); i++) {
@@ -251,7 +251,6 @@ describeEachEngine('exam attempts API', (server) => {
     }
     expect(orders.size).toBeGreaterThan(1);
     expect(seen.size).toBeGreaterThan(3);
-    orders = new Set();
     // A pool exam cannot be sent in one call without starting it.
     expect((await s.exam(LEARNING_ANSWERS)).body.error.message).toBe(MSG.examStartFirst);
   });

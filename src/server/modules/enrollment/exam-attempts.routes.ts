@@ -184,7 +184,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_enrollment/attempt/get', async (req, reply) => {
     const { attemptid } = parse(AttemptIdSchema, req.body);
-    let { row, rules, passpercent } = await ownAttempt(req, attemptid);
+    const own = await ownAttempt(req, attemptid);
+    const { rules, passpercent } = own;
+    let row = own.row;
     const now = at();
     if (row.state === 'inprogress' && row.deadline && row.deadline <= now) {
       await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules);

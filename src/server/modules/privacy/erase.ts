@@ -66,6 +66,7 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
     await trx.deleteFrom('quiz_attempts').where('user', '=', userId).execute();
 
     // Posts and replies, matched by id or address as the policy matches authors.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one matcher for the posts and the replies tables
     const byAuthor = (eb: any) => eb.or([eb('author', '=', userId), eb(sql`lower(author)`, '=', email)]);
     if (config.privacyposts === 'remove') {
       const posts = await trx.selectFrom('comments').select('id').where(byAuthor).execute();

@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import type { Course, Enrollment, Lesson, NavItem } from '../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { useSession } from '../../lib/session.ts';
-import { coursesQuery, enrollmentsQuery, inactiveShownFor, lessonsQuery, sortLessons, visibleCourses } from '../../features/courses/api.ts';
+import { coursesQuery, enrollmentsQuery, inactiveShownFor, lessonsQuery, sortLessons, visibleCourses } from '../../lib/data/courses.ts';
 import { NavIcon } from '../../components/NavIcon.tsx';
-import { isExternalUrl } from '../../lib/paths.ts';
+import { coursePath, isExternalUrl, lessonPath } from '../../lib/paths.ts';
 import { useLanguageSwitch } from '../../lib/use-language-switch.ts';
 import { navItemsIn } from './nav-items.ts';
 import { useLogout } from './UserMenu.tsx';
@@ -98,7 +98,7 @@ function LessonMaterials({ lesson, course, classId, enrollment, onNavigate }: {
           <NavLink
             key={m._id}
             component={Link}
-            to={`/lessons/${encodeURIComponent(course._id)}/${encodeURIComponent(lesson._id)}/${encodeURIComponent(classId)}/${encodeURIComponent(m._id)}`}
+            to={lessonPath(course._id, lesson._id, classId, m._id)}
             onClick={onNavigate}
             active={active}
             data-required={m.required ? 'true' : 'false'}
@@ -188,7 +188,7 @@ function CoursesTree({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
         const current = route.courseId === course._id;
         const opened = open[course._id] ?? current;
         const courseLink = (
-          <NavLink component={Link} to={`/Course/${encodeURIComponent(course._id)}`} onClick={onNavigate}
+          <NavLink component={Link} to={coursePath(course._id)} onClick={onNavigate}
             active={current && !route.lessonId} label={course.title}
             leftSection={enrollment?.completed ? <IconCheck size={16} color="var(--mantine-color-green-8)" aria-label={t('Completed')} />
               : <IconListDetails size={16} stroke={1.6} aria-hidden />} />

@@ -4,7 +4,7 @@
  * open others' profile and enrolment panels, admins every panel); visitors are
  * re-checked twice at 500 ms, then sent to /login (the enroll panel shows registration instead).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDevices, IconDownload, IconKey, IconMessages, IconPlus, IconSchool, IconShieldLock, IconTrash, IconUser } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
@@ -17,16 +17,9 @@ import { PageLoader, useSignedInOrRetry } from '../../app/guards.tsx';
 import { PANEL_TITLES, panelPath, parseUserPath, type UserPanel } from './paths.ts';
 import { ProfilePanel } from './ProfilePanel.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
-import { CommentsPanel } from '../comments/index.ts';
+import { CommentsPanel, DeleteAccountPanel, EnrollmentPanel, EnrollPanel, MyDataPanel, SessionsPanel, TwoFactorPanel } from '../../lib/embeds.tsx';
 import { tk } from '../../lib/tk.ts';
 
-// The learning journey's panels (enrolling, My Classes) load on demand.
-const EnrollPanel = lazy(() => import('../enrollment/EnrollPanel.tsx'));
-const EnrollmentPanel = lazy(() => import('../enrollment/EnrollmentPanel.tsx'));
-const SessionsPanel = lazy(() => import('../sessions/SessionsPanel.tsx'));
-const TwoFactorPanel = lazy(() => import('../sessions/TwoFactorPanel.tsx'));
-const MyDataPanel = lazy(() => import('../privacy/MyDataPanel.tsx'));
-const DeleteAccountPanel = lazy(() => import('../privacy/DeleteAccountPanel.tsx'));
 
 const BUTTONS: { panel: UserPanel; label: string; otherLabel: string; icon: typeof IconUser; selfOnly?: boolean }[] = [
   { panel: 'profile', label: tk('Profile'), otherLabel: tk('Profile'), icon: IconUser },

@@ -18,13 +18,14 @@ import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validati
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { byOrder, contentQuery, isPageRecord, removeContent, saveContent } from '../content/api.ts';
-import { BLOCK_TYPES, blockPayload } from '../content/editor/BlockEditor.tsx';
-import { CardsEditor, cardErrors } from '../content/editor/CardsEditor.tsx';
-import { RichTextField } from '../content/editor/RichTextField.tsx';
+import { byOrder, contentQuery, isPageRecord, removeContent, saveContent } from '../../lib/data/content.ts';
+import { BLOCK_TYPES, blockPayload } from '../../components/editor/BlockEditor.tsx';
+import { CardsEditor, cardErrors } from '../../components/editor/CardsEditor.tsx';
+import { RichTextField } from '../../components/editor/RichTextField.tsx';
 import { contentListQuery } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { LoadFailed, PanelHeader, SaveBar, run, type Crumb } from './parts.tsx';
+import { adminPath } from '../../lib/paths.ts';
 
 const TYPES = [
   { value: 'page', label: tk('Page') },
@@ -85,7 +86,7 @@ function ContentForm({ record }: { record: Content }) {
     const saved = await run(() => saveContent(payload as unknown as Content), isPage ? tk('The page was saved.') : tk('The block was saved.'), setErrors);
     setBusy(false);
     // The temporary record `new` is dropped: from now on the panel edits the saved one.
-    if (saved && isNew) navigate(`/admin/content/${encodeURIComponent(saved._id)}`, { replace: true });
+    if (saved && isNew) navigate(adminPath('content', saved._id), { replace: true });
   };
   const remove = async () => {
     const ok = await run(() => removeContent(record._id), isPage ? tk('The page record was removed.') : tk('The block was removed.'));
@@ -218,7 +219,7 @@ function PageBlocks({ context, lang }: { context: string; lang?: string }) {
               <Group gap="xs" wrap="wrap">
                 <Badge variant="light" color="gray">{b.lang ?? t('Every language')}</Badge>
                 <Badge variant="outline">{b.order ?? 0}</Badge>
-                <Anchor component={Link} to={`/admin/content/${encodeURIComponent(b._id)}`} size="sm">{b.title || b._id}</Anchor>
+                <Anchor component={Link} to={adminPath('content', b._id)} size="sm">{b.title || b._id}</Anchor>
                 {b.subtype && <Text size="xs" c="gray.7">{t(BLOCK_TYPES.find((x) => x.value === b.subtype)?.label ?? b.subtype)}</Text>}
               </Group>
             </li>

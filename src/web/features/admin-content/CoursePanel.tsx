@@ -18,13 +18,13 @@ import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { RichTextField } from '../content/editor/RichTextField.tsx';
-import { allCoursesQuery, lessonsQuery, sortLessons } from '../courses/api.ts';
+import { RichTextField } from '../../components/editor/RichTextField.tsx';
+import { allCoursesQuery, lessonsQuery, sortLessons } from '../../lib/data/courses.ts';
 import { removeCourse, saveCourse } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { adminPath, coursePath } from '../../lib/paths.ts';
 
-const enc = encodeURIComponent;
 
 export default function CoursePanel({ courseid }: { courseid: string }) {
   const { t } = useTranslation();
@@ -82,7 +82,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
     if (!saved) return;
     const after = afterPath(search.get('after'), saved._id);
     if (after) navigate(after);
-    else if (isNew) navigate(`/admin/courses/${enc(saved._id)}`, { replace: true });
+    else if (isNew) navigate(adminPath('courses', saved._id), { replace: true });
   };
   const remove = async () => {
     const ok = await run(() => removeCourse(record._id), tk('The course was removed.'));
@@ -92,7 +92,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
   return (
     <Stack gap="md" data-testid="course-panel" data-record={record._id}>
       <PanelHeader crumbs={[user?.isAdmin ? { label: t('Courses'), to: '/admin/courses' } : { label: t('Courses'), to: '/Courses' },
-        ...(isNew ? [] : [{ label: record.title, to: `/Course/${enc(record._id)}` }])]}
+        ...(isNew ? [] : [{ label: record.title, to: coursePath(record._id) }])]}
         title={isNew ? t('New course') : t('Edit Course Properties')} />
       <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
         <Stack gap="md">
@@ -143,7 +143,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this course?')}
             removeMessage={t('The course, its lessons and materials are removed. A course that still has classes cannot be removed.')}>
             {!isNew && (
-              <Button variant="default" component={Link} to={`/Course/${enc(record._id)}`} leftSection={<IconExternalLink size={16} aria-hidden />}>
+              <Button variant="default" component={Link} to={coursePath(record._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View the course')}
               </Button>
             )}
@@ -164,7 +164,7 @@ function CourseLessons({ course }: { course: Course }) {
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="course-panel-lessons" data-testid="course-panel-lessons">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="course-panel-lessons">{t('Lessons')}</Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link} to={`/admin/lessons/${enc(course._id)}/new`}>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link} to={adminPath('lessons', course._id, 'new')}>
           {t('Add A Lesson')}
         </Button>
       </Group>
@@ -174,7 +174,7 @@ function CourseLessons({ course }: { course: Course }) {
             <li key={l._id}>
               <Group gap="xs" wrap="wrap">
                 {l.sorder && <Badge variant="light" color="gray">{l.sorder}</Badge>}
-                <Anchor component={Link} to={`/admin/lessons/${enc(course._id)}/${enc(l._id)}`} size="sm">{l.title}</Anchor>
+                <Anchor component={Link} to={adminPath('lessons', course._id, l._id)} size="sm">{l.title}</Anchor>
                 <Text size="xs" c="gray.7">{t('Materials: {{n}}', { n: Object.keys(l.materials ?? {}).length })}</Text>
               </Group>
             </li>

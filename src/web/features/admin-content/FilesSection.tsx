@@ -7,7 +7,7 @@ import { ActionIcon, Anchor, Button, CopyButton, FileButton, Group, Modal, Paper
 import { IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { filesQuery, removeFile, uploadFile, type FileRecord } from '../content/api.ts';
+import { filesQuery, removeFile, uploadFile, type FileRecord } from '../../lib/data/content.ts';
 import { tk } from '../../lib/tk.ts';
 import { run } from './parts.tsx';
 

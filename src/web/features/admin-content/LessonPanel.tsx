@@ -15,12 +15,12 @@ import { LessonSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validatio
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { RichTextField } from '../content/editor/RichTextField.tsx';
-import { allCoursesQuery, lessonsQuery } from '../courses/api.ts';
+import { RichTextField } from '../../components/editor/RichTextField.tsx';
+import { allCoursesQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeLesson, saveLesson } from './api.ts';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
-const enc = encodeURIComponent;
 export const courseSections = (course: Course | undefined) => (course?.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 export const byMaterialOrder = (a: Material, b: Material) => (a.order ?? 0) - (b.order ?? 0) || a._id.localeCompare(b._id);
 
@@ -79,16 +79,16 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
     if (!saved) return;
     const after = afterPath(search.get('after'), course._id);
     if (after) navigate(after);
-    else if (isNew) navigate(`/admin/lessons/${enc(course._id)}/${enc(saved._id)}`, { replace: true });
+    else if (isNew) navigate(adminPath('lessons', course._id, saved._id), { replace: true });
   };
   const remove = async () => {
     const ok = await run(() => removeLesson(record._id), tk('The lesson was removed.'));
-    if (ok !== null) navigate(`/Course/${enc(course._id)}`);
+    if (ok !== null) navigate(coursePath(course._id));
   };
 
   return (
     <Stack gap="md" data-testid="lesson-panel" data-record={record._id}>
-      <PanelHeader crumbs={[{ label: course.title, to: `/Course/${enc(course._id)}` }, { label: t('Lessons'), to: `/admin/courses/${enc(course._id)}` }]}
+      <PanelHeader crumbs={[{ label: course.title, to: coursePath(course._id) }, { label: t('Lessons'), to: adminPath('courses', course._id) }]}
         title={isNew ? t('New lesson') : t('Manage Lesson')} />
       <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
         <Stack gap="md">
@@ -110,7 +110,7 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this lesson?')}
             removeMessage={t('The lesson and all its materials are removed. This cannot be undone.')}>
             {!isNew && (
-              <Button variant="default" component={Link} to={`/lessons/${enc(course._id)}/${enc(record._id)}`} leftSection={<IconExternalLink size={16} aria-hidden />}>
+              <Button variant="default" component={Link} to={lessonPath(course._id, record._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View the lesson')}
               </Button>
             )}
@@ -130,7 +130,7 @@ function LessonMaterials({ courseId, lesson }: { courseId: string; lesson: Lesso
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="lesson-panel-materials">{t('Materials')}</Title>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link}
-          to={`/admin/lessonmaterials/${enc(courseId)}/${enc(lesson._id)}/new`} data-testid="add-material">
+          to={adminPath('lessonmaterials', courseId, lesson._id, 'new')} data-testid="add-material">
           {t('Add Material')}
         </Button>
       </Group>
@@ -140,7 +140,7 @@ function LessonMaterials({ courseId, lesson }: { courseId: string; lesson: Lesso
             <li key={m._id}>
               <Group gap="xs" wrap="wrap">
                 <Badge variant="light">{t(m.section)}</Badge>
-                <Anchor component={Link} to={`/admin/lessonmaterials/${enc(courseId)}/${enc(lesson._id)}/${enc(m._id)}`} size="sm">
+                <Anchor component={Link} to={adminPath('lessonmaterials', courseId, lesson._id, m._id)} size="sm">
                   {m.title || t(m.section)}
                 </Anchor>
                 <Text size="xs" c="gray.7">{m.required ? t('Required') : t('Optional')}</Text>

@@ -17,14 +17,14 @@ import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { RichTextField } from '../content/editor/RichTextField.tsx';
-import { allCoursesQuery } from '../courses/api.ts';
+import { RichTextField } from '../../components/editor/RichTextField.tsx';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeMaterial, saveMaterial } from './api.ts';
 import { byMaterialOrder } from './LessonPanel.tsx';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
 import { QuizEditor, cleanQuestions, quizProblems } from './QuizEditor.tsx';
+import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
-const enc = encodeURIComponent;
 /** Section names are labels (translated where shown). */
 export const SECTION_LABELS = [
   tk('Introduction'), tk('Presentation'), tk('Article'), tk('Application'), tk('Text'), tk('Quiz'), tk('Exam'), tk('Survey'), tk('block'),
@@ -68,7 +68,7 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
     if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
   };
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
-  const lessonPath = `/admin/lessons/${enc(courseId)}/${enc(lesson._id)}`;
+  const lessonAdminPath = adminPath('lessons', courseId, lesson._id);
 
   const save = async () => {
     const questions = cleanQuestions(draft.quiz ?? []);
@@ -97,16 +97,16 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
     if (!saved) return;
     const after = afterPath(search.get('after'), courseId);
     if (after) navigate(after);
-    else if (isNew) navigate(`/admin/lessonmaterials/${enc(courseId)}/${enc(lesson._id)}/${enc(saved._id)}`, { replace: true });
+    else if (isNew) navigate(adminPath('lessonmaterials', courseId, lesson._id, saved._id), { replace: true });
   };
   const remove = async () => {
     const ok = await run(() => removeMaterial(record._id), tk('The material was removed.'));
-    if (ok !== null) navigate(lessonPath);
+    if (ok !== null) navigate(lessonAdminPath);
   };
 
   return (
     <Stack gap="md" data-testid="material-panel" data-record={record._id}>
-      <PanelHeader crumbs={[{ label: courseTitle, to: `/Course/${enc(courseId)}` }, { label: lesson.title, to: lessonPath }]}
+      <PanelHeader crumbs={[{ label: courseTitle, to: coursePath(courseId) }, { label: lesson.title, to: lessonAdminPath }]}
         title={isNew ? t('New material') : t('Edit material')} />
       <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
         <Stack gap="md">
@@ -183,7 +183,7 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this material?')}
             removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
             {!isNew && (
-              <Button variant="default" component={Link} to={`/lessons/${enc(courseId)}/${enc(lesson._id)}/none/${enc(record._id)}`}
+              <Button variant="default" component={Link} to={lessonPath(courseId, lesson._id, null, record._id)}
                 leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View in the lesson')}
               </Button>

@@ -8,6 +8,7 @@ import { MSG } from '../../../domain/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import './admin-content.css';
+import { coursePath } from '../../lib/paths.ts';
 
 export interface Crumb { label: string; to?: string }
 
@@ -91,7 +92,7 @@ export function SaveBar({ busy, onRemove, removeTitle, removeMessage, children }
 
 /** Where a panel's "after" query leads once saved (spec: ?after=course returns to the course page). */
 export function afterPath(after: string | null, courseId: string | undefined): string | null {
-  if (after === 'course' && courseId) return `/Course/${encodeURIComponent(courseId)}`;
+  if (after === 'course' && courseId) return coursePath(courseId);
   if (after && after.startsWith('/') && !after.startsWith('//')) return after;
   return null;
 }

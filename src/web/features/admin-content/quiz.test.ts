@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanQuestions, quizProblems } from './QuizEditor.tsx';
-import { cardErrors, newCardKey } from '../content/editor/CardsEditor.tsx';
+import { cardErrors, newCardKey } from '../../components/editor/CardsEditor.tsx';
 
 describe('quizProblems', () => {
   it('names what is missing in each question', () => {

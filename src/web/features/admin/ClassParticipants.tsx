@@ -8,9 +8,10 @@ import { PARTICIPANT_PAGE_SIZE } from '../../../domain/constants.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
 import { participantsQuery, removeEnrollment, type Participant } from './api.ts';
-import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, day, fullName, AdminPagination } from './components.tsx';
+import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, day, fullName, AdminPagination } from '../../components/panel-parts.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from './enrollment-parts.tsx';
 import { BulkActionBar, SelectAllCheckbox, SelectCheckbox, useRowSelection } from '../../components/BulkActionBar.tsx';
+import { adminPath } from '../../lib/paths.ts';
 
 export function ClassParticipants({ classid }: { classid: string }) {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ export function ClassParticipants({ classid }: { classid: string }) {
                 <Table.Td><SelectCheckbox selection={selection} id={p.user} label={fullName(p)} /></Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(p.user)}`}>{fullName(p)}</Anchor>
+                    <Anchor component={Link} to={adminPath('users', p.user)}>{fullName(p)}</Anchor>
                     {p.suspended && <Badge size="sm" color="red.8" variant="filled">{t('Suspended')}</Badge>}
                   </Group>
                 </Table.Td>

@@ -16,7 +16,8 @@ import type { Content } from '../../../domain/types.ts';
 import { api } from '../../lib/api.ts';
 import { PageLoader } from '../../app/guards.tsx';
 import { allCoursesQuery } from './api.ts';
-import { FieldList, LoadError } from './components.tsx';
+import { FieldList, LoadError } from '../../components/panel-parts.tsx';
+import { coursePath, lessonPath } from '../../lib/paths.ts';
 
 /** Route parameter names of each editing panel, in path order. */
 export const EDITOR_PANELS = {
@@ -74,6 +75,7 @@ export function EditorPanel({ panel, rest }: { panel: EditorName; rest: string[]
   const C = Provided ?? Stand;
   return (
     <Suspense fallback={<PageLoader />}>
+      {/* eslint-disable-next-line react-hooks/static-components -- the panel comes from a module-level table of lazy components, cached per name */}
       <C {...params} params={params} rest={rest} />
     </Suspense>
   );
@@ -116,7 +118,7 @@ function CourseRecord({ id }: { id: string }) {
         [t('Sections'), c.sections ?? ''], [t('Order'), String(c.order ?? '')],
       ]} />
       <Group gap="sm">
-        <Anchor component={Link} to={`/Course/${encodeURIComponent(id)}`}>{t('Course page')}</Anchor>
+        <Anchor component={Link} to={coursePath(id)}>{t('Course page')}</Anchor>
         <Anchor component={Link} to={`/admin/courses`}>{t('Courses and classes')}</Anchor>
       </Group>
     </Stack>
@@ -138,7 +140,7 @@ function ReadOnlyRecord({ panel, params }: { panel: EditorName; params: Record<s
           {panel === 'courses' && params.courseid && <CourseRecord id={params.courseid} />}
           {course && panel !== 'courses' && (
             <Anchor component={Link} to={params.lesson && params.lesson !== 'new'
-              ? `/lessons/${encodeURIComponent(course)}/${encodeURIComponent(params.lesson)}` : `/Course/${encodeURIComponent(course)}`}>
+              ? lessonPath(course, params.lesson) : coursePath(course)}>
               {t('Back to the course')}
             </Anchor>
           )}

@@ -13,7 +13,7 @@ import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
 import { allCoursesQuery, classesQuery, saveEnrollment, usersQuery } from './api.ts';
-import { day, errorMessage, fieldErrors, fullName } from './components.tsx';
+import { day, errorMessage, fieldErrors, fullName } from '../../components/panel-parts.tsx';
 import { DateField } from '../../lib/DateField.tsx';
 
 const isDay = (v: string) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
@@ -37,6 +37,7 @@ export function EnrollmentEditModal({ enrollment, title, withDescription, onClos
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the record whenever another one is picked
     setRegdate(day(enrollment?.regdate));
     setCompleted(day(enrollment?.completed));
     setDescription(enrollment?.description ?? '');

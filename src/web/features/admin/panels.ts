@@ -5,8 +5,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { tk } from '../../lib/tk.ts';
 
-/** What every panel gets: the path segments after /admin/{panel}/ (decoded). */
-export interface PanelProps { rest: string[] }
+import type { PanelProps } from './panel-props.ts';
+
+export type { PanelProps };
 
 export interface PanelDef {
   name: string;

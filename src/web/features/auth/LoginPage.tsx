@@ -3,6 +3,7 @@
  * users (including a session found by the poll) leave for the redirect query or after-target.
  */
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,8 +15,9 @@ import { refreshSession, setSessionUser } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { queryClient } from '../../lib/query.ts';
-import { CodeStep, SetupStep } from '../sessions/SecondStep.tsx';
-import { stashRecoveryCodes } from '../sessions/api.ts';
+import { CodeStep, SetupStep } from './SecondStep.tsx';
+import { stashRecoveryCodes } from '../../lib/data/sessions.ts';
+import { registerPath } from '../../lib/paths.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -24,7 +26,6 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
   // Two-factor sign-in: after the password, a code (or, for admins who must, the setup) before the session.
   const [step, setStep] = useState<'password' | 'code' | 'setup'>('password');
   const navigate = useNavigate();
@@ -37,33 +38,36 @@ export default function LoginPage() {
     void refreshSession();
   };
 
+  const signIn = useMutation({
+    mutationFn: (v: { login: string; password: string }) =>
+      api.post<{ user?: User; twofactor?: 'code' | 'setup'; info?: { message: string } }>('/users/login', v),
+    onSuccess: (r) => {
+      if (r.twofactor) {
+        setPassword('');
+        setStep(r.twofactor);
+        return;
+      }
+      // Signing in cancelled a pending account deletion: say so.
+      if (r.info?.message) addStatus('info', r.info.message, 15_000);
+      signedIn(r.user!);
+    },
+    onError: (err) => setError(err instanceof ApiError && err.status === 401 ? MSG.loginFailed : err instanceof ApiError && err.status > 0 ? err.message : MSG.formError),
+  });
+  // Signed in: the button stays busy until the guard has moved on.
+  const busy = signIn.isPending || (signIn.isSuccess && !signIn.data.twofactor);
+
   // A session found by the whoami poll (every 20 s, and on focus) sends the guard onwards.
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     // An empty field says so beside itself; an earlier "incorrect" answer no longer applies.
     const missing = { login: login.trim() ? undefined : MSG.emailRequired, password: password ? undefined : MSG.required };
     setFieldErrors(missing);
     setError(null);
     if (missing.login || missing.password) return;
-    setBusy(true);
-    try {
-      const r = await api.post<{ user?: User; twofactor?: 'code' | 'setup'; info?: { message: string } }>('/users/login', { login: login.trim(), password });
-      if (r.twofactor) {
-        setPassword('');
-        setStep(r.twofactor);
-        setBusy(false);
-        return;
-      }
-      // Signing in cancelled a pending account deletion: say so.
-      if (r.info?.message) addStatus('info', r.info.message, 15_000);
-      signedIn(r.user!);
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? MSG.loginFailed : err instanceof ApiError && err.status > 0 ? err.message : MSG.formError);
-      setBusy(false);
-    }
+    signIn.mutate({ login: login.trim(), password });
   };
 
-  const signUp = `/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`;
+  const signUp = registerPath(params.get('redirect'));
   return (
     <Stack maw={440} mx="auto" py="md" data-screen="login">
       <Title order={1} ta="center">{t('Login')}</Title>

@@ -18,13 +18,9 @@ import { addStatus } from '../../lib/status.ts';
 import { safeLocalPath } from '../../lib/paths.ts';
 import { tk } from '../../lib/tk.ts';
 import { EMPTY_REGISTRATION, REGISTRATION_ORDER, validateAll, validateField, type RegistrationField, type RegistrationValues } from './registration.ts';
+import type { RegistrationFormProps } from '../../lib/embeds.tsx';
 
-interface Props {
-  regpath?: string; regsubid?: string; classId?: string; courseId?: string;
-  /** A private group's registration code: with it the new account is enrolled in that class. */
-  regcode?: string;
-  onRegistered?: () => void;
-}
+type Props = RegistrationFormProps;
 
 export default function RegistrationForm({ regpath, regsubid, classId, courseId, regcode, onRegistered }: Props) {
   const { t, i18n } = useTranslation();

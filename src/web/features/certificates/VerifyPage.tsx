@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { READABLE_ERRORS, SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
+import { certificateVerifyPath } from '../../lib/paths.ts';
 
 interface Verification { valid: boolean; code: string; name: string; course: string; courseid: string; completed: string; hours?: string; organisation: string }
 
@@ -36,7 +37,7 @@ export default function VerifyPage() {
     const v = typed.trim();
     if (!v) { setTypedError(MSG.certificateNotFound); return; }
     setTypedError(null);
-    navigate(`/certificate/verify/${encodeURIComponent(v)}`);
+    navigate(certificateVerifyPath(v));
   };
 
   const found = q.data?.valid ? q.data : null;

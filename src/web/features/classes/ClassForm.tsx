@@ -16,8 +16,9 @@ import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { creatableCourses, htmlToText, instructorsQuery, saveClass, textToHtml, type ClassSaveBody } from './api.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { creatableCourses, htmlToText, instructorsQuery, saveClass, textToHtml, type ClassSaveBody } from '../../lib/data/classes.ts';
+import { classConfirmationPath } from '../../lib/paths.ts';
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 const today = () => new Date().toISOString().slice(0, 10);
@@ -100,7 +101,7 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
       if (creating) {
         // The new class is among the user's hosted classes from now on.
         void refreshSession();
-        navigate(`/class/confirmation/${encodeURIComponent(saved._id)}`);
+        navigate(classConfirmationPath(saved._id));
       } else {
         addStatus('success', t('The class has been saved.'));
         navigate(`/Course/${encodeURIComponent(saved.course ?? cls!.course)}/${encodeURIComponent(saved._id)}`);

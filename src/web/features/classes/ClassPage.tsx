@@ -14,9 +14,9 @@ import { tk } from '../../lib/tk.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader } from '../../app/guards.tsx';
-import { enrollmentsOf } from '../enrollment/api.ts';
-import { READABLE_ERRORS } from '../enrollment/ui.ts';
-import { classQuery, mayCreateClasses, runsClass } from './api.ts';
+import { enrollmentsOf } from '../../lib/data/enrollment.ts';
+import { READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
+import { classQuery, mayCreateClasses, runsClass } from '../../lib/data/classes.ts';
 import { ParticipantsPanel } from './ParticipantsPanel.tsx';
 import { ConfirmationPanel } from './ConfirmationPanel.tsx';
 

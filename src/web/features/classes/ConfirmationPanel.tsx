@@ -8,8 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassRecord } from '../../../domain/types.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { darkTitle } from '../enrollment/ui.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { darkTitle } from '../../lib/enrollment-ui.ts';
+import { classEditPath, classMembersPath } from '../../lib/paths.ts';
 
 function Copy({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
@@ -69,10 +70,10 @@ export function ConfirmationPanel({ cls, regcode }: { cls: ClassRecord; regcode?
         </Stack>
       </Paper>
       <Group gap="xs">
-        <Button component={Link} to={`/class/enrollment/${enc(cls._id)}`} leftSection={<IconUsers size={16} aria-hidden />} data-testid="confirmation-members">
+        <Button component={Link} to={classMembersPath(cls._id)} leftSection={<IconUsers size={16} aria-hidden />} data-testid="confirmation-members">
           {t('View Class Members')}
         </Button>
-        <Button variant="light" component={Link} to={`/class/edit/${enc(cls._id)}`} leftSection={<IconEdit size={16} aria-hidden />}>{t('Edit Class')}</Button>
+        <Button variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={16} aria-hidden />}>{t('Edit Class')}</Button>
         <Button variant="light" component={Link} to={`/Course/${enc(cls.course)}/${enc(cls._id)}`} leftSection={<IconExternalLink size={16} aria-hidden />}>
           {t('Course page')}
         </Button>

@@ -13,9 +13,10 @@ import { PARTICIPANT_PAGE_SIZE } from '../../../domain/constants.ts';
 import type { ClassRecord } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { participantsQuery, type Participant } from './api.ts';
-import { dayInText } from '../enrollment/api.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { participantsQuery, type Participant } from '../../lib/data/classes.ts';
+import { dayInText } from '../../lib/data/enrollment.ts';
+import { adminPath, classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
 import { ClassMessageForm } from '../staff/ClassMessageForm.tsx';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
@@ -32,7 +33,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
   const enc = encodeURIComponent;
 
   if (rows.error instanceof ApiError && (rows.error.status === 403 || rows.error.status === 401)) {
-    return <Navigate replace to={`/Course/${enc(cls.course)}`} />;
+    return <Navigate replace to={coursePath(cls.course)} />;
   }
   const list = [...(rows.data ?? [])].sort(byName);
   const pages = Math.max(1, Math.ceil(list.length / PARTICIPANT_PAGE_SIZE));
@@ -62,18 +63,18 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
               {t('Course page')}
             </Button>
             {details && (
-              <Button size="xs" variant="light" component={Link} to={`/class/edit/${enc(cls._id)}`} leftSection={<IconEdit size={14} aria-hidden />}>
+              <Button size="xs" variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={14} aria-hidden />}>
                 {t('Edit Class')}
               </Button>
             )}
             {details && (
-              <Button size="xs" variant="light" component={Link} to={`/gradebook/${enc(cls._id)}`} leftSection={<IconTable size={14} aria-hidden />}
+              <Button size="xs" variant="light" component={Link} to={gradebookPath(cls._id)} leftSection={<IconTable size={14} aria-hidden />}
                 data-testid="class-gradebook-link">
                 {t('Gradebook')}
               </Button>
             )}
             {user?.isAdmin && (
-              <Button size="xs" variant="light" component={Link} to={`/admin/classes/${enc(cls.course)}/${enc(cls._id)}`}
+              <Button size="xs" variant="light" component={Link} to={adminPath('classes', cls.course, cls._id)}
                 leftSection={<IconSettings size={14} aria-hidden />} data-testid="class-admin-link">
                 {t('Admin')}
               </Button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Course, SiteConfig, User } from '../../../domain/types.ts';
-import { creatableCourses, htmlToText, mayCreateClasses, runsClass, textToHtml } from './api.ts';
-import { pickerCourses } from '../enrollment/rows.ts';
+import { creatableCourses, htmlToText, mayCreateClasses, runsClass, textToHtml } from '../../lib/data/classes.ts';
+import { pickerCourses } from '../../lib/data/enrollment-rows.ts';
 
 const user = (u: Partial<User> = {}): User => ({
   _id: 'u1', firstname: 'A', lastname: 'B', email: 'a@b.c', roles: [], isEditor: false, isAdmin: false, isAdmins: false, lang: 'en',

@@ -8,22 +8,13 @@ import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Title, Typography }
 import { IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Material } from '../../../domain/types.ts';
+import type { LessonDiscussionProps } from '../../lib/embeds.tsx';
 import { LESSON_COMMENTS_SHOWN } from '../../../domain/constants.ts';
 import { discussionPath } from './paths.ts';
 import { useDiscussionClass } from './use-discussion-class.ts';
 import { Discussion } from './Discussion.tsx';
 
-export interface LessonDiscussionProps {
-  courseId: string;
-  lessonId: string;
-  /** The class of the lesson route; undefined or the word none for a discussion without a class. */
-  classId?: string | null;
-  /** The material shown; with usebutton 'yes' its question and the discussion button appear. */
-  material?: Pick<Material, 'usebutton' | 'question' | '_id'> | null;
-  /** A post to scroll to and highlight (the lesson route's commentid). */
-  commentId?: string;
-}
+export type { LessonDiscussionProps };
 
 export default function LessonDiscussion({ courseId, lessonId, classId, material, commentId }: LessonDiscussionProps) {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { FORMER_AUTHOR } from '../../../domain/constants.ts';
 import { forwardRef, useState } from 'react';
 import { Avatar, Badge, Box, Button, Group, Modal, Paper, Stack, Text, Typography } from '@mantine/core';
 import { IconEdit, IconLock, IconMessageReply, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { removePost, removeReply, type PostRecord, type ReplyRecord } from './api.ts';
@@ -21,16 +22,14 @@ export function PostBody({ html }: { html: string }) {
 
 function ConfirmRemove({ opened, title, onConfirm, onClose }: { opened: boolean; title: string; onConfirm: () => Promise<void>; onClose: () => void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const removal = useMutation({ mutationFn: onConfirm, onSuccess: onClose });
+  const busy = removal.isPending;
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('Close') }}>
       <Text mb="md">{t('This cannot be undone.')}</Text>
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose} disabled={busy}>{t('Cancel')}</Button>
-        <Button color="red" loading={busy} data-testid="confirm-remove" onClick={async () => {
-          setBusy(true);
-          try { await onConfirm(); onClose(); } finally { setBusy(false); }
-        }}>{t('Delete')}</Button>
+        <Button color="red" loading={busy} data-testid="confirm-remove" onClick={() => removal.mutate()}>{t('Delete')}</Button>
       </Group>
     </Modal>
   );

@@ -14,22 +14,22 @@ import { addStatus } from '../../lib/status.ts';
 import { useSession, whoamiQuery } from '../../lib/session.ts';
 import { effectiveConsent, useLocalConsent } from '../../lib/consent.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { contentQuery, pageQuery } from './api.ts';
+import { contentQuery, pageQuery } from '../../lib/data/content.ts';
 import { ContentBlock, blockBody } from './blocks/ContentBlock.tsx';
 import { BannerBlock } from './blocks/BannerBlock.tsx';
 import { CardsBlock, AccordionBlock } from './blocks/CardsBlock.tsx';
 import { CourseListBlock } from './blocks/CourseListBlock.tsx';
 import { LanguagesBlock } from './blocks/LanguagesBlock.tsx';
-import { SurveyBlock } from '../surveys/index.ts';
+import { SurveyBlock } from '../../lib/embeds.tsx';
 import { RegisterBlock } from './blocks/RegisterBlock.tsx';
 
 /** The id of a temporary unsaved record (validation.ts NEW_ID; not imported, to keep zod out of this chunk). */
 const NEW_ID = 'new';
 
 // Editor tools load only for editors.
-const EditorPageBar = lazy(() => import('./editor/EditorControls.tsx').then((m) => ({ default: m.EditorPageBar })));
-const EditorBlockBar = lazy(() => import('./editor/EditorControls.tsx').then((m) => ({ default: m.EditorBlockBar })));
-const BlockEditor = lazy(() => import('./editor/BlockEditor.tsx'));
+const EditorPageBar = lazy(() => import('../../components/editor/EditorControls.tsx').then((m) => ({ default: m.EditorPageBar })));
+const EditorBlockBar = lazy(() => import('../../components/editor/EditorControls.tsx').then((m) => ({ default: m.EditorBlockBar })));
+const BlockEditor = lazy(() => import('../../components/editor/BlockEditor.tsx'));
 
 /** Runs a page record's third-party head/foot scripts, only while consent is optin. */
 function usePageScripts(page: Content | null, allowed: boolean) {
@@ -92,6 +92,7 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
   usePageMeta(page?.meta);
   usePageScripts(page, effectiveConsent(who, local) === 'optin');
   // Drafts belong to one page and language.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- drafts belong to one page and language, so moving to another drops them
   useEffect(() => { setDrafts({}); setPreview(false); }, [context, lang]);
 
   if (q.isPending) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Content } from '../../../domain/types.ts';
-import { toPageData } from './api.ts';
-import { cardSpan } from './card-span.ts';
-import { videoSize } from './video-size.ts';
+import { toPageData } from '../../lib/data/content.ts';
+import { cardSpan } from '../../lib/card-span.ts';
+import { videoSize } from '../../lib/video-size.ts';
 
 const rec = (c: Partial<Content> & { _id: string }): Content => ({ type: 'block', context: 'home', ...c });
 

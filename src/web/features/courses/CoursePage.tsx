@@ -18,11 +18,11 @@ import { COURSE_RETRIES, DEFAULT_COURSE_ID } from '../../../domain/constants.ts'
 import { useSession } from '../../lib/session.ts';
 import { quizPassed } from '../../lib/quiz-result.ts';
 import { queryClient } from '../../lib/query.ts';
-import { sleep } from '../../lib/paths.ts';
+import { adminPath, classMembersPath, coursePath, enrollPath, lessonPath, nextLessonPath, sleep } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { Video } from '../content/Video.tsx';
-import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from './api.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { Video } from '../../components/Video.tsx';
+import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { chosenClass, lessonSections, progressPercent, siblingCourseId, type ListedEnrollment } from './course-page.ts';
 
 const CourseEditorBar = lazy(() => import('./CourseEditorBar.tsx'));
@@ -34,6 +34,7 @@ const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 function useCourseRetry(courseId: string, found: boolean, ready: boolean): boolean {
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new catalogue answer restarts the retries, so the verdict resets with them
     if (found || !ready) { setGaveUp(false); return; }
     let cancelled = false;
     void (async () => {
@@ -89,7 +90,7 @@ export default function CoursePage() {
     );
   }
   if (siblingExists) {
-    if (!classId) return <Navigate replace to={`/Course/${enc(sibling!)}`} />;
+    if (!classId) return <Navigate replace to={coursePath(sibling!)} />;
     if (siblingClasses.isSuccess) {
       const selfPaced = siblingClasses.data.find((c) => c.selfpaced);
       return <Navigate replace to={`/Course/${enc(sibling!)}${selfPaced ? `/${enc(selfPaced._id)}` : ''}`} />;
@@ -103,7 +104,7 @@ export default function CoursePage() {
   const completed = !!enrollment?.completed;
   const enrolled = mine.length > 0;
   const classRecord = cls.data ?? null;
-  const continuePath = `/lessons/${enc(courseId)}/next${classId ? `/${enc(classId)}` : ''}`;
+  const continuePath = nextLessonPath(courseId, classId);
   const percent = progressPercent(enrollment, lessons.data);
   // Nothing opened yet: "Start" reads right; "Continue Course" once the learner has begun.
   const started = percent > 0 || Object.keys(enrollment?.progress ?? {}).length > 0;
@@ -138,7 +139,7 @@ export default function CoursePage() {
 
       <Group gap="xs" data-testid="course-actions">
         {!enrolled && (
-          <Button component={Link} to={`/users/enroll/${enc(courseId)}`} size="md" data-testid="join-course">{t('Join This Course')}</Button>
+          <Button component={Link} to={enrollPath(courseId)} size="md" data-testid="join-course">{t('Join This Course')}</Button>
         )}
         {enrolled && !completed && (
           <Button component={Link} to={continuePath} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />} data-testid="continue-course"
@@ -219,11 +220,11 @@ function ClassBlock({ courseId, cls }: { courseId: string; cls: { _id: string; n
         </Stack>
         {runs && (
           <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconUsers size={14} aria-hidden />} component={Link} to={`/class/enrollment/${enc(cls._id)}`}>
+            <Button size="xs" variant="light" leftSection={<IconUsers size={14} aria-hidden />} component={Link} to={classMembersPath(cls._id)}>
               {t('View Class Members')}
             </Button>
             {user?.isAdmin && (
-              <Button size="xs" variant="subtle" component={Link} to={`/admin/classes/${enc(courseId)}/${enc(cls._id)}`}>{t('Admin')}</Button>
+              <Button size="xs" variant="subtle" component={Link} to={adminPath('classes', courseId, cls._id)}>{t('Admin')}</Button>
             )}
           </Group>
         )}
@@ -241,15 +242,16 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
   if (pending) return <Skeleton h={120} />;
   const sections = lessonSections(lessons, course);
   if (sections.length === 0) return <Text c="gray.7">{t('No lessons yet')}</Text>;
-  let n = 0;
+  // Lessons are numbered across parts.
+  const firstNumber = sections.map((_, si) => sections.slice(0, si).reduce((sum, s) => sum + s.lessons.length, 1));
   return (
     <Stack gap="md" data-testid="lesson-list">
       {sections.map((s, si) => (
         <Box key={`${s.key}-${si}`}>
           {sections.length > 1 && <Title order={3} size="h5" mb={6} c="gray.8">{t('Part {{n}}', { n: si + 1 })}</Title>}
           <List spacing={6} listStyleType="none" className="lesson-list">
-            {s.lessons.map((l) => {
-              n += 1;
+            {s.lessons.map((l, li) => {
+              const n = (firstNumber[si] ?? 1) + li;
               const p = enrollment?.progress?.[l._id];
               const visited = !!(p?.firstview || p?.lastview);
               const quizzed = !!p?.quizdate;
@@ -262,7 +264,7 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
                     </ThemeIcon>
                   )}>
                   <Group gap={6} wrap="wrap">
-                    <Anchor component={Link} to={`/lessons/${enc(course._id)}/${enc(l._id)}${classId ? `/${enc(classId)}` : ''}`} fw={500}>{l.title}</Anchor>
+                    <Anchor component={Link} to={lessonPath(course._id, l._id, classId)} fw={500}>{l.title}</Anchor>
                     {visited && <Badge size="xs" variant="light" color="brand.9" leftSection={<IconEye size={10} aria-hidden />}>{t('Visited')}</Badge>}
                     {quizzed && (passed
                       ? <Badge size="xs" variant="light" color="teal.9" leftSection={<IconChecklist size={10} aria-hidden />} data-quiz="passed">{t('Quiz taken')}</Badge>

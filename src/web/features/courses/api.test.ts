@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Course, Enrollment, Lesson } from '../../../domain/types.ts';
-import { sortLessons, visibleCourses } from './api.ts';
-import { courseAction } from './course-action.ts';
+import { sortLessons, visibleCourses } from '../../lib/data/courses.ts';
+import { courseAction } from '../../lib/course-action.ts';
 
 const course = (c: Partial<Course> & { _id: string }): Course => ({ title: c._id, lang: 'en', ...c });
 const enr = (e: Partial<Enrollment>): Enrollment => ({ _id: 'x', user: 'u', course: 'c', classid: 'k', progress: {}, ...e });

@@ -1,6 +1,6 @@
 /** Decisions of the course page (spec 2), kept apart from the screen so they can be tested. */
 import type { Course, Enrollment, Lesson, SiteConfig } from '../../../domain/types.ts';
-import { sortLessons } from './api.ts';
+import { sortLessons } from '../../lib/data/courses.ts';
 
 /** Enrolments as the list call presents them (with the class name and whether the class still exists). */
 export type ListedEnrollment = Enrollment & { classname?: string; classexists?: boolean; coursetitle?: string; certificate?: string };

@@ -2,15 +2,15 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { LANGUAGE_NAMES } from '../../../domain/constants.ts';
-import { ApiError } from '../../lib/api.ts';
+import { submitError } from '../../lib/forms.ts';
 import { addStatus } from '../../lib/status.ts';
-import { allCoursesQuery } from '../courses/api.ts';
-import { courseClassesQuery } from '../classes/api.ts';
-import { invalidateEnrollments, saveEnrollment } from './api.ts';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { courseClassesQuery } from '../../lib/data/classes.ts';
+import { invalidateEnrollments, saveEnrollment } from '../../lib/data/enrollment.ts';
 
 export default function AddUserToClass({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -19,26 +19,24 @@ export default function AddUserToClass({ userId }: { userId: string }) {
   const classes = useQuery(courseClassesQuery(course ?? undefined));
   const [classid, setClassid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const courseOptions = [...(courses.data ?? [])].sort((a, b) => a.title.localeCompare(b.title))
     .map((c) => ({ value: c._id, label: `${c.title} (${LANGUAGE_NAMES[c.lang] ?? c.lang})${c.status === 'Inactive' ? ` · ${t('Inactive')}` : ''}` }));
   const classOptions = (classes.data ?? []).map((c) => ({ value: c._id, label: `${c.name}${c.selfpaced ? ` · ${t('Self-paced')}` : ''}` }));
 
-  const add = async () => {
-    if (!classid) { setError(MSG.missingClassId); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      await saveEnrollment({ user: userId, classid });
+  const adding = useMutation({
+    mutationFn: (target: string) => saveEnrollment({ user: userId, classid: target }),
+    onMutate: () => setError(null),
+    onSuccess: () => {
       invalidateEnrollments(0);
       addStatus('success', t('The user has been added to the class.'));
       setClassid(null);
-    } catch (err) {
-      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.didntWork);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => setError(submitError(err, MSG.didntWork)),
+  });
+  const add = () => {
+    if (!classid) { setError(MSG.missingClassId); return; }
+    adding.mutate(classid);
   };
 
   return (
@@ -51,7 +49,7 @@ export default function AddUserToClass({ userId }: { userId: string }) {
             onChange={(v) => { setCourse(v); setClassid(null); }} nothingFoundMessage={t('No records found.')} />
           <Select label={t('Class')} data={classOptions} value={classid} onChange={setClassid} disabled={!course} miw={220} style={{ flex: 1 }}
             nothingFoundMessage={t('No records found.')} data-testid="add-user-class" />
-          <Button onClick={add} loading={busy} disabled={!classid} leftSection={<IconUserPlus size={16} aria-hidden />}>{t('Add')}</Button>
+          <Button onClick={add} loading={adding.isPending} disabled={!classid} leftSection={<IconUserPlus size={16} aria-hidden />}>{t('Add')}</Button>
         </Group>
       </Stack>
     </Paper>

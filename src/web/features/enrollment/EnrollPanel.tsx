@@ -5,7 +5,8 @@
  * class' with Continue Course. After enrolling, the course page. Visitors register instead, and the
  * registration enrols them in the class chosen.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { RegistrationForm } from '../../lib/embeds.tsx';
 import {
   Alert, Anchor, Button, Group, Paper, Radio, Select, Skeleton, Stack, Text, TextInput, Title,
 } from '@mantine/core';
@@ -18,16 +19,15 @@ import type { ClassRecord } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession, setAfter, peekAfter } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
-import { loginPath } from '../../lib/paths.ts';
+import { coursePath, enrollPath, loginPath, nextLessonPath } from '../../lib/paths.ts';
 import { PageLoader } from '../../app/guards.tsx';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { allCoursesQuery, courseByIdQuery } from '../courses/api.ts';
-import { courseClassesQuery, findByRegcode } from '../classes/api.ts';
-import { day, enroll, enrollmentsOf, invalidateEnrollments } from './api.ts';
-import { READABLE_ERRORS } from './ui.ts';
-import { pickerCourses } from './rows.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { allCoursesQuery, courseByIdQuery } from '../../lib/data/courses.ts';
+import { courseClassesQuery, findByRegcode } from '../../lib/data/classes.ts';
+import { day, enroll, enrollmentsOf, invalidateEnrollments } from '../../lib/data/enrollment.ts';
+import { READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
+import { pickerCourses } from '../../lib/data/enrollment-rows.ts';
 
-const RegistrationForm = lazy(() => import('../auth/RegistrationForm.tsx'));
 
 type Method = 'selfpaced' | 'group';
 
@@ -124,7 +124,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   }, [initialCode]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Visitors register with the class chosen; the new account lands on the course page.
-  const afterRegistration = cls ? `/Course/${encodeURIComponent(cls.course)}` : null;
+  const afterRegistration = cls ? coursePath(cls.course) : null;
   useEffect(() => {
     if (user || !afterRegistration) return;
     setAfter(afterRegistration);
@@ -139,7 +139,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
       await enroll(cls._id, cls.course, cls.selfpaced ? undefined : regcode.trim());
       invalidateEnrollments(0);
       addStatus('success', t('You are now enrolled in {{name}}.', { name: cls.name }));
-      navigate(`/Course/${encodeURIComponent(cls.course)}`);
+      navigate(coursePath(cls.course));
     } catch (err) {
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.formError);
     } finally {
@@ -159,7 +159,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
           placeholder={t('Choose a course')}
           data={options.map((c) => ({ value: c._id, label: c.title }))}
           value={course && !inactive ? course._id : null}
-          onChange={(v) => v && navigate(`/users/enroll/${encodeURIComponent(v)}`, { replace: true })}
+          onChange={(v) => v && navigate(enrollPath(v), { replace: true })}
           searchable
           nothingFoundMessage={t('No courses are available in this language yet.')}
           data-testid="enroll-course"
@@ -207,7 +207,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
           {user && already && (
             <Alert color="green" icon={<IconCheck size={18} aria-hidden />} data-testid="enroll-already">
               <Text>{t('You are already enrolled in this class')}</Text>
-              <Button mt="xs" size="xs" component={Link} to={`/lessons/${encodeURIComponent(cls.course)}/next/${encodeURIComponent(cls._id)}`}>
+              <Button mt="xs" size="xs" component={Link} to={nextLessonPath(cls.course, cls._id)}>
                 {t('Continue Course')}
               </Button>
             </Alert>

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
-import { htmlToText, textToHtml } from '../classes/api.ts';
-import { day, invalidateEnrollments, removeEnrollment, saveEnrollment, type EnrollmentRow } from './api.ts';
+import { htmlToText, textToHtml } from '../../lib/data/classes.ts';
+import { day, invalidateEnrollments, removeEnrollment, saveEnrollment, type EnrollmentRow } from '../../lib/data/enrollment.ts';
 
 const isDay = (v: string) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
 

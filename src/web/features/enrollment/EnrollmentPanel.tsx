@@ -14,13 +14,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassRecord } from '../../../domain/types.ts';
 import { useSession } from '../../lib/session.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { allCoursesQuery } from '../courses/api.ts';
-import { hostedClassesQuery, mayCreateClasses } from '../classes/api.ts';
-import { CertificateLink } from '../certificates/CertificateLink.tsx';
-import { dayInText, enrollmentsOf, type EnrollmentRow } from './api.ts';
-import { splitByAge } from './rows.ts';
-import { READABLE_ERRORS, SUCCESS_TEXT } from './ui.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { allCoursesQuery } from '../../lib/data/courses.ts';
+import { hostedClassesQuery, mayCreateClasses } from '../../lib/data/classes.ts';
+import { CertificateLink } from '../../components/CertificateLink.tsx';
+import { dayInText, enrollmentsOf, type EnrollmentRow } from '../../lib/data/enrollment.ts';
+import { splitByAge } from '../../lib/data/enrollment-rows.ts';
+import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
+import { classEditPath, classMembersPath, nextLessonPath } from '../../lib/paths.ts';
 
 const EnrollmentEditor = lazy(() => import('./EnrollmentEditor.tsx'));
 const AddUserToClass = lazy(() => import('./AddUserToClass.tsx'));
@@ -62,7 +63,7 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
         )}
         <Group gap="xs">
           {self && e.classexists !== false && (
-            <Button size="xs" component={Link} to={`/lessons/${enc(e.course)}/next/${enc(e.classid)}`}
+            <Button size="xs" component={Link} to={nextLessonPath(e.course, e.classid)}
               leftSection={<IconPlayerPlay size={14} aria-hidden />} data-testid="continue-class">
               {t('Continue Class')}
             </Button>
@@ -120,14 +121,14 @@ function HostedClass({ cls, courseTitle }: { cls: ClassRecord; courseTitle: stri
           </Group>
         )}
         <Group gap="xs">
-          <Button size="xs" variant="light" component={Link} to={`/class/edit/${enc(cls._id)}`} leftSection={<IconEdit size={14} aria-hidden />}>
+          <Button size="xs" variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={14} aria-hidden />}>
             {t('Edit')}
           </Button>
           <Button size="xs" variant="light" component={Link} to={`/Course/${enc(cls.course)}/${enc(cls._id)}`}
             leftSection={<IconExternalLink size={14} aria-hidden />}>
             {t('Visit')}
           </Button>
-          <Button size="xs" variant="light" component={Link} to={`/class/enrollment/${enc(cls._id)}`} leftSection={<IconUsers size={14} aria-hidden />}
+          <Button size="xs" variant="light" component={Link} to={classMembersPath(cls._id)} leftSection={<IconUsers size={14} aria-hidden />}
             data-testid="hosted-participants">
             {t('Participants')}
           </Button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EnrollmentRow } from './api.ts';
-import { isOlder, splitByAge } from './rows.ts';
+import type { EnrollmentRow } from '../../lib/data/enrollment.ts';
+import { isOlder, splitByAge } from '../../lib/data/enrollment-rows.ts';
 
 const row = (id: string, regdate?: string): EnrollmentRow => ({ _id: id, user: 'u', course: 'c', classid: id, regdate, progress: {} });
 const now = Date.parse('2026-11-20T12:00:00Z');

@@ -21,8 +21,9 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader } from '../../app/guards.tsx';
 import {
   dateTimeText, gradebookOf, grantAttempt, learnerAttempts, type Gradebook, type GradebookRow,
-} from '../lessons/exam-api.ts';
+} from '../../lib/data/exams.ts';
 import { toCsv } from './csv.ts';
+import { classMembersPath, courseGradebookPath } from '../../lib/paths.ts';
 
 /** A result badge in a narrow column wraps its words instead of cutting them to an ellipsis. */
 const WRAPPING_BADGE = { root: { height: 'auto', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
@@ -136,9 +137,9 @@ export default function GradebookPage() {
           <Text fw={600}>{data.coursetitle}</Text>
           <Text size="sm" c="gray.8">{data.classes.map((c) => c.name).join(', ')}</Text>
           <Group gap="xs">
-            {classid && <Anchor component={Link} to={`/class/enrollment/${encodeURIComponent(classid)}`} size="sm">{t('Class Members')}</Anchor>}
+            {classid && <Anchor component={Link} to={classMembersPath(classid)} size="sm">{t('Class Members')}</Anchor>}
             {user?.isAdmin && classid && (
-              <Anchor component={Link} to={`/gradebook/course/${encodeURIComponent(data.course)}`} size="sm" data-testid="gradebook-course-link">
+              <Anchor component={Link} to={courseGradebookPath(data.course)} size="sm" data-testid="gradebook-course-link">
                 {t('All classes of this course')}
               </Anchor>
             )}

@@ -6,7 +6,7 @@ import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
-import { SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 
 interface Props {
   questions: { question: string; answers: string[] }[];

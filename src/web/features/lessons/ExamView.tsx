@@ -15,14 +15,16 @@ import { MSG } from '../../../domain/messages.ts';
 import type { Material, User } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { invalidateEnrollments } from '../enrollment/api.ts';
-import { darkTitle } from '../enrollment/ui.ts';
+import { useLatest } from '../../lib/use-latest.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { invalidateEnrollments } from '../../lib/data/enrollment.ts';
+import { darkTitle } from '../../lib/enrollment-ui.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 import { examQuestions } from './api.ts';
+import { adminPath } from '../../lib/paths.ts';
 import {
   dateTimeText, examStatus, examStatusKey, getAttempt, saveExamAnswers, startExam, submitExam, type AttemptView,
-} from './exam-api.ts';
+} from '../../lib/data/exams.ts';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
 const SAVE_DELAY_MS = 600;
@@ -182,9 +184,9 @@ export function ExamView({ material, courseId, lessonId, classId, user, onComple
   };
 
   // The countdown: when it reaches zero the attempt is sent with what is chosen (the server closes it anyway).
-  const finishRef = useRef(finish);
-  finishRef.current = finish;
+  const finishRef = useLatest(finish);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown clears when the attempt ends; the interval below sets it otherwise
     if (state !== 'quiz' || !attempt?.deadline) { setLeft(null); return; }
     const end = Date.parse(attempt.deadline);
     const tick = () => {
@@ -195,7 +197,7 @@ export function ExamView({ material, courseId, lessonId, classId, user, onComple
     const id = setInterval(tick, 1000);
     tick();
     return () => clearInterval(id);
-  }, [state, attempt]);
+  }, [state, attempt, finishRef]);
 
   const start = async () => {
     setError(null);
@@ -287,7 +289,7 @@ export function ExamView({ material, courseId, lessonId, classId, user, onComple
             <Button onClick={start} disabled={!s?.canstart} data-testid="quiz-start">{s?.open ? t('Resume Exam') : t('Start Exam')}</Button>
             {user.isAdmin && (
               <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} component={Link}
-                to={`/admin/lessonmaterials/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}/${encodeURIComponent(material._id)}`}>
+                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}>
                 {t('Exam Settings')}
               </Button>
             )}

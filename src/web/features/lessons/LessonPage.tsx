@@ -20,17 +20,18 @@ import { addStatus } from '../../lib/status.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader } from '../../app/guards.tsx';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { allCoursesQuery, lessonsQuery, sortLessons } from '../courses/api.ts';
-import { applyProgress, dayInText, enrollmentsOf, type EnrollmentRow } from '../enrollment/api.ts';
-import { ClassBlock } from '../classes/ClassBlock.tsx';
-import { CertificateLink } from '../certificates/CertificateLink.tsx';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { allCoursesQuery, lessonsQuery, sortLessons } from '../../lib/data/courses.ts';
+import { applyProgress, dayInText, enrollmentsOf, type EnrollmentRow } from '../../lib/data/enrollment.ts';
+import { ClassBlock } from '../../components/ClassBlock.tsx';
+import { CertificateLink } from '../../components/CertificateLink.tsx';
 import { lessonQuery, recordUnviewed, recordViewed } from './api.ts';
 import { continueLesson, courseSteps, lessonPath, neighbours, orderedMaterials, type Step } from './lesson-nav.ts';
 import { MaterialView } from './MaterialView.tsx';
 import { sectionLabel } from './sections.ts';
-import { darkTitle, READABLE_ERRORS } from '../enrollment/ui.ts';
-import { LessonDiscussion } from '../comments/index.ts';
+import { darkTitle, READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
+import { LessonDiscussion } from '../../lib/embeds.tsx';
+import { adminPath, enrollPath } from '../../lib/paths.ts';
 
 /** An arrow that points the reading direction's way (mirrored in right-to-left languages). */
 function DirIcon({ next = false }: { next?: boolean }) {
@@ -242,7 +243,7 @@ export default function LessonPage() {
       {!enrollment && (
         <Alert color="blue" data-testid="lesson-not-enrolled">
           <Text>{notInClass ? t(MSG.notEnrolled) : t('You are not enrolled in this course, so your progress is not recorded.')}</Text>
-          <Button mt="xs" size="xs" component={Link} to={`/users/enroll/${encodeURIComponent(courseId)}`}>{t('Join This Course')}</Button>
+          <Button mt="xs" size="xs" component={Link} to={enrollPath(courseId)}>{t('Join This Course')}</Button>
         </Alert>
       )}
       {enrollment?.completed && (
@@ -263,11 +264,11 @@ export default function LessonPage() {
           {user.isEditor && (
             <>
               <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} component={Link}
-                to={`/admin/lessonmaterials/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}/new`}>
+                to={adminPath('lessonmaterials', courseId, lessonId, 'new')}>
                 {t('Add Material')}
               </Button>
               <Button variant="light" size="xs" leftSection={<IconSettings size={14} aria-hidden />} component={Link}
-                to={`/admin/lessons/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`}>
+                to={adminPath('lessons', courseId, lessonId)}>
                 {t('Manage Lesson')}
               </Button>
             </>

@@ -3,20 +3,20 @@
  * (text sections, a quiz or the exam, a survey); a discussion button when usebutton is 'yes'.
  * Reports itself seen once it has been in view, so the viewer records it.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LessonProgress, Material, User } from '../../../domain/types.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { LessonDiscussion } from '../comments/index.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { LessonDiscussion, SurveyForm } from '../../lib/embeds.tsx';
 import { QuizView } from './QuizView.tsx';
 import { ExamView } from './ExamView.tsx';
-import { SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { tk } from '../../lib/tk.ts';
+import { useLatest } from '../../lib/use-latest.ts';
 import { sectionLabel } from './sections.ts';
 
-const SurveyForm = lazy(() => import('../surveys/SurveyForm.tsx'));
 
 
 interface Props {
@@ -34,8 +34,7 @@ interface Props {
 
 /** Calls `onSeen` once the element has reached the upper part of the viewport. */
 function useSeen(ref: React.RefObject<HTMLElement | null>, id: string, onSeen?: (id: string) => void) {
-  const cb = useRef(onSeen);
-  cb.current = onSeen;
+  const cb = useLatest(onSeen);
   useEffect(() => {
     const el = ref.current;
     if (!el || !cb.current) return;
@@ -45,7 +44,7 @@ function useSeen(ref: React.RefObject<HTMLElement | null>, id: string, onSeen?: 
     }, { rootMargin: '0px 0px -25% 0px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [ref, id]);
+  }, [ref, id, cb]);
 }
 
 export function MaterialView({ material, courseId, lessonId, classId, commentId, user, progress, current, onSeen, onCompleted }: Props) {

@@ -14,11 +14,12 @@ import type { LessonProgress, Material, User } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useSession } from '../../lib/session.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { applyEnrollment, dayInText } from '../enrollment/api.ts';
+import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { applyEnrollment, dayInText } from '../../lib/data/enrollment.ts';
 import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
-import { darkTitle, SUCCESS_TEXT } from '../enrollment/ui.ts';
+import { darkTitle, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { AnswerReview } from './AnswerReview.tsx';
+import { adminPath } from '../../lib/paths.ts';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
 
@@ -156,7 +157,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
             )}
             {user.isAdmin && (
               <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} component={Link}
-                to={`/admin/lessonmaterials/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}/${encodeURIComponent(material._id)}`}>
+                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}>
                 {isExam ? t('Exam Settings') : t('Quiz Settings')}
               </Button>
             )}

@@ -4,7 +4,7 @@ import type { Lesson, LessonProgress, QuizQuestion } from '../../../domain/types
 import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { sleep } from '../../lib/paths.ts';
-import type { EnrollmentRow, ProgressReply } from '../enrollment/api.ts';
+import type { EnrollmentRow, ProgressReply } from '../../lib/data/enrollment.ts';
 
 /** One lesson with its full materials (quiz questions without their answers, for learners). */
 export const lessonQuery = (lessonId: string) => queryOptions({

@@ -27,7 +27,8 @@ export default function DeleteAccountPanel() {
   const grace = config?.privacygracedays ?? 14;
   const keepNames = config?.privacycertnames ?? false;
   const keepPosts = (config?.privacyposts ?? 'keep') === 'keep';
-  const dueDay = day(new Date(Date.now() + grace * DAY_MS).toISOString());
+  const [openedAt] = useState(Date.now);
+  const dueDay = day(new Date(openedAt + grace * DAY_MS).toISOString());
 
   const mutation = useMutation({
     mutationFn: requestDeletion,

@@ -4,14 +4,14 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SessionRecord } from '../../../domain/types.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { dayTime, errorMessage } from '../admin/components.tsx';
-import { endOtherSessions, endSession, listSessions, sessionsKey } from './api.ts';
+import { dayTime, errorMessage } from '../../components/panel-parts.tsx';
+import { endOtherSessions, endSession, listSessions, sessionsKey } from '../../lib/data/sessions.ts';
 
 const PLACES: Record<SessionRecord['place'], string> = {
   local: tk('This computer'),
@@ -22,22 +22,19 @@ const PLACES: Record<SessionRecord['place'], string> = {
 export default function SessionsPanel() {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: sessionsKey, queryFn: listSessions });
-  const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const run = async (key: string, fn: () => Promise<{ list: SessionRecord[] }>, done: string) => {
-    setBusy(key);
-    setError(null);
-    try {
-      const r = await fn();
+  // One call at a time; `key` says which button shows it is working (a session's id, or 'others').
+  const ending = useMutation({
+    mutationFn: ({ fn }: { key: string; fn: () => Promise<{ list: SessionRecord[] }>; done: string }) => fn(),
+    onMutate: () => setError(null),
+    onSuccess: (r, { done }) => {
       queryClient.setQueryData(sessionsKey, { list: r.list });
       addStatus('success', done);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const busy = ending.isPending ? ending.variables.key : null;
+  const run = (key: string, fn: () => Promise<{ list: SessionRecord[] }>, done: string) => ending.mutate({ key, fn, done });
 
   if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
   const list = q.data?.list ?? [];

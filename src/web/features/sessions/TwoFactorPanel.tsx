@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { errorMessage } from '../admin/components.tsx';
+import { errorMessage } from '../../components/panel-parts.tsx';
 import type { TwoFactorSetup as Setup } from '../../../domain/types.ts';
-import { beginTwoFactor, disableTwoFactor, takeStashedRecoveryCodes, twoFactorKey, twoFactorStatus } from './api.ts';
-import { RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup.tsx';
+import { beginTwoFactor, disableTwoFactor, takeStashedRecoveryCodes, twoFactorKey, twoFactorStatus } from '../../lib/data/sessions.ts';
+import { RecoveryCodes, TwoFactorSetup } from '../../components/TwoFactorSetup.tsx';
 
 function TurnOff() {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../domain/types.ts';
+import type { SurveyFormProps } from '../../lib/embeds.tsx';
 import { MSG } from '../../../domain/messages.ts';
 import { SURVEY_ANSWER_MAX_LENGTH } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -18,15 +19,7 @@ import { answerSurvey, surveyQuery } from './api.ts';
 import { botCheckToken } from './bot-check.ts';
 import { answerError, answerFieldErrors, checkAnswers, questionLabel, surveyChoices } from './answers.ts';
 
-export interface SurveyFormProps {
-  surveyId: string;
-  /** Where it was answered (content block or material), stored with the response. */
-  context?: string;
-  contextid?: string;
-  /** Show the survey's own title (when the surrounding block has none). */
-  showTitle?: boolean;
-  titleOrder?: 2 | 3;
-}
+export type { SurveyFormProps };
 
 type State = 'answering' | 'done' | 'error';
 

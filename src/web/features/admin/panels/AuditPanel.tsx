@@ -8,9 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { auditQuery, type AuditEntry } from '../api.ts';
-import { LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime, AdminPagination } from '../components.tsx';
+import { LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime, AdminPagination } from '../../../components/panel-parts.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 25;
 
@@ -44,7 +45,7 @@ export function changeLines(changes: Record<string, unknown>): string[] {
 }
 
 function targetLink(e: AuditEntry) {
-  if (e.targettype === 'user' && e.action !== 'user.remove') return `/admin/users/${encodeURIComponent(e.target)}`;
+  if (e.targettype === 'user' && e.action !== 'user.remove') return adminPath('users', e.target);
   if (e.targettype === 'translation') return `/admin/translations?lang=${encodeURIComponent(e.target)}`;
   if (e.targettype === 'settings') return '/admin/settings';
   if (e.targettype === 'crm') return '/admin/crm';
@@ -73,7 +74,7 @@ export function AuditTable({ list }: { list: AuditEntry[] }) {
             <Table.Tr key={e._id} data-action={e.action} data-target={e.target}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayTime(e.created)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Anchor component={Link} to={`/admin/users/${encodeURIComponent(e.actor)}`}>{e.actoremail}</Anchor>
+                <Anchor component={Link} to={adminPath('users', e.actor)}>{e.actoremail}</Anchor>
               </Table.Td>
               <Table.Td>{AUDIT_ACTIONS[e.action] ? t(AUDIT_ACTIONS[e.action]!) : e.action}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>

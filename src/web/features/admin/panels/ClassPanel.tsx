@@ -14,13 +14,14 @@ import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { useSession } from '../../../lib/session.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classQuery, saveClass } from '../api.ts';
-import { ConfirmButton, LoadError, TableSkeleton, day, errorMessage, fieldErrors } from '../components.tsx';
+import { ConfirmButton, LoadError, TableSkeleton, day, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { ClassParticipants } from '../ClassParticipants.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { api } from '../../../lib/api.ts';
 import { DateField } from '../../../lib/DateField.tsx';
+import { classMembersPath, courseGradebookPath, gradebookPath } from '../../../lib/paths.ts';
 
 interface Values { name: string; startdate: string; weeks: number | string; instructor: string | null; selfpaced: boolean; lang: string; description: string; description2: string }
 const valuesOf = (c: ClassRecord): Values => ({
@@ -35,6 +36,7 @@ function ClassForm({ cls }: { cls: ClassRecord }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the record whenever it is reloaded
   useEffect(() => setV(valuesOf(cls)), [cls]);
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((cur) => ({ ...cur, [k]: value }));
 
@@ -127,9 +129,9 @@ export default function ClassPanel({ rest }: PanelProps) {
         <Group gap="xs">
           {cls.regcode && <Badge variant="outline" size="lg" title={t('Registration code')}>{cls.regcode}</Badge>}
           <Button component={Link} to={`/Course/${encodeURIComponent(cls.course)}/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Visit')}</Button>
-          <Button component={Link} to={`/class/enrollment/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Participants')}</Button>
-          <Button component={Link} to={`/gradebook/${encodeURIComponent(cls._id)}`} variant="light" size="xs" data-testid="admin-class-gradebook">{t('Gradebook')}</Button>
-          <Button component={Link} to={`/gradebook/course/${encodeURIComponent(cls.course)}`} variant="light" size="xs" data-testid="admin-course-gradebook">
+          <Button component={Link} to={classMembersPath(cls._id)} variant="light" size="xs">{t('Participants')}</Button>
+          <Button component={Link} to={gradebookPath(cls._id)} variant="light" size="xs" data-testid="admin-class-gradebook">{t('Gradebook')}</Button>
+          <Button component={Link} to={courseGradebookPath(cls.course)} variant="light" size="xs" data-testid="admin-course-gradebook">
             {t('Course gradebook')}
           </Button>
         </Group>

@@ -10,9 +10,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
 import { useSession } from '../../../lib/session.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { contentListQuery } from '../api.ts';
-import { LoadError, ScrollTable, TableSkeleton, day, AdminPagination } from '../components.tsx';
+import { LoadError, ScrollTable, TableSkeleton, day, AdminPagination } from '../../../components/panel-parts.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 30;
 const enc = encodeURIComponent;
@@ -63,7 +64,7 @@ export default function ContentPanel(_: PanelProps) {
             {list.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map((c) => (
               <Table.Tr key={c._id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin/content/${enc(c._id)}`}>{c.title || c._id}</Anchor>
+                  <Anchor component={Link} to={adminPath('content', c._id)}>{c.title || c._id}</Anchor>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4}><Badge size="sm" variant="light">{c.type}</Badge>{c.subtype && <Badge size="sm" variant="outline">{c.subtype}</Badge>}</Group>

@@ -10,9 +10,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '../../../../domain/types.ts';
 import { useSession } from '../../../lib/session.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classesQuery } from '../api.ts';
-import { LoadError, ScrollTable, TableSkeleton, day } from '../components.tsx';
+import { LoadError, ScrollTable, TableSkeleton, day } from '../../../components/panel-parts.tsx';
+import { adminPath, coursePath } from '../../../lib/paths.ts';
 
 const enc = encodeURIComponent;
 
@@ -38,7 +39,7 @@ function CourseClasses({ course }: { course: Course }) {
         {q.data.map((c) => (
           <Table.Tr key={c._id}>
             <Table.Td>
-              <Anchor component={Link} to={`/admin/classes/${enc(course._id)}/${enc(c._id)}`} data-testid="admin-class-link">{c.name}</Anchor>
+              <Anchor component={Link} to={adminPath('classes', course._id, c._id)} data-testid="admin-class-link">{c.name}</Anchor>
             </Table.Td>
             <Table.Td>{day(c.startdate)}</Table.Td>
             <Table.Td>{c.instructorname}</Table.Td>
@@ -46,7 +47,7 @@ function CourseClasses({ course }: { course: Course }) {
             <Table.Td><Text span ff="monospace">{c.regcode}</Text></Table.Td>
             <Table.Td>
               <Group gap={6} wrap="nowrap">
-                <Anchor component={Link} to={`/admin/enrollments/${enc(course._id)}/${enc(c._id)}`} size="sm">{t('Enrollments')}</Anchor>
+                <Anchor component={Link} to={adminPath('enrollments', course._id, c._id)} size="sm">{t('Enrollments')}</Anchor>
                 <Anchor component={Link} to={`/Course/${enc(course._id)}/${enc(c._id)}`} size="sm">{t('Visit')}</Anchor>
               </Group>
             </Table.Td>
@@ -100,10 +101,10 @@ export default function CoursesPanel(_: PanelProps) {
             <Accordion.Panel>
               <Stack gap="sm">
                 <Group gap="sm" wrap="wrap">
-                  <Anchor component={Link} to={`/admin/courses/${enc(c._id)}`} size="sm">{t('Edit Course Properties')}</Anchor>
-                  <Anchor component={Link} to={`/admin/lessons/${enc(c._id)}/new`} size="sm">{t('Add A Lesson')}</Anchor>
-                  <Anchor component={Link} to={`/Course/${enc(c._id)}`} size="sm">{t('Course page')}</Anchor>
-                  <Anchor component={Link} to={`/admin/enrollments/${enc(c._id)}`} size="sm">{t('Enrollments')}</Anchor>
+                  <Anchor component={Link} to={adminPath('courses', c._id)} size="sm">{t('Edit Course Properties')}</Anchor>
+                  <Anchor component={Link} to={adminPath('lessons', c._id, 'new')} size="sm">{t('Add A Lesson')}</Anchor>
+                  <Anchor component={Link} to={coursePath(c._id)} size="sm">{t('Course page')}</Anchor>
+                  <Anchor component={Link} to={adminPath('enrollments', c._id)} size="sm">{t('Enrollments')}</Anchor>
                 </Group>
                 {open === c._id && <CourseClasses course={c} />}
               </Stack>

@@ -12,11 +12,11 @@ import { isCrmIdentifier } from '../../../../domain/validation.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import {
   SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery, type CrmBatchResult, type CrmSettingsView, type CrmSyncSummary,
 } from '../api.ts';
-import { FieldList, LoadError, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../components.tsx';
+import { FieldList, LoadError, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
 

@@ -15,9 +15,9 @@ import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
 import { countryName } from '../../../../domain/countries.ts';
 import { MSG } from '../../../../domain/messages.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, reportCsvUrl, statsQuery, summaryQuery, type StatsFilters, type Summary } from '../api.ts';
-import { CsvLink, LoadError, ScrollTable, errorMessage, fieldErrors } from '../components.tsx';
+import { CsvLink, LoadError, ScrollTable, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
 
 const FIGURES: { key: keyof Summary; label: string }[] = [

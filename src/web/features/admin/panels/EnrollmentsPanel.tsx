@@ -6,13 +6,13 @@ import { Anchor, Button, Paper, Select, Stack, Table, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classQuery, reportCsvUrl, reportQuery } from '../api.ts';
-import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton } from '../components.tsx';
+import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton } from '../../../components/panel-parts.tsx';
 import { ClassParticipants } from '../ClassParticipants.tsx';
 import { AddToClassForm } from '../enrollment-parts.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
-const enc = encodeURIComponent;
 
 function CourseClasses({ course }: { course: string }) {
   const { t } = useTranslation();
@@ -38,7 +38,7 @@ function CourseClasses({ course }: { course: string }) {
             {rows.map((r) => (
               <Table.Tr key={String(r.classid)}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin/enrollments/${enc(course)}/${enc(String(r.classid))}`} data-testid="class-enrollments-link">
+                  <Anchor component={Link} to={adminPath('enrollments', course, String(r.classid))} data-testid="class-enrollments-link">
                     {String(r.classname)}
                   </Anchor>
                 </Table.Td>
@@ -61,10 +61,10 @@ function OneClass({ course, classid }: { course: string; classid: string }) {
   const q = useQuery(classQuery(classid));
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to={`/admin/enrollments/${enc(course)}`} size="sm">{t('All classes of this course')}</Anchor>
+      <Anchor component={Link} to={adminPath('enrollments', course)} size="sm">{t('All classes of this course')}</Anchor>
       <Title order={2}>{q.data?.name ?? classid}</Title>
       {q.data === null && <Text c="dimmed">{t('This class no longer exists')}</Text>}
-      <Anchor component={Link} to={`/admin/classes/${enc(course)}/${enc(classid)}`} size="sm">{t('Edit class')}</Anchor>
+      <Anchor component={Link} to={adminPath('classes', course, classid)} size="sm">{t('Edit class')}</Anchor>
       <ClassParticipants classid={classid} />
     </Stack>
   );
@@ -81,7 +81,7 @@ export default function EnrollmentsPanel({ rest }: PanelProps) {
   return (
     <Stack gap="md">
       <Select label={t('Course')} placeholder={t('Choose a course')} searchable data={options} value={course ?? null}
-        onChange={(v) => navigate(v ? `/admin/enrollments/${enc(v)}` : '/admin/enrollments')} maw={520}
+        onChange={(v) => navigate(v ? adminPath('enrollments', v) : '/admin/enrollments')} maw={520}
         data-testid="enrollments-course" comboboxProps={{ withinPortal: true }} />
       {courses.isError && <LoadError error={courses.error} />}
       {course ? <CourseClasses course={course} /> : (

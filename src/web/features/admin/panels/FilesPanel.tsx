@@ -2,16 +2,16 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
 import { FILE_MAX_BYTES } from '../../../../domain/validation.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { filesQuery, removeFile, uploadFile } from '../api.ts';
-import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../components.tsx';
+import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 
 export const fileSize = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
 
@@ -22,8 +22,23 @@ function UploadForm({ defaultContext }: { defaultContext: string }) {
   const [title, setTitle] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const upload = useMutation({
+    mutationFn: (f: File) => uploadFile(f, context.trim(), title.trim()),
+    onMutate: () => setError(null),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['files'] });
+      addStatus('success', tk('The file has been uploaded.'));
+      setFile(null);
+      setTitle('');
+    },
+    onError: (err) => {
+      const message = errorMessage(err);
+      setError(message);
+      const fields = fieldErrors(err);
+      setErrors(Object.keys(fields).length ? fields : [MSG.fileRefused, MSG.fileTooLarge, MSG.fileEmpty, MSG.fileMissing].includes(message as never) ? { thefile: message } : {});
+    },
+  });
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const local: Record<string, string> = {};
     if (!file) local.thefile = MSG.fileMissing;
@@ -32,22 +47,7 @@ function UploadForm({ defaultContext }: { defaultContext: string }) {
     if (!context.trim()) local.context = MSG.contextRequired;
     setErrors(local);
     if (Object.keys(local).length) { setError(MSG.correctFields); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      await uploadFile(file!, context.trim(), title.trim());
-      await queryClient.invalidateQueries({ queryKey: ['files'] });
-      addStatus('success', tk('The file has been uploaded.'));
-      setFile(null);
-      setTitle('');
-    } catch (err) {
-      const message = errorMessage(err);
-      setError(message);
-      const fields = fieldErrors(err);
-      setErrors(Object.keys(fields).length ? fields : [MSG.fileRefused, MSG.fileTooLarge, MSG.fileEmpty, MSG.fileMissing].includes(message as never) ? { thefile: message } : {});
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate(file!);
   };
   return (
     <form onSubmit={submit} noValidate data-testid="upload-form">
@@ -62,7 +62,7 @@ function UploadForm({ defaultContext }: { defaultContext: string }) {
             error={errors.title ? t(errors.title) : undefined} />
         </SimpleGrid>
         <Text size="xs" c="gray.7">{t('Context: the page or course the file belongs to.')} {t('Up to 10 MB. Files that could run as a program or script are refused.')}</Text>
-        <Group justify="flex-end"><Button type="submit" loading={busy} data-testid="upload-submit">{t('Upload')}</Button></Group>
+        <Group justify="flex-end"><Button type="submit" loading={upload.isPending} data-testid="upload-submit">{t('Upload')}</Button></Group>
       </Stack>
     </form>
   );

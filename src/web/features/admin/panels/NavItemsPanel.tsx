@@ -15,9 +15,9 @@ import { queryClient } from '../../../lib/query.ts';
 import { refreshSession, useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { NAV_KEY, navItemsQuery, removeNavItem, saveNavItem } from '../api.ts';
-import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, errorMessage, fieldErrors } from '../components.tsx';
+import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 
 /** What each group is, for the form and the filter. */
 export const GROUP_LABELS: Record<string, string> = {
@@ -46,6 +46,7 @@ function NavItemForm({ item, onClose }: { item: NavItem | 'new' | null; onClose:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the item whenever another one is picked
     setV(item && item !== 'new' ? valuesOf(item) : empty);
     setErrors({});
     setError(null);

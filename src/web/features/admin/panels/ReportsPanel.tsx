@@ -11,10 +11,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { USERS_CSV_URL, allCoursesQuery, reportCsvUrl, reportQuery, type ReportFilters } from '../api.ts';
-import { CsvLink, ScrollTable, TableSkeleton, errorMessage } from '../components.tsx';
+import { CsvLink, ScrollTable, TableSkeleton, errorMessage } from '../../../components/panel-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
 export const REPORTS: { id: string; label: string; description: string; course: boolean }[] = [
   { id: 'enrollments', label: tk('Enrollments per course and class'), description: tk('Classes without learners are listed too; dates filter by registration.'), course: true },
@@ -58,9 +59,9 @@ function ReportTable({ id, filters }: { id: string; filters: ReportFilters }) {
               {columns.map((c) => {
                 const v = r[c.key];
                 const cell = c.key === 'classname' && r.classid && r.course ? (
-                  <Anchor component={Link} to={`/admin/classes/${encodeURIComponent(String(r.course))}/${encodeURIComponent(String(r.classid))}`} size="sm">{String(v)}</Anchor>
+                  <Anchor component={Link} to={adminPath('classes', String(r.course), String(r.classid))} size="sm">{String(v)}</Anchor>
                 ) : c.key === 'title' && id === 'surveys' && r.survey ? (
-                  <Anchor component={Link} to={`/admin/surveys/${encodeURIComponent(String(r.survey))}`} size="sm">{String(v)}</Anchor>
+                  <Anchor component={Link} to={adminPath('surveys', String(r.survey))} size="sm">{String(v)}</Anchor>
                 ) : v === 'yes' ? t('Yes') : v === 'no' ? t('No') : String(v ?? '');
                 return <Table.Td key={c.key} ta={typeof v === 'number' || NUMERIC.test(String(v ?? '')) ? 'end' : undefined}>{cell}</Table.Td>;
               })}

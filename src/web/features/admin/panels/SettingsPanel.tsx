@@ -17,11 +17,11 @@ import { queryClient } from '../../../lib/query.ts';
 import { refreshSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { SETTINGS_KEY, allCoursesQuery, setConfig, settingsQuery, type Settings } from '../api.ts';
-import { LoadError, TableSkeleton, errorMessage, fieldErrors } from '../components.tsx';
+import { LoadError, TableSkeleton, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { MainCoursesEditor, MapEditor } from '../MapEditor.tsx';
-import { SecuritySettingsForm } from '../../sessions/SecuritySettingsForm.tsx';
+import { SecuritySettingsForm } from '../SecuritySettingsForm.tsx';
 
 type Field = keyof typeof SiteConfigFields;
 const FIELDS = Object.keys(SiteConfigFields) as Field[];

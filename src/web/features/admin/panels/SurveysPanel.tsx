@@ -8,9 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { surveyPrompt } from '../../../../domain/validation.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { reportCsvUrl, reportQuery, surveyResponsesQuery, surveysQuery } from '../api.ts';
-import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime } from '../components.tsx';
+import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime } from '../../../components/panel-parts.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
 const enc = encodeURIComponent;
 
@@ -53,7 +54,7 @@ function SurveyList() {
             const r = byId.get(s._id);
             return (
               <Table.Tr key={s._id}>
-                <Table.Td><Anchor component={Link} to={`/admin/surveys/${enc(s._id)}`}>{s.title}</Anchor></Table.Td>
+                <Table.Td><Anchor component={Link} to={adminPath('surveys', s._id)}>{s.title}</Anchor></Table.Td>
                 <Table.Td>{s.lang}</Table.Td>
                 <Table.Td><Text size="sm" fw={s.status === 'Active' ? 700 : 400}>{s.status === 'Active' ? t('Active') : s.status === 'Inactive' ? t('Inactive') : s.status || '—'}</Text></Table.Td>
                 <Table.Td>{s.questions.length}</Table.Td>

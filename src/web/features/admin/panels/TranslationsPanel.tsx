@@ -18,9 +18,9 @@ import { queryClient } from '../../../lib/query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
+import type { PanelProps } from '../panel-props.ts';
 import { languageQuery, setLanguage, type LabelRow, type LanguageLabels } from '../api.ts';
-import { LoadError, TableSkeleton, errorMessage, AdminPagination } from '../components.tsx';
+import { LoadError, TableSkeleton, errorMessage, AdminPagination } from '../../../components/panel-parts.tsx';
 
 const PAGE_SIZE = 25;
 

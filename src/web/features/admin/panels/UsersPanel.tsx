@@ -18,14 +18,14 @@ import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { setSessionUser, useSession } from '../../../lib/session.ts';
 import { tk } from '../../../lib/tk.ts';
-import type { PanelProps } from '../panels.ts';
-import { EndUserSessionsButton, ResetTwoFactorButton } from '../../sessions/EndUserSessionsButton.tsx';
+import type { PanelProps } from '../panel-props.ts';
+import { EndUserSessionsButton, ResetTwoFactorButton } from '../EndUserSessionsButton.tsx';
 import {
   adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery, usersQuery, type AdminEnrollment,
 } from '../api.ts';
 import {
   AdminPagination, ConfirmButton, FieldList, LoadError, PanelFrame, ScrollTable, TableSkeleton, day, dayTime, errorMessage, fullName,
-} from '../components.tsx';
+} from '../../../components/panel-parts.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from '../enrollment-parts.tsx';
 import { AuditTable } from './AuditPanel.tsx';
 import { BulkActionBar, SelectAllCheckbox, SelectCheckbox, useRowSelection } from '../../../components/BulkActionBar.tsx';
@@ -42,6 +42,7 @@ export function SuspendedBadge() {
   const { t } = useTranslation();
   return <Badge size="sm" color="red.8" variant="filled" data-testid="suspended-badge">{t('Suspended')}</Badge>;
 }
+import { adminPath } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 25;
 export const ROLE_LABELS: Record<Role, string> = { cms: tk('Editor (cms)'), admin: tk('Administrator (admin)') };
@@ -115,7 +116,7 @@ function UserList() {
                 <Table.Td><SelectCheckbox selection={selection} id={u._id} label={fullName(u)} /></Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(u._id)}`} data-testid="user-link">{fullName(u)}</Anchor>
+                    <Anchor component={Link} to={adminPath('users', u._id)} data-testid="user-link">{fullName(u)}</Anchor>
                     {u.suspended && <SuspendedBadge />}
                   </Group>
                 </Table.Td>
@@ -199,7 +200,7 @@ function UserEnrollments({ user }: { user: User }) {
                 <Table.Td>{e.coursetitle ?? e.course}</Table.Td>
                 <Table.Td>
                   {e.classexists === false ? <Text span c="dimmed">{t('This class no longer exists')}</Text> : (
-                    <Anchor component={Link} to={`/admin/classes/${encodeURIComponent(e.course)}/${encodeURIComponent(e.classid)}`}>
+                    <Anchor component={Link} to={adminPath('classes', e.course, e.classid)}>
                       {e.classname ?? e.classid}
                     </Anchor>
                   )}

@@ -3,7 +3,8 @@
  * Bold, italic, underline, lists, quote and links; the server cleans the html with its allow-list.
  * The editable area is a labelled textbox, so it is reached and announced like any other field.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
+import { useLatest } from '../../../lib/use-latest.ts';
 import { Input } from '@mantine/core';
 import { RichTextEditor, Link } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -30,8 +31,7 @@ export default function RichTextInput({ label, value, onChange, error, autoFocus
   const id = useId();
   const errorId = `${id}-error`;
   // The latest onChange, whatever render the editor's update callback was made in.
-  const changed = useRef(onChange);
-  changed.current = onChange;
+  const changed = useLatest(onChange);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false, heading: false, codeBlock: false, horizontalRule: false }), Link],
     content: value || '',

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
-import { HtmlBody } from '../HtmlBody.tsx';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
 import { tk } from '../../../lib/tk.ts';
 
 const LINKS = [

@@ -2,9 +2,9 @@ import { Accordion, Anchor, Card, Grid, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Content } from '../../../../domain/types.ts';
 import { isExternalUrl } from '../../../lib/paths.ts';
-import { HtmlBody } from '../HtmlBody.tsx';
-import { Video } from '../Video.tsx';
-import { cardSpan } from '../card-span.ts';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
+import { Video } from '../../../components/Video.tsx';
+import { cardSpan } from '../../../lib/card-span.ts';
 
 export function CardsBlock({ block }: { block: Content }) {
   const cards = block.cards ?? [];

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
 import { TRUNCATE_ABOVE_PX, TRUNCATE_MEASURE_AFTER_MS } from '../../../../domain/constants.ts';
 import { useSession } from '../../../lib/session.ts';
-import { HtmlBody } from '../HtmlBody.tsx';
-import { Video } from '../Video.tsx';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
+import { Video } from '../../../components/Video.tsx';
 
 /**
  * Spec: "Blocks limited to unauthenticated visitors show an alternate body to them": visitors read
@@ -32,6 +32,7 @@ export function Truncated({ children, enabled, id }: { children: ReactNode; enab
     }, TRUNCATE_MEASURE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [enabled, children]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a block that becomes another one starts folded, before it is painted
   useLayoutEffect(() => { setOpen(false); }, [id]);
   const clipped = tall && !open;
   return (

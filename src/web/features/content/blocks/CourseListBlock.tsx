@@ -9,9 +9,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
 import { useSession } from '../../../lib/session.ts';
-import { coursesQuery, enrollmentsQuery, inactiveShownFor, visibleCourses } from '../../courses/api.ts';
-import { courseAction } from '../../courses/course-action.ts';
-import { HtmlBody } from '../HtmlBody.tsx';
+import { coursesQuery, enrollmentsQuery, inactiveShownFor, visibleCourses } from '../../../lib/data/courses.ts';
+import { courseAction } from '../../../lib/course-action.ts';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
 
 const plain = (html: string | undefined) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 

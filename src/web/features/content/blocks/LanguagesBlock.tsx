@@ -5,7 +5,8 @@ import type { Content } from '../../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../../domain/constants.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLanguageSwitch } from '../../../lib/use-language-switch.ts';
-import { HtmlBody } from '../HtmlBody.tsx';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
 /** Language list (small screens only): the public languages of the site config. */
 export function LanguagesBlock({ block, editing }: { block: Content; editing: boolean }) {
@@ -25,7 +26,7 @@ export function LanguagesBlock({ block, editing }: { block: Content; editing: bo
           </Button>
         ))}
       </Group>
-      {editing && <Anchor component={Link} to={`/admin/content/${encodeURIComponent(block._id)}`} size="sm" mt="xs" display="block">{t('Edit')}</Anchor>}
+      {editing && <Anchor component={Link} to={adminPath('content', block._id)} size="sm" mt="xs" display="block">{t('Edit')}</Anchor>}
     </div>
   );
 }

@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { RegistrationForm } from '../../../lib/embeds.tsx';
 import { Paper, Title } from '@mantine/core';
 import type { Content } from '../../../../domain/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PageLoader } from '../../../app/guards.tsx';
-import { HtmlBody } from '../HtmlBody.tsx';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
 import { WhenVisible } from '../../../components/WhenVisible.tsx';
 
-const RegistrationForm = lazy(() => import('../../auth/RegistrationForm.tsx'));
 
 /** Registration embedded in a page; hidden for signed-in users. */
 export function RegisterBlock({ block, context, subid }: { block: Content; context: string; subid?: string }) {

@@ -1,7 +1,7 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
-import { HtmlBody } from '../HtmlBody.tsx';
+import { HtmlBody } from '../../../components/HtmlBody.tsx';
 
 /** Survey block: heading and introduction; the questions form belongs to the content issue. */
 export function SurveyBlock({ block }: { block: Content }) {

@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
-import { RichTextField } from '../../content/editor/RichTextField.tsx';
+import { RichTextField } from '../../../components/editor/RichTextField.tsx';
 import { removeSurvey, saveSurvey, surveyQuery } from '../api.ts';
 
 const TYPE_LABELS: Record<SurveyQuestion['type'], string> = {
@@ -54,6 +54,7 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
   useEffect(() => {
     if (isNew || !q.data || draft) return;
     const s = q.data;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft is filled once the stored survey arrives, and kept after that
     setDraft({
       title: s.title ?? '', description: s.description ?? '', description2: s.description2 ?? '', status: s.status ?? 'Active',
       lang: s.lang ?? '', questions: s.questions?.length ? s.questions : EMPTY.questions,

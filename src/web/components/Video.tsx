@@ -10,11 +10,11 @@ import { useElementSize } from '@mantine/hooks';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_DEFAULT_WIDTH } from '../../../domain/constants.ts';
-import { effectiveConsent, useLocalConsent } from '../../lib/consent.ts';
-import { whoamiQuery } from '../../lib/session.ts';
-import { embedQuery } from './api.ts';
-import { videoSize } from './video-size.ts';
+import { VIDEO_DEFAULT_WIDTH } from '../../domain/constants.ts';
+import { effectiveConsent, useLocalConsent } from '../lib/consent.ts';
+import { whoamiQuery } from '../lib/session.ts';
+import { embedQuery } from '../lib/data/content.ts';
+import { videoSize } from '../lib/video-size.ts';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|svg|avif)(\?|#|$)/i;
 const FILE = /\.(mp4|webm|ogg|m4v)(\?|#|$)/i;

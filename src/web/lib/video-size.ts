@@ -1,4 +1,4 @@
-import { VIDEO_ASPECT, VIDEO_DEFAULT_HEIGHT, VIDEO_DEFAULT_WIDTH, VIDEO_MIN_HEIGHT, VIDEO_MIN_WIDTH } from '../../../domain/constants.ts';
+import { VIDEO_ASPECT, VIDEO_DEFAULT_HEIGHT, VIDEO_DEFAULT_WIDTH, VIDEO_MIN_HEIGHT, VIDEO_MIN_WIDTH } from '../../domain/constants.ts';
 
 /**
  * The player's size for the room it has (spec 9): 585x330 by default, never narrower than 330 px

@@ -3,11 +3,12 @@ import { Button, Group, Paper, Switch, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Content } from '../../../../domain/types.ts';
+import type { Content } from '../../../domain/types.ts';
+import { adminPath } from '../../lib/paths.ts';
 
 /** Where Edit Page Properties leads: the page record, or a new one for this page and language. */
 export function pagePropertiesPath(context: string, page: Content | null, lang: string): string {
-  if (page) return `/admin/content/${encodeURIComponent(page._id)}`;
+  if (page) return adminPath('content', page._id);
   return `/admin/content/new?type=page&context=${encodeURIComponent(context)}&lang=${encodeURIComponent(lang)}`;
 }
 

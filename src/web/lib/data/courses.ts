@@ -1,7 +1,7 @@
 /** Course, lesson and enrolment requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
 import type { ClassRecord, Course, Enrollment, Lesson } from '../../../domain/types.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 
 export const coursesQuery = (lang: string) => queryOptions({
   queryKey: ['courses', lang],

@@ -19,12 +19,12 @@ import { FontSize, TextStyle } from '@tiptap/extension-text-style';
 import Image from '@tiptap/extension-image';
 import { IconCode, IconLetterCase, IconPhoto, IconPilcrow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../../domain/messages.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { tk } from '../../../lib/tk.ts';
-import { uploadFile } from '../api.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { ApiError } from '../../lib/api.ts';
+import { tk } from '../../lib/tk.ts';
+import { uploadFile } from '../../lib/data/content.ts';
 import { classesToStyles, cleanUpHtml, formatHtml, isAllowedUrl, isEmptyHtml, stripTags } from './html-tools.ts';
-import type { RichTextFieldProps } from './RichTextField.tsx';
+import type { RichTextFieldProps } from './rich-text-props.ts';
 
 /** Toolbar font sizes as the inline styles the server keeps (Normal is no size at all). */
 export const FONT_SIZES = [

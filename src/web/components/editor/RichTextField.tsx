@@ -6,19 +6,10 @@
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Skeleton, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../../domain/messages.ts';
+import { MSG } from '../../../domain/messages.ts';
+import type { RichTextFieldProps } from './rich-text-props.ts';
 
-export interface RichTextFieldProps {
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  description?: string;
-  error?: string;
-  /** Context of images uploaded from the toolbar (a page or course id). */
-  uploadContext?: string;
-  minHeight?: number;
-  testId?: string;
-}
+export type { RichTextFieldProps };
 
 /** Spec 8: 'Unable to initialize editor' after 5 tries. */
 export const EDITOR_INIT_TRIES = 5;
@@ -51,6 +42,7 @@ export function RichTextField(props: RichTextFieldProps) {
       setTimeout(() => setAttempt((a) => a + 1), RETRY_DELAY_MS);
     }}>
       <Suspense fallback={<Skeleton h={(props.minHeight ?? 180) + 60} radius="sm" aria-label={t('Loading the editor')} />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- the editor is one module-level lazy component, not one made per render */}
         <Editor {...props} />
       </Suspense>
     </Boundary>

@@ -10,17 +10,18 @@ import {
 import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Content } from '../../../../domain/types.ts';
-import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../../domain/constants.ts';
-import { MSG } from '../../../../domain/messages.ts';
-import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../../domain/validation.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { addStatus } from '../../../lib/status.ts';
-import { useSession } from '../../../lib/session.ts';
-import { tk } from '../../../lib/tk.ts';
-import { removeContent, saveContent } from '../api.ts';
+import type { Content } from '../../../domain/types.ts';
+import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { ApiError } from '../../lib/api.ts';
+import { addStatus } from '../../lib/status.ts';
+import { useSession } from '../../lib/session.ts';
+import { tk } from '../../lib/tk.ts';
+import { removeContent, saveContent } from '../../lib/data/content.ts';
 import { RichTextField } from './RichTextField.tsx';
 import { CardsEditor, cardErrors } from './CardsEditor.tsx';
+import { adminPath } from '../../lib/paths.ts';
 
 export const BLOCK_TYPES = [
   { value: '', label: tk('Text and video') },
@@ -106,7 +107,7 @@ export default function BlockEditor({ draft, onChange, onClose }: {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} size="h4">{isNew ? t('New block') : t('Edit block')}</Title>
           {!isNew && (
-            <Anchor component={Link} to={`/admin/content/${encodeURIComponent(draft._id)}`} size="sm">{t('All settings of this block')}</Anchor>
+            <Anchor component={Link} to={adminPath('content', draft._id)} size="sm">{t('All settings of this block')}</Anchor>
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

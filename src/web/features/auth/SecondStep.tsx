@@ -8,9 +8,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { errorMessage } from '../admin/components.tsx';
-import { verifySecondStep } from './api.ts';
-import { TwoFactorSetup } from './TwoFactorSetup.tsx';
+import { errorMessage } from '../../components/panel-parts.tsx';
+import { verifySecondStep } from '../../lib/data/sessions.ts';
+import { TwoFactorSetup } from '../../components/TwoFactorSetup.tsx';
 
 export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (user: User) => void; onRestart: () => void }) {
   const { t } = useTranslation();

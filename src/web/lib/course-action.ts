@@ -1,5 +1,5 @@
-import type { Course, Enrollment } from '../../../domain/types.ts';
-import { tk } from '../../lib/tk.ts';
+import type { Course, Enrollment } from '../../domain/types.ts';
+import { tk } from './tk.ts';
 
 /** Card button by enrolment state (spec 2, course listing block). */
 export function courseAction(course: Course, enrollments: Enrollment[]): { to: string; label: string } {

@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
-import { api } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query.ts';
+import { api } from '../api.ts';
+import { queryClient } from '../query.ts';
 
 /** An enrolment as /app_enrollment/list presents it, with what My Classes shows beside it. */
 export interface EnrollmentRow extends Enrollment {

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { Button, Grid, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Card, Content } from '../../../../domain/types.ts';
-import { MSG } from '../../../../domain/messages.ts';
-import { CardSchema, NEW_ID, fieldErrors } from '../../../../domain/validation.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { addStatus } from '../../../lib/status.ts';
-import { tk } from '../../../lib/tk.ts';
-import { saveContent } from '../api.ts';
-import { cardSpan } from '../card-span.ts';
+import type { Card, Content } from '../../../domain/types.ts';
+import { MSG } from '../../../domain/messages.ts';
+import { CardSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { ApiError } from '../../lib/api.ts';
+import { addStatus } from '../../lib/status.ts';
+import { tk } from '../../lib/tk.ts';
+import { saveContent } from '../../lib/data/content.ts';
+import { cardSpan } from '../../lib/card-span.ts';
 import { RichTextField } from './RichTextField.tsx';
 
 /** A new card's key: the time it was made (spec 2), unique within the block. */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
 import { queryClient } from '../../lib/query.ts';
-import { ConfirmButton } from '../admin/components.tsx';
-import { endAllSessionsOf, resetTwoFactorOf } from './api.ts';
+import { ConfirmButton } from '../../components/panel-parts.tsx';
+import { endAllSessionsOf, resetTwoFactorOf } from '../../lib/data/sessions.ts';
 
 export function EndUserSessionsButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();

@@ -8,10 +8,11 @@ import { IconEdit, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session.ts';
-import { HtmlBody } from '../content/HtmlBody.tsx';
-import { classQuery, runsClass } from './api.ts';
-import { dayInText } from '../enrollment/api.ts';
+import { useSession } from '../lib/session.ts';
+import { HtmlBody } from './HtmlBody.tsx';
+import { classQuery, runsClass } from '../lib/data/classes.ts';
+import { dayInText } from '../lib/data/enrollment.ts';
+import { classEditPath, classMembersPath } from '../lib/paths.ts';
 
 export function ClassBlock({ classId, compact = false }: { classId: string; compact?: boolean }) {
   const { t } = useTranslation();
@@ -36,11 +37,11 @@ export function ClassBlock({ classId, compact = false }: { classId: string; comp
         </Stack>
         {host && (
           <Group gap="xs">
-            <Button size="xs" variant="light" component={Link} to={`/class/enrollment/${encodeURIComponent(cls._id)}`}
+            <Button size="xs" variant="light" component={Link} to={classMembersPath(cls._id)}
               leftSection={<IconUsers size={14} aria-hidden />} data-testid="view-class-members">
               {t('View Class Members')}
             </Button>
-            <Button size="xs" variant="subtle" component={Link} to={`/class/edit/${encodeURIComponent(cls._id)}`}
+            <Button size="xs" variant="subtle" component={Link} to={classEditPath(cls._id)}
               leftSection={<IconEdit size={14} aria-hidden />}>
               {t('Edit Class')}
             </Button>

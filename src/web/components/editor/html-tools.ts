@@ -182,6 +182,7 @@ function decodeForCheck(v: string): string {
   return v.replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
     .replace(/&#(\d+);?/g, (_, d: string) => String.fromCharCode(Number(d)))
     .replace(/&colon;/gi, ':').replace(/&tab;|&newline;/gi, '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
     .replace(/[\u0000-\u0020]+/g, '');
 }
 

@@ -1,7 +1,7 @@
 /** Enrolment helpers. My Classes: which enrolments count as older (spec 9: before one year ago, hidden by default). */
 import { OLDER_ENROLLMENT_DAYS } from '../../../domain/constants.ts';
 import type { Course } from '../../../domain/types.ts';
-import type { EnrollmentRow } from './api.ts';
+import type { EnrollmentRow } from './enrollment.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -6,10 +6,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, Image, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TwoFactorSetup as Setup, User } from '../../../domain/types.ts';
-import { MSG } from '../../../domain/messages.ts';
-import { errorMessage } from '../admin/components.tsx';
-import { beginTwoFactor, enableTwoFactor } from './api.ts';
+import type { TwoFactorSetup as Setup, User } from '../../domain/types.ts';
+import { MSG } from '../../domain/messages.ts';
+import { errorMessage } from './panel-parts.tsx';
+import { beginTwoFactor, enableTwoFactor } from '../lib/data/sessions.ts';
 
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();

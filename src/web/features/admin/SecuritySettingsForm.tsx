@@ -1,14 +1,14 @@
 /** Admin settings: session lifetimes (everyone, and shorter ones for admins) and two-factor sign-in for admins. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SecuritySettings } from '../../../domain/types.ts';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { errorMessage, fieldErrors } from '../admin/components.tsx';
+import { errorMessage, fieldErrors } from '../../components/panel-parts.tsx';
 
 const KEY = ['security-settings'] as const;
 const NUMBERS: { name: keyof SecuritySettings; label: string; unit: 'hours' | 'days' }[] = [
@@ -24,27 +24,24 @@ export function SecuritySettingsForm() {
   const [v, setV] = useState<SecuritySettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields are filled once the stored settings arrive
   useEffect(() => { if (q.data) setV(q.data.security); }, [q.data]);
-  if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
-  if (!v) return null;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    try {
-      const r = await api.post<{ security: SecuritySettings }>('/app_admin/setSecurity', v);
+  const save = useMutation({
+    mutationFn: (values: SecuritySettings) => api.post<{ security: SecuritySettings }>('/app_admin/setSecurity', values),
+    onMutate: () => { setError(null); setErrors({}); },
+    onSuccess: async (r) => {
       queryClient.setQueryData(KEY, r);
       await queryClient.invalidateQueries({ queryKey: ['audit'] });
       addStatus('success', tk('The sign-in settings have been saved.'));
-    } catch (err) {
-      setError(errorMessage(err));
-      setErrors(fieldErrors(err));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => { setError(errorMessage(err)); setErrors(fieldErrors(err)); },
+  });
+  if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
+  if (!v) return null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(v);
   };
 
   return (
@@ -66,7 +63,7 @@ export function SecuritySettingsForm() {
             description={t('Each account without it is led through its setup at the next sign-in.')}
             onChange={(e) => setV({ ...v, requireTwoFactorForAll: e.currentTarget.checked })} />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} data-testid="security-settings-save">{t('Save')}</Button>
+            <Button type="submit" loading={save.isPending} data-testid="security-settings-save">{t('Save')}</Button>
           </Group>
         </Stack>
       </Fieldset>

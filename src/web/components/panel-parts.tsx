@@ -3,9 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Pagination, Skeleton, Stack, Table, Text, Title, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MODAL_WIDTH_PX } from '../../../domain/constants.ts';
-import { MSG } from '../../../domain/messages.ts';
-import { ApiError } from '../../lib/api.ts';
+import { MODAL_WIDTH_PX } from '../../domain/constants.ts';
+import { MSG } from '../../domain/messages.ts';
+import { ApiError } from '../lib/api.ts';
 
 /** YYYY-MM-DD of an ISO time (spec: dates are shown as YYYY-MM-DD). */
 export const day = (iso?: string | null) => (iso ? String(iso).slice(0, 10) : '');

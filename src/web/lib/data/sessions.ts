@@ -1,5 +1,5 @@
 import type { SessionRecord, TwoFactorSetup, TwoFactorStatus, User } from '../../../domain/types.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 
 export const sessionsKey = ['sessions'] as const;
 export const listSessions = () => api.post<{ list: SessionRecord[] }>('/app_users/sessions/list');

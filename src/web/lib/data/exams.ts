@@ -1,5 +1,5 @@
 /** Exam attempts on the server: status and history, start or resume, autosave, submit; grants and the gradebook. */
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 
 export interface AttemptView {
   _id: string; number: number; state: 'inprogress' | 'submitted' | 'expired'; started: string; deadline?: string; finished?: string;

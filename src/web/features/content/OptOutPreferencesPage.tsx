@@ -7,7 +7,7 @@ import { effectiveConsent, setConsent, useLocalConsent } from '../../lib/consent
 import { whoamiQuery } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ContentPage } from '../content/ContentPage.tsx';
+import { ContentPage } from './ContentPage.tsx';
 import { tk } from '../../lib/tk.ts';
 
 export default function OptOutPreferencesPage() {

@@ -1,7 +1,7 @@
 /** Class requests (spec 7, "Content, courses, classes") and who may do what with a class (spec 6). */
 import { queryOptions } from '@tanstack/react-query';
 import type { ClassRecord, Course, SiteConfig, User } from '../../../domain/types.ts';
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 
 export const classQuery = (classId: string | undefined) => queryOptions({
   queryKey: ['class', classId ?? ''],

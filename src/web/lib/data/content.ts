@@ -1,8 +1,8 @@
 /** Content requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
 import type { Content } from '../../../domain/types.ts';
-import { api, ApiError, APP_HEADERS } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query.ts';
+import { api, ApiError, APP_HEADERS } from '../api.ts';
+import { queryClient } from '../query.ts';
 
 export interface PageData { page: Content | null; blocks: Content[] }
 

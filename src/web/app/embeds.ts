@@ -1,0 +1,20 @@
+/** Which feature provides each piece that another feature's screen shows (see lib/embeds.tsx). */
+import { lazy } from 'react';
+import type { Embeds } from '../lib/embeds.tsx';
+import { CommentsPanel, LessonDiscussion } from '../features/comments/index.ts';
+import { SurveyBlock } from '../features/surveys/index.ts';
+
+export const embeds: Embeds = {
+  LessonDiscussion,
+  CommentsPanel,
+  SurveyBlock,
+  // Loaded on demand: the screens that show these wrap them in Suspense.
+  SurveyForm: lazy(() => import('../features/surveys/SurveyForm.tsx')),
+  RegistrationForm: lazy(() => import('../features/auth/RegistrationForm.tsx')),
+  EnrollPanel: lazy(() => import('../features/enrollment/EnrollPanel.tsx')),
+  EnrollmentPanel: lazy(() => import('../features/enrollment/EnrollmentPanel.tsx')),
+  SessionsPanel: lazy(() => import('../features/sessions/SessionsPanel.tsx')),
+  TwoFactorPanel: lazy(() => import('../features/sessions/TwoFactorPanel.tsx')),
+  MyDataPanel: lazy(() => import('../features/privacy/MyDataPanel.tsx')),
+  DeleteAccountPanel: lazy(() => import('../features/privacy/DeleteAccountPanel.tsx')),
+};

@@ -1,0 +1,2 @@
+/** What every admin panel gets: the path segments after /admin/{panel}/ (decoded). */
+export interface PanelProps { rest: string[] }
