@@ -5,7 +5,7 @@
  * as soon as the language is known. The screens ask for the same queries and find them in flight.
  */
 import { matchRoutes } from 'react-router';
-import { pageQuery } from '../features/content/api.ts';
+import { pageQuery } from '../lib/data/content.ts';
 import { queryClient } from '../lib/query.ts';
 import { whoamiQuery } from '../lib/session.ts';
 import { routes, type ScreenHandle } from './router.tsx';

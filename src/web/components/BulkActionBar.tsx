@@ -11,7 +11,7 @@ import type { BulkAction, BulkResult } from '../../domain/staff.ts';
 import { ApiError } from '../lib/api.ts';
 import { addStatus } from '../lib/status.ts';
 import { tk } from '../lib/tk.ts';
-import { runBulkAction, type BulkSelection } from '../features/staff/api.ts';
+import { runBulkAction, type BulkSelection } from '../lib/data/staff.ts';
 
 export interface RowSelection {
   ids: Set<string>;

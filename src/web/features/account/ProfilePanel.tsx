@@ -2,7 +2,7 @@
  * Profile panel (spec 2): a read-only list of every profile field; Edit Profile (self or editor)
  * switches to a form with Save and Cancel. Field rules come from the shared ProfileFields.
  */
-import { NoticeSettings } from '../staff/NoticeSettings.tsx';
+import { NoticeSettings } from './NoticeSettings.tsx';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';

@@ -25,7 +25,7 @@ export const PANELS: PanelDef[] = [
   panel('users', tk('Users'), tk('Find users, view their profile and classes, change their roles, remove accounts.'),
     () => import('./panels/UsersPanel.tsx')),
   panel('import', tk('Import users'), tk('Create and enrol users from a CSV or XLSX file, after a preview of every row.'),
-    () => import('../staff/ImportUsersPanel.tsx')),
+    () => import('./panels/ImportUsersPanel.tsx')),
   panel('enrollments', tk('Enrollments'), tk('Enrollments by course and class: edit, remove, add a user to a class.'),
     () => import('./panels/EnrollmentsPanel.tsx')),
   panel('courses', tk('Courses and classes'), tk('Every course in every language with its classes.'),

@@ -17,7 +17,7 @@ import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { participantsQuery, type Participant } from '../../lib/data/classes.ts';
 import { dayInText } from '../../lib/data/enrollment.ts';
 import { adminPath, classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
-import { ClassMessageForm } from '../staff/ClassMessageForm.tsx';
+import { ClassMessageForm } from './ClassMessageForm.tsx';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>

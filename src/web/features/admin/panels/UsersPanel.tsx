@@ -30,7 +30,7 @@ import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from '../enro
 import { AuditTable } from './AuditPanel.tsx';
 import { BulkActionBar, SelectAllCheckbox, SelectCheckbox, useRowSelection } from '../../../components/BulkActionBar.tsx';
 import { ClassPicker } from '../enrollment-parts.tsx';
-import { runBulkAction } from '../../staff/api.ts';
+import { runBulkAction } from '../../../lib/data/staff.ts';
 
 /** Course, then class, for the bulk bar's enrol and remove actions. */
 function BulkClassPicker({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {

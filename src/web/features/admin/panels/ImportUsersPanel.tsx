@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ImportOutcome, ImportPreview } from '../../../domain/staff.ts';
-import { IMPORT_COLUMNS } from '../../../domain/staff.ts';
-import { ApiError } from '../../lib/api.ts';
-import { addStatus } from '../../lib/status.ts';
-import { tk } from '../../lib/tk.ts';
-import { queryClient } from '../../lib/query.ts';
-import { PanelFrame, ScrollTable } from '../admin/components.tsx';
-import { fileToBase64, previewImport, runImportFile } from './api.ts';
+import type { ImportOutcome, ImportPreview } from '../../../../domain/staff.ts';
+import { IMPORT_COLUMNS } from '../../../../domain/staff.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { addStatus } from '../../../lib/status.ts';
+import { tk } from '../../../lib/tk.ts';
+import { queryClient } from '../../../lib/query.ts';
+import { PanelFrame, ScrollTable } from '../../../components/panel-parts.tsx';
+import { fileToBase64, previewImport, runImportFile } from '../../../lib/data/staff.ts';
 
 const OUTCOMES: Record<ImportOutcome, { label: string; color: string }> = {
   created: { label: tk('New account'), color: 'teal.9' },

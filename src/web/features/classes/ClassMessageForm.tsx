@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
-import { messageClass } from './api.ts';
+import { messageClass } from '../../lib/data/staff.ts';
 
 export function ClassMessageForm({ classid, ids }: { classid: string; ids?: string[] }) {
   const { t } = useTranslation();

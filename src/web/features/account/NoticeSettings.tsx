@@ -6,7 +6,7 @@ import { NOTICE_KINDS, type NoticeKind } from '../../../domain/staff.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { getNotices, noticesQueryKey, setNotices } from './api.ts';
+import { getNotices, noticesQueryKey, setNotices } from '../../lib/data/staff.ts';
 
 const LABELS: Record<NoticeKind, string> = {
   enrollment: tk('When my enrollment in a class is confirmed'),

@@ -1,5 +1,5 @@
 /** Staff at scale: import, bulk actions, class messages and notice settings. */
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 import type { BulkAction, BulkResult, ImportPreview } from '../../../domain/staff.ts';
 
 export interface BulkSelection { ids?: string[]; filter?: { q?: string; role?: 'cms' | 'admin'; classid?: string; suspended?: boolean } }
