@@ -184,4 +184,10 @@ export const MSG = {
   // Countries as ISO codes
   countryNotInList: 'Please choose your country from the list.',
   countryCodes: 'Please enter one known country per line: a code such as KE or its name.',
+  // Offline
+  notAvailableOffline: 'This page is not available offline. It will open when you are back online.',
+  savedOnDevice: 'You are offline. This change is kept on this device and will be sent when you are back online.',
+  quizSavedOnDevice: 'You are offline. Your answers are kept on this device and will be graded when you are back online.',
+  postSavedOnDevice: 'You are offline. Your post is kept on this device and will be sent when you are back online.',
+  examNeedsConnection: 'The exam cannot be taken offline: it needs the server for its rules and its clock. Please come back to it when you are online.',
 } as const;

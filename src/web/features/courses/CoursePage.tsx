@@ -22,6 +22,7 @@ import { sleep } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../content/HtmlBody.tsx';
 import { Video } from '../content/Video.tsx';
+import { KeepCourse } from '../offline/KeepCourse.tsx';
 import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from './api.ts';
 import { chosenClass, lessonSections, progressPercent, siblingCourseId, type ListedEnrollment } from './course-page.ts';
 
@@ -153,6 +154,8 @@ export default function CoursePage() {
           </Button>
         )}
       </Group>
+
+      {enrolled && <KeepCourse courseId={courseId} title={course.title} />}
 
       {enrollment && (
         <Paper withBorder p="md" radius="md" data-testid="course-progress">

@@ -15,6 +15,7 @@ import { MSG } from '../../../domain/messages.ts';
 import type { Material, User } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
+import { useOnline } from '../../lib/offline/online.ts';
 import { HtmlBody } from '../content/HtmlBody.tsx';
 import { invalidateEnrollments } from '../enrollment/api.ts';
 import { darkTitle } from '../enrollment/ui.ts';
@@ -42,7 +43,15 @@ const clock = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-export function ExamView({ material, courseId, lessonId, classId, user, onCompleted }: Props) {
+/** The exam needs the server (its attempt rules and clock): offline it says so instead of starting. */
+export function ExamView(props: Props) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (!online) return <Alert color="orange" role="status" data-testid="exam-offline">{t(MSG.examNeedsConnection)}</Alert>;
+  return <OnlineExam {...props} />;
+}
+
+function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }: Props) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const key = examStatusKey(material._id, classId);
