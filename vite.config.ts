@@ -62,8 +62,8 @@ function offlineApp() {
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      // The app sets each page's direction from the learner's language; the names follow their text.
-      dir: 'auto',
+      // No `dir`: the manifest's default, 'auto', sets the names' direction from their text, so an
+      // Arabic name reads right to left; each page sets its own direction from the learner's language.
       theme_color: '#1c5d99',
       background_color: '#ffffff',
       icons: [

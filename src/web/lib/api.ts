@@ -52,7 +52,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
     if (isKeptRead(method, path)) {
       const saved = await recallRead(method, path, body);
       if (saved) return saved.data as T;
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, MSG.notAvailableOffline);
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        // Said in the status area too, whatever the screen does with a failed read.
+        addStatus('warning', MSG.notAvailableOffline, 0);
+        throw new ApiError(0, MSG.notAvailableOffline);
+      }
     }
     throw new ApiError(0, (err as Error).message || 'Network error');
   }

@@ -42,6 +42,12 @@ export function OfflineBanner() {
     },
   });
   useEffect(() => { startQueue(); }, []);
+  // The waiting version takes over, then the page loads again under it (also on a page the worker did
+  // not control when it loaded, where the library does not reload by itself).
+  const applyUpdate = () => {
+    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    void updateServiceWorker(true);
+  };
 
   const time = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
   const waiting = queue.waiting > 0;
@@ -64,7 +70,7 @@ export function OfflineBanner() {
         <Alert color="blue" variant="light" role="status" data-testid="update-available" mb="xs">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{t('A new version is available')}</Text>
-            <Button size="xs" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void updateServiceWorker(true)} data-testid="update-reload">
+            <Button size="xs" leftSection={<IconRefresh size={16} aria-hidden />} onClick={applyUpdate} data-testid="update-reload">
               {t('Reload')}
             </Button>
           </Group>

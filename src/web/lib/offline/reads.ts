@@ -15,7 +15,8 @@ const WHOAMI = '/app_users/whoami';
 
 export function isKeptRead(method: string, path: string): boolean {
   const bare = path.split('?')[0]!;
-  return method === 'GET' ? bare === WHOAMI : READ_POSTS.has(bare) || bare.startsWith('/app_comments/get/');
+  if (method === 'GET') return bare === WHOAMI || bare.startsWith('/app_content/getpage/');
+  return READ_POSTS.has(bare) || bare.startsWith('/app_comments/get/');
 }
 
 /**
