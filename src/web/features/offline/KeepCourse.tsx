@@ -36,7 +36,7 @@ export function KeepCourse({ courseId, title }: { courseId: string; title: strin
       {kept.data ? (
         <Group justify="space-between" gap="xs">
           <Text size="sm">{t('Kept on this device ({{size}})', { size: size(kept.data.bytes) })}</Text>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} loading={busy === 'remove'}
+          <Button size="xs" variant="default" leftSection={<IconTrash size={16} aria-hidden />} loading={busy === 'remove'}
             onClick={() => run('remove', async () => { await removeKept(courseId); await refresh(); })} data-testid="keep-remove">
             {t('Remove')}
           </Button>

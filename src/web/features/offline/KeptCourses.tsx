@@ -31,7 +31,7 @@ export function KeptCourses() {
                   <Table.Td><Link to={`/Course/${encodeURIComponent(k.course)}`}>{k.title}</Link></Table.Td>
                   <Table.Td>{formatBytes(k.bytes, i18n.language)}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />}
+                    <Button size="xs" variant="default" leftSection={<IconTrash size={16} aria-hidden />}
                       aria-label={`${t('Remove')}: ${k.title}`}
                       onClick={async () => { await removeKept(k.course); await qc.invalidateQueries({ queryKey: keptKey() }); }}>
                       {t('Remove')}
