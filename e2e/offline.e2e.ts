@@ -166,7 +166,10 @@ describe('offline', () => {
       if (lost++ === 0) { await route.fetch(); await route.abort('connectionreset'); } else await route.continue();
     });
     await offline(false);
-    await expect.poll(async () => Number(await page.getByTestId('offline-queue').getAttribute('data-waiting')), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The first pass sent the views and the quiz, then stopped at the post whose reply was lost.
+    await expect.poll(() => lost, { timeout: 20_000 }).toBe(1);
+    const queue = page.getByTestId('offline-queue');
+    await expect.poll(async () => [await queue.getAttribute('data-waiting'), await queue.getAttribute('data-sending')], { timeout: 20_000 }).toEqual(['1', 'false']);
     // The next try (the connection "returns" again) sends the rest.
     await offline(true);
     await offline(false);

@@ -61,7 +61,7 @@ export function OfflineBanner() {
         </Alert>
       )}
       {(waiting || queue.lastSent) && (
-        <Text size="sm" c="gray.7" mb="xs" role="status" data-testid="offline-queue" data-waiting={queue.waiting}>
+        <Text size="sm" c="gray.7" mb="xs" role="status" data-testid="offline-queue" data-waiting={queue.waiting} data-sending={queue.sending}>
           {waiting ? t('{{count}} changes are waiting to be sent', { count: queue.waiting }) : t('Every change made offline has been sent.')}
           {queue.lastSent ? ` ${t('Last sent: {{time}}', { time: time(queue.lastSent) })}` : ''}
         </Text>

@@ -67,11 +67,17 @@ export async function sendOrQueue<T>(change: Omit<QueuedChange, 'made' | 'seq'>,
 const isFinal = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 425, 429].includes(err.status);
 
 let flushing: Promise<void> | null = null;
+/** Asked again while sending (the connection came back once more): one more pass follows. */
+let askedAgain = false;
 
 /** Sends what waits, oldest first, one at a time; stops at the first change that cannot be sent yet. */
 export function flushQueue(): Promise<void> {
   if (!hasOfflineStore() || isOffline()) return Promise.resolve();
-  flushing ??= withLock(sendWaiting).finally(() => { flushing = null; });
+  if (flushing) { askedAgain = true; return flushing; }
+  flushing = withLock(sendWaiting).finally(() => {
+    flushing = null;
+    if (askedAgain) { askedAgain = false; void flushQueue(); }
+  });
   return flushing;
 }
 
