@@ -185,7 +185,23 @@ describe('offline', () => {
     expect(row.progress['iol-en-l2']?.score).toBe(QUIZ_RIGHT.length);
   });
 
+  it('removes a kept course from the account list', async () => {
+    await goto(page, '/user/enrollment', 'user');
+    const row = page.getByTestId('kept-row');
+    await row.waitFor();
+    await row.getByRole('button').click();
+    await row.waitFor({ state: 'detached' });
+    expect((await deviceData(page)).kept).toBe(0);
+    await goto(page, `/Course/${COURSE}/${CLASS}`, 'course');
+    expect(await page.getByTestId('keep-course').getAttribute('data-kept')).toBe('false');
+    // Kept again, so signing out has a course to clear.
+    await page.getByTestId('keep-start').click();
+    await page.getByTestId('keep-confirm').click();
+    await page.locator('[data-testid="keep-course"][data-kept="true"]').waitFor();
+  });
+
   it('signing out clears the kept course, the queue and the saved answers', async () => {
+    expect((await deviceData(page)).kept).toBe(1);
     await goto(page, '/', 'content');
     expect((await deviceData(page)).reads.length).toBeGreaterThan(0);
     await page.getByTestId('user-menu').click();
