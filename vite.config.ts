@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -40,9 +41,63 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installable, offline-capable app (docs/decisions/025-offline.md): a Workbox service worker that
+ * precaches only the shell (index.html, the entry script and styles, the icons) so a first visit moves
+ * few extra bytes, keeps the lazy screens' scripts as they are first loaded (hashed, so never stale) and
+ * the course files last read. API answers are kept by the app itself (src/web/lib/offline/), which
+ * knows who is signed in. A new version waits until the learner chooses Reload ('prompt'), so one page
+ * never runs old and new code together.
+ */
+function offlineApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/',
+      name: 'Learning Platform',
+      short_name: 'Learning',
+      description: 'Online courses for learners around the world',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // No `dir`: the manifest's default, 'auto', sets the names' direction from their text, so an
+      // Arabic name reads right to left; each page sets its own direction from the learner's language.
+      theme_color: '#1c5d99',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['index.html', 'assets/index-*.{js,css}'],
+      navigateFallback: 'index.html',
+      // API calls, sign-in, files, health checks and certificates are never answered with the shell.
+      navigateFallbackDenylist: [/^\/app_/, /^\/users\//, /^\/files\//, /^\/(healthz|readyz|metrics)/],
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'lp-assets', expiration: { maxEntries: 300 }, cacheableResponse: { statuses: [200] } },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/files/'),
+          handler: 'NetworkFirst',
+          options: { cacheName: 'lp-files', cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), offlineApp(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, DEMO, DEMO_PASSWORD, launchBrowser, navigate, newPage, ready, uniqueEmail } from './helpers.ts';
+import { axeViolations, DEMO, DEMO_PASSWORD, launchBrowser, navigate, newPage, ready, screenshot, uniqueEmail } from './helpers.ts';
 
 interface Screen { path: string; screen: string }
 
@@ -136,3 +136,57 @@ for (const { role, screens, account } of ROLES) {
     }
   });
 }
+
+/**
+ * The offline screens, which need steps to reach: keeping a course (its size, then kept), the account's
+ * list of kept courses, and with the network off the offline banner, the waiting count and the exam's refusal.
+ */
+describe('axe: offline screens', () => {
+  for (const lang of LANGS) {
+    it(`${lang} at ${WIDTHS.join(' and ')} px: no violation`, async () => {
+      const { context, page } = await contextFor('fresh-learner', lang, WIDTHS[0]);
+      const found: string[] = [];
+      const check = async (name: string) => {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width < 600 ? 800 : 900 });
+          await page.waitForFunction((w) => window.innerWidth === w, width);
+          for (const v of await axeViolations(page)) found.push(`${name} at ${width}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.join(' | ')}`);
+        }
+        await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      };
+      // Each language has its own copy of the course and its own self-paced class.
+      const course = lang === 'en' ? 'intro-online-learning' : `intro-online-learning-${lang}`;
+      const cls = `iol-${lang}-selfpaced`;
+      try {
+        if (lang !== 'en') expect((await context.request.post(`/app_enrollment/enroll/${cls}`, { data: { courseid: course } })).status()).toBe(200);
+        await page.goto(`/Course/${course}/${cls}`);
+        await ready(page, 'course');
+        await page.locator(`html[lang="${lang}"]`).waitFor();
+        await page.getByTestId('keep-start').click();
+        await page.getByTestId('keep-size').waitFor();
+        await check('keep: size shown');
+        await page.getByTestId('keep-confirm').click();
+        await page.locator('[data-testid="keep-course"][data-kept="true"]').waitFor();
+        await check('keep: kept');
+        await navigate(page, '/user/enrollment');
+        await page.getByTestId('kept-row').waitFor();
+        await check('account: kept courses');
+        await context.setOffline(true);
+        await page.goto(`/lessons/${course}/iol-${lang}-l3/${cls}`);
+        await ready(page, 'lesson');
+        await page.getByTestId('offline-notice').waitFor();
+        await page.getByTestId('exam-offline').waitFor();
+        await page.getByTestId('offline-queue').waitFor();
+        await check('offline: lesson with the exam');
+      } catch (err) {
+        await screenshot(page, `failed-a11y-offline-${lang}`).catch(() => {});
+        throw err;
+      } finally {
+        await context.setOffline(false);
+        await context.request.post('/app_users/setlang/', { data: { lang: 'en' } }).catch(() => {});
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    }, 240_000);
+  }
+});

@@ -188,7 +188,7 @@ describe('the editing panels', () => {
 
 describe('when the editor cannot start', () => {
   it("says 'Unable to initialize editor' after 5 tries and keeps the text editable", async () => {
-    const { context, page } = await signedInPage(browser, DEMO.editor);
+    const { context, page } = await signedInPage(browser, DEMO.editor, { serviceWorkers: 'block' });
     let tries = 0;
     await page.route(/\/assets\/RichTextEditor-[^/]+\.js$/, (route) => { tries += 1; return route.abort(); });
     await goto(page, '/About', 'content');

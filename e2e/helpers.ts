@@ -27,7 +27,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export interface PageOptions { width?: number; height?: number; consent?: 'optin' | 'optout' | 'prompt' | null; locale?: string }
+export interface PageOptions {
+  width?: number; height?: number; consent?: 'optin' | 'optout' | 'prompt' | null; locale?: string;
+  /** 'block' for a journey that intercepts scripts or files: requests the service worker makes bypass page.route. */
+  serviceWorkers?: 'allow' | 'block';
+}
 
 /** A fresh context (own cookies and storage) and page. `consent` pre-answers the cookie banner. */
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -36,6 +40,7 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     locale: opts.locale ?? 'en-US',
     reducedMotion: 'reduce',
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     // context.request calls model the web app, which sends this header with every call.
     extraHTTPHeaders: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
   });

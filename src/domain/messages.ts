@@ -205,4 +205,10 @@ export const MSG = {
   messageSubject: 'Please enter a subject (at most 200 characters).',
   messageText: 'Please enter the message.',
   messageQueued: 'The message is on its way.',
+  // Offline
+  notAvailableOffline: 'This page is not available offline. It will open when you are back online.',
+  savedOnDevice: 'You are offline. This change is kept on this device and will be sent when you are back online.',
+  quizSavedOnDevice: 'You are offline. Your answers are kept on this device and will be graded when you are back online.',
+  postSavedOnDevice: 'You are offline. Your post is kept on this device and will be sent when you are back online.',
+  examNeedsConnection: 'The exam cannot be taken offline: it needs the server for its rules and its clock. Please come back to it when you are online.',
 } as const;

@@ -722,6 +722,9 @@ const postId = (message: string) => z.string({ error: message }).trim().min(1, {
 const optionalPostId = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional()
   .transform((v) => (v === '' || v === NEW_ID ? undefined : v));
 
+/** The id a device gives a new post or reply it sends later: a resend with the same id is recorded once. */
+export const clientId = z.string({ error: MSG.notValid }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: MSG.notValid }).optional();
+
 /**
  * comments/save: no `_id` (or 'new') creates a post in the discussion `parent` (course-lesson form) of the
  * class `context`; an `_id` edits that post. `sharedStr` (or, failing it, `shared`) is the share list of a
@@ -731,6 +734,7 @@ const optionalPostId = z.string({ error: MSG.notValid }).trim().max(200, { error
  */
 export const CommentSaveSchema = z.object({
   _id: optionalPostId,
+  clientid: clientId,
   parent: postId(MSG.missingValues).optional(),
   context: postContext,
   body: postBody,
@@ -771,6 +775,7 @@ export const CommentRemoveSchema = z.object({ _id: postId(MSG.missingId), author
 /** comments/saveReply: no `_id` (or 'new') adds a reply to the post `parent`; an `_id` edits that reply. */
 export const ReplySaveSchema = z.object({
   _id: optionalPostId,
+  clientid: clientId,
   parent: postId(MSG.missingValues),
   body: postBody,
   lang: z.string({ error: MSG.invalidLanguage }).refine(isLangKey, { error: MSG.invalidLanguage }).optional(),

@@ -18,6 +18,7 @@ import * as m015 from './migrations/015-spec-readings.ts';
 import * as m017 from './migrations/017-country-codes.ts';
 import * as m019 from './migrations/019-privacy.ts';
 import * as m023 from './migrations/023-staff.ts';
+import * as m025 from './migrations/025-offline.ts';
 
 export type Db = Kysely<Database>;
 export interface Store {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Prom
   '017-country-codes': m017,
   '019-privacy': m019,
   '023-staff': m023,
+  '025-offline': m025,
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

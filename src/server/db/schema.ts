@@ -82,10 +82,13 @@ export interface CommentsTable {
   id: string; parent: string; context: string | null; author: string; authorname: string | null;
   courseId: string | null; lessonId: string | null; classId: string | null; body: string; subject: string | null;
   access: string | null; shared: string; timestamp: string; removed: number;
+  /** The sending device's id for a post made offline (migration 025): a second send finds the first. */
+  clientid?: string | null;
 }
 export interface RepliesTable {
   id: string; commentId: string; author: string; authorname: string | null; body: string;
   context: string | null; lang: string | null; parent: string | null; timestamp: string; removed: number;
+  clientid?: string | null;
 }
 export interface FilesTable {
   filename: string; title: string | null; context: string; mtime: string; ctime: string; mime: string;

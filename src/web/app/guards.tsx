@@ -2,6 +2,7 @@
  * Route guards: wait for app initialisation (first whoami), send visitors of sign-in-only routes to
  * /login?redirect=..., and send signed-in users away from /login and /register.
  */
+import { MSG } from '../../domain/messages.ts';
 import { Component, useEffect, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams, Link } from 'react-router';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
@@ -84,7 +85,9 @@ function ErrorScreen({ error }: { error: unknown }) {
         <Title order={1} size="h2">{t('Something went wrong')}</Title>
         <Alert color="red" w="100%">
           <Text>
-            {chunkFailed
+            {chunkFailed && typeof navigator !== 'undefined' && !navigator.onLine
+              ? t(MSG.notAvailableOffline)
+              : chunkFailed
               ? t('A part of the page could not be loaded. Please check your connection and reload the page.')
               : t('There was an error showing this page.')}
           </Text>

@@ -4,6 +4,8 @@
  */
 import { addStatus } from './status.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
+import { MSG } from '../../domain/messages.ts';
+import { isKeptRead, recallRead, rememberRead } from './offline/reads.ts';
 
 /** Sent with every call, uploads included: the server refuses a state-changing request that has neither an origin nor this header. */
 export const APP_HEADERS: Record<string, string> = { accept: 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE };
@@ -46,6 +48,16 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    // No connection: a read made before answers from the device; one never made says so.
+    if (isKeptRead(method, path)) {
+      const saved = await recallRead(method, path, body);
+      if (saved) return saved.data as T;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        // Said in the status area too, whatever the screen does with a failed read.
+        addStatus('warning', MSG.notAvailableOffline, 0);
+        throw new ApiError(0, MSG.notAvailableOffline);
+      }
+    }
     throw new ApiError(0, (err as Error).message || 'Network error');
   }
   const text = await res.text();
@@ -65,6 +77,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
     const e = (data as InfoReply | undefined)?.error;
     throw new ApiError(res.status, e?.message ?? res.statusText ?? `HTTP ${res.status}`, e?.fields ?? {});
   }
+  if (isKeptRead(method, path)) void rememberRead(method, path, body, data);
   return data as T;
 }
 

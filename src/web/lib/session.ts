@@ -8,6 +8,7 @@ import type { NavItem, SiteConfig, User, WhoAmI, CookieOptin } from '../../domai
 import { api } from './api.ts';
 import { applyLanguage } from './i18n.ts';
 import { queryClient } from './query.ts';
+import { beforeSignOut, clearDevice } from './offline/device.ts';
 
 /** `asof` of the labels we hold, per language; sent back so the server can answer `loc: null`. */
 const labelsAsof = new Map<string, string>();
@@ -98,7 +99,13 @@ export async function switchLanguage(lang: string): Promise<void> {
 }
 
 export async function logout(): Promise<void> {
-  await api.post('/app_users/logout', {});
+  // Shared phones: the changes waiting get one try to reach the server, then the device forgets the user.
+  await beforeSignOut();
+  try {
+    await api.post('/app_users/logout', {});
+  } finally {
+    await clearDevice();
+  }
   setSessionUser(null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== WHOAMI_KEY[0] });
   await refreshSession();

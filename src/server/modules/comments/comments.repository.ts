@@ -59,10 +59,20 @@ export async function resolveParent(db: Db, parent: string): Promise<{ courseId:
 
 export type NewComment = Pick<CommentRow, 'parent' | 'context' | 'author' | 'authorname' | 'courseId' | 'lessonId' | 'classId' | 'body' | 'subject' | 'access'> & { shared: string[] };
 
-export async function insertComment(db: Db, fields: NewComment): Promise<CommentRow> {
-  const row: CommentRow = { ...fields, id: newId(), shared: json(fields.shared), timestamp: now(), removed: 0 };
-  await db.insertInto('comments').values(row).execute();
-  return row;
+export async function insertComment(db: Db, fields: NewComment & { clientid?: string | null }): Promise<CommentRow> {
+  const row: CommentRow = { ...fields, clientid: fields.clientid ?? null, id: newId(), shared: json(fields.shared), timestamp: now(), removed: 0 };
+  if (!row.clientid) {
+    await db.insertInto('comments').values(row).execute();
+    return row;
+  }
+  // Two sends of one offline post racing each other: the unique (author, clientid) index lets one in.
+  await db.insertInto('comments').values(row).onConflict((oc) => oc.columns(['author', 'clientid']).doNothing()).execute();
+  return (await findCommentByClientId(db, row.author, row.clientid))!;
+}
+
+/** The post this author already sent under this device id, removed or not (a resend must not bring it back). */
+export function findCommentByClientId(db: Db, author: string, clientid: string) {
+  return db.selectFrom('comments').selectAll().where('author', '=', author).where('clientid', '=', clientid).executeTakeFirst();
 }
 
 /** Edits keep the post's time, so a discussion's order does not jump when someone fixes a typo. */
@@ -79,10 +89,18 @@ export function findReply(db: Db, id: string) {
   return db.selectFrom('replies').selectAll().where('id', '=', id).where('removed', '=', 0).executeTakeFirst();
 }
 
-export async function insertReply(db: Db, fields: Pick<ReplyRow, 'commentId' | 'author' | 'authorname' | 'body' | 'context' | 'lang'>): Promise<ReplyRow> {
-  const row: ReplyRow = { ...fields, id: newId(), parent: fields.commentId, timestamp: now(), removed: 0 };
-  await db.insertInto('replies').values(row).execute();
-  return row;
+export async function insertReply(db: Db, fields: Pick<ReplyRow, 'commentId' | 'author' | 'authorname' | 'body' | 'context' | 'lang'> & { clientid?: string | null }): Promise<ReplyRow> {
+  const row: ReplyRow = { ...fields, clientid: fields.clientid ?? null, id: newId(), parent: fields.commentId, timestamp: now(), removed: 0 };
+  if (!row.clientid) {
+    await db.insertInto('replies').values(row).execute();
+    return row;
+  }
+  await db.insertInto('replies').values(row).onConflict((oc) => oc.columns(['author', 'clientid']).doNothing()).execute();
+  return (await findReplyByClientId(db, row.author, row.clientid))!;
+}
+
+export function findReplyByClientId(db: Db, author: string, clientid: string) {
+  return db.selectFrom('replies').selectAll().where('author', '=', author).where('clientid', '=', clientid).executeTakeFirst();
 }
 
 export async function updateReply(db: Db, id: string, body: string) {

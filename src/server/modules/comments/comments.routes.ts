@@ -21,7 +21,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo
 import { findClass, type ClassRow } from '../classes/classes.repository.ts';
 import { enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
 import {
-  discussionPosts, findComment, findReply, insertComment, insertReply, postsByAuthor, removeComment, removeReply,
+  discussionPosts, findComment, findCommentByClientId, findReply, findReplyByClientId, insertComment, insertReply, postsByAuthor, removeComment, removeReply,
   repliesOf, replyCounts, resolveParent, updateComment, updateReply, type CommentRow, type ReplyRow,
 } from './comments.repository.ts';
 import { presentComment, presentReply, type AuthorCommentRecord, type CommentRecord } from './comments.presenter.ts';
@@ -155,6 +155,9 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(CommentSaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
+    // A resend of a post made offline: the first send's post, not a second one (nor a second hit on the limit).
+    const sent = !body._id && body.clientid ? await findCommentByClientId(db, user.id, body.clientid) : undefined;
+    if (sent) return (await present(actor, [sent], (await classResource(actor, sent.context)).resource))[0];
     const existing = body._id ? await findComment(db, body._id) : undefined;
     if (body._id && !existing) throw notFound(MSG.postNotFound);
     // A reader who may not edit the post may still save it back unchanged with replies of their own
@@ -231,6 +234,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
       courseId: lesson?.courseId ?? null, lessonId: lesson?.lessonId ?? null, classId: cls?.id ?? null,
       body: cleanBody(body.body), subject: body.subject || null,
       access: body.private ? 'private' : null, shared: body.private ? body.shareList ?? [] : [],
+      clientid: body.clientid ?? null,
     });
     return (await present(actor, [row], resource))[0];
   }
@@ -280,22 +284,28 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
       await updateReply(db, existing.id, cleanBody(body.body));
       reply = (await findReply(db, existing.id))!;
     } else {
-      authorize(actor, 'comment.create', resource);
-      await limitPosting(actor);
-      reply = await insertReply(db, {
-        commentId: post.id, author: user.id, authorname: nameOf(user), body: cleanBody(body.body),
-        context: post.context, lang: body.lang ?? user.lang,
-      });
-      // The post's author hears of the reply (unless they turned that notice off, or replied themselves).
-      if (post.author && post.author !== user.id && post.author.toLowerCase() !== user.email) {
-        void (async () => {
-          const author = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', post.author), eb('email', '=', post.author.toLowerCase())])).executeTakeFirst();
-          if (author) {
-            await sendNotice(ctx, author.id, 'reply', (base) => ({
-              author: nameOf(user), post: String(post.subject ?? '').slice(0, 120), posturl: `${base}/${(post.context ?? '').replace(/^\//, '')}`,
-            }), req.log);
-          }
-        })();
+      const sent = body.clientid ? await findReplyByClientId(db, user.id, body.clientid) : undefined;
+      if (sent) {
+        // A resend of a reply made offline: the first send's reply.
+        reply = sent;
+      } else {
+        authorize(actor, 'comment.create', resource);
+        await limitPosting(actor);
+        reply = await insertReply(db, {
+          commentId: post.id, author: user.id, authorname: nameOf(user), body: cleanBody(body.body),
+          context: post.context, lang: body.lang ?? user.lang, clientid: body.clientid ?? null,
+        });
+        // The post's author hears of the reply (unless they turned that notice off, or replied themselves).
+        if (post.author && post.author !== user.id && post.author.toLowerCase() !== user.email) {
+          void (async () => {
+            const author = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', post.author), eb('email', '=', post.author.toLowerCase())])).executeTakeFirst();
+            if (author) {
+              await sendNotice(ctx, author.id, 'reply', (base) => ({
+                author: nameOf(user), post: String(post.subject ?? '').slice(0, 120), posturl: `${base}/${(post.context ?? '').replace(/^\//, '')}`,
+              }), req.log);
+            }
+          })();
+        }
       }
     }
     return presentReply(reply, {

@@ -17,6 +17,7 @@ import { NavDrawer } from './NavDrawer.tsx';
 import { Footer } from './Footer.tsx';
 import { StatusArea } from './StatusArea.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
 import { PasswordChangeRedirect } from '../../features/account/PasswordChangeRedirect.tsx';
 
@@ -129,6 +130,7 @@ export function AppLayout() {
       <AppShell.Main className="app-main">
         <Box className="page-column">
           <Box px={{ base: 'sm', sm: 'md' }} pt="sm">
+            <OfflineBanner />
             <CookieBanner />
             <StatusArea />
           </Box>

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader, useSignedInOrRetry } from '../../app/guards.tsx';
 import { PANEL_TITLES, panelPath, parseUserPath, type UserPanel } from './paths.ts';
 import { ProfilePanel } from './ProfilePanel.tsx';
+import { KeptCourses } from '../offline/KeptCourses.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { CommentsPanel, DeleteAccountPanel, EnrollmentPanel, EnrollPanel, MyDataPanel, SessionsPanel, TwoFactorPanel } from '../../lib/embeds.tsx';
 import { tk } from '../../lib/tk.ts';
@@ -90,6 +91,7 @@ export default function UserPage() {
       {panel === 'profile' && <ProfilePanel userId={targetId} />}
       {panel === 'changepassword' && <ChangePasswordPanel />}
       {panel === 'enrollment' && <Suspense fallback={<PageLoader />}><EnrollmentPanel userId={targetId} self={self} /></Suspense>}
+      {panel === 'enrollment' && self && <KeptCourses />}
       {panel === 'comments' && <CommentsPanel userId={self ? undefined : targetId} />}
       {panel === 'enroll' && <Suspense fallback={<PageLoader />}><EnrollPanel courseId={courseId} /></Suspense>}
       {panel === 'sessions' && <Suspense fallback={<PageLoader />}><SessionsPanel /></Suspense>}

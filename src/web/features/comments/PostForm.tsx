@@ -10,6 +10,8 @@ import { MSG } from '../../../domain/messages.ts';
 import { POST_MAX_LENGTH, firstBadShareAddress, parseShareList } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+import { SavedOnDevice } from '../../lib/offline/queue.ts';
+import { addStatus } from '../../lib/status.ts';
 import { savePost, saveReply, type PostRecord, type ReplyRecord } from './api.ts';
 import { isBlankHtml } from './paths.ts';
 import { RichText } from './RichText.tsx';
@@ -72,6 +74,12 @@ export function PostForm({ parent, context, selfPaced, post, label, submitLabel,
       if (!post) { setBody(''); setSharedStr(''); setAccess('public'); }
       onDone?.(saved);
     } catch (err) {
+      if (err instanceof SavedOnDevice) {
+        // Written offline: it waits on the device and is sent when the connection returns.
+        setBody(''); setSharedStr(''); setAccess('public');
+        addStatus('info', err.message, 10_000);
+        return;
+      }
       const errs2 = serverErrors(err);
       if (errs2) setErrors(errs2);
     } finally {
@@ -131,6 +139,11 @@ export function ReplyForm({ postId, reply, autoFocus, onDone, onCancel, testId =
       if (!reply) setBody('');
       onDone?.(saved);
     } catch (e2) {
+      if (e2 instanceof SavedOnDevice) {
+        setBody('');
+        addStatus('info', e2.message, 10_000);
+        return;
+      }
       const errs = serverErrors(e2);
       if (errs) setErrors(errs);
     } finally {

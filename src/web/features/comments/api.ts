@@ -7,6 +7,8 @@ import type { AuthorCommentRecord, ClassRecord, CommentRecord, Course, Lesson, R
 import { COMMENTS_RETRIES } from '../../../domain/constants.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
+import { newClientId, sendOrQueue } from '../../lib/offline/queue.ts';
+import { MSG } from '../../../domain/messages.ts';
 
 /** Posts and replies as the server presents them (one definition in the shared domain module). */
 export type PostRecord = CommentRecord;
@@ -75,7 +77,13 @@ export interface PostDraft {
 const refresh = () => queryClient.invalidateQueries({ queryKey: ['comments'], predicate: (q) => q.queryKey[1] === 'discussion' || q.queryKey[1] === 'author' });
 
 export async function savePost(draft: PostDraft): Promise<PostRecord> {
-  const r = await api.post<PostRecord>('/app_comments/save', draft);
+  // A new post carries a client id: written offline it waits on the device, and a resend is recorded once.
+  const clientid = !draft._id || draft._id === 'new' ? newClientId() : null;
+  const body = clientid ? { ...draft, clientid } : { ...draft };
+  const r = clientid
+    ? await sendOrQueue({ kind: 'post', path: '/app_comments/save', body, clientid },
+      () => api.post<PostRecord>('/app_comments/save', body), MSG.postSavedOnDevice)
+    : await api.post<PostRecord>('/app_comments/save', body);
   await refresh();
   return r;
 }
@@ -86,7 +94,12 @@ export async function removePost(post: { _id: string; author: string }): Promise
 }
 
 export async function saveReply(reply: { _id?: string; parent: string; body: string; lang?: string }): Promise<ReplyRecord> {
-  const r = await api.post<ReplyRecord>('/app_comments/saveReply', reply);
+  const clientid = !reply._id || reply._id === 'new' ? newClientId() : null;
+  const body = clientid ? { ...reply, clientid } : { ...reply };
+  const r = clientid
+    ? await sendOrQueue({ kind: 'reply', path: '/app_comments/saveReply', body, clientid },
+      () => api.post<ReplyRecord>('/app_comments/saveReply', body), MSG.postSavedOnDevice)
+    : await api.post<ReplyRecord>('/app_comments/saveReply', body);
   await refresh();
   return r;
 }

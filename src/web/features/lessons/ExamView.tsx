@@ -19,6 +19,7 @@ import { useLatest } from '../../lib/use-latest.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { invalidateEnrollments } from '../../lib/data/enrollment.ts';
 import { darkTitle } from '../../lib/enrollment-ui.ts';
+import { useOnline } from '../../lib/offline/online.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 import { examQuestions } from './api.ts';
 import { adminPath } from '../../lib/paths.ts';
@@ -44,7 +45,15 @@ const clock = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-export function ExamView({ material, courseId, lessonId, classId, user, onCompleted }: Props) {
+/** The exam needs the server (its attempt rules and clock): offline it says so instead of starting. */
+export function ExamView(props: Props) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (!online) return <Alert color="orange" role="status" data-testid="exam-offline">{t(MSG.examNeedsConnection)}</Alert>;
+  return <OnlineExam {...props} />;
+}
+
+function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }: Props) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const key = examStatusKey(material._id, classId);

@@ -26,6 +26,7 @@ import { applyProgress, dayInText, enrollmentsOf, type EnrollmentRow } from '../
 import { ClassBlock } from '../../components/ClassBlock.tsx';
 import { CertificateLink } from '../../components/CertificateLink.tsx';
 import { lessonQuery, recordUnviewed, recordViewed } from './api.ts';
+import { SavedOnDevice } from '../../lib/offline/queue.ts';
 import { continueLesson, courseSteps, lessonPath, neighbours, orderedMaterials, type Step } from './lesson-nav.ts';
 import { MaterialView } from './MaterialView.tsx';
 import { sectionLabel } from './sections.ts';
@@ -102,6 +103,8 @@ function useViewRecorder(target: { user?: User; classId?: string; course: string
         if (r.completed && !completedNow) setCompletedNow(true);
       })
       .catch((err) => {
+        // Kept on the device while offline: it counts as recorded here and is sent later.
+        if (err instanceof SavedOnDevice) return;
         seen.current.delete(k);
         console.warn('viewed failed', err);
       });
@@ -198,6 +201,11 @@ export default function LessonPage() {
       addStatus('success', t('The lesson is marked unread.'));
       setTimeout(() => navigate(coursePath(courseId, classParam)), UNREAD_REDIRECT_DELAY_MS);
     } catch (err) {
+      if (err instanceof SavedOnDevice) {
+        addStatus('info', err.message, 10_000);
+        setTimeout(() => navigate(coursePath(courseId, classParam)), UNREAD_REDIRECT_DELAY_MS);
+        return;
+      }
       setUnreading(false);
       addStatus('error', err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.didntWork);
     }

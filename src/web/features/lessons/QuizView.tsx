@@ -18,10 +18,11 @@ import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { applyEnrollment, dayInText } from '../../lib/data/enrollment.ts';
 import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
 import { darkTitle, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
+import { SavedOnDevice } from '../../lib/offline/queue.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 import { adminPath } from '../../lib/paths.ts';
 
-type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
+type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers' | 'saved';
 
 interface Props {
   material: Material;
@@ -105,6 +106,11 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
       setState('result');
       if (r.completed && r.enrollment?.completed && r.passed && isExam) onCompleted?.();
     } catch (err) {
+      if (err instanceof SavedOnDevice) {
+        // Taken offline: graded when the answers reach the server (the lesson then shows the result).
+        setState('saved');
+        return;
+      }
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.formError);
       setState('quiz');
     }
@@ -135,6 +141,9 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
 
   return (
     <Stack gap="sm" data-testid={`quiz-${material._id}`} data-quiz-state={state} data-kind={kind}>
+      {state === 'saved' && (
+        <Alert color="blue" role="status" data-testid="quiz-saved-offline">{t(MSG.quizSavedOnDevice)}</Alert>
+      )}
       {state === 'intro' && (
         <>
           <HtmlBody html={material.description} />

@@ -5,6 +5,7 @@ import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { sleep } from '../../lib/paths.ts';
 import type { EnrollmentRow, ProgressReply } from '../../lib/data/enrollment.ts';
+import { newClientId, sendOrQueue } from '../../lib/offline/queue.ts';
 
 /** One lesson with its full materials (quiz questions without their answers, for learners). */
 export const lessonQuery = (lessonId: string) => queryOptions({
@@ -30,8 +31,11 @@ async function withRetry<T>(send: () => Promise<T>, tries = 3): Promise<T> {
 
 export interface ViewTarget { user: string; classid: string; lessonid: string; course: string; materialid?: string }
 
-export const recordViewed = (t: ViewTarget) => withRetry(() => api.post<ProgressReply>('/app_enrollment/viewed', t));
-export const recordUnviewed = (t: Omit<ViewTarget, 'materialid'>) => withRetry(() => api.post<ProgressReply>('/app_enrollment/unview', t));
+// Offline, both are kept on the device and sent later (SavedOnDevice is thrown); each sets a state, so a resend is harmless.
+export const recordViewed = (t: ViewTarget) => sendOrQueue({ kind: 'viewed', path: '/app_enrollment/viewed', body: { ...t }, clientid: newClientId() },
+  () => withRetry(() => api.post<ProgressReply>('/app_enrollment/viewed', t)));
+export const recordUnviewed = (t: Omit<ViewTarget, 'materialid'>) => sendOrQueue({ kind: 'unviewed', path: '/app_enrollment/unview', body: { ...t }, clientid: newClientId() },
+  () => withRetry(() => api.post<ProgressReply>('/app_enrollment/unview', t)));
 
 export interface QuizReply {
   score: number; possible: number; percent: number; passed: boolean; passpercent: number; answers: string[];
@@ -49,7 +53,11 @@ export interface Submission {
 export function submitAnswers(s: Submission): Promise<QuizReply> {
   const body = { _id: s._id, user: s.user, classid: s.classid, courseid: s.courseid, answers: s.answers, attempt: s.attempt,
     ...(s.kind === 'exam' ? { lessonid: s.lessonid } : {}) };
-  return withRetry(() => api.post<QuizReply>(`/app_enrollment/${s.kind}`, body));
+  const send = () => withRetry(() => api.post<QuizReply>(`/app_enrollment/${s.kind}`, body));
+  // A quiz taken offline is graded when it reaches the server; its attempt id makes the resend count once.
+  // The exam is never queued: it needs the server's rules and clock.
+  if (s.kind === 'exam') return send();
+  return sendOrQueue({ kind: 'quiz', path: '/app_enrollment/quiz', body, clientid: s.attempt }, send, MSG.quizSavedOnDevice);
 }
 
 /** The course's exam questions; the server adds the right answers for admins only (Fill Answers). */
