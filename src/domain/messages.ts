@@ -184,4 +184,7 @@ export const MSG = {
   // Countries as ISO codes
   countryNotInList: 'Please choose your country from the list.',
   countryCodes: 'Please enter one known country per line: a code such as KE or its name.',
+  // Scale: paged staff tables
+  pageCursorInvalid: 'This list has changed since it was opened. Please go back to its first page.',
+  pageSortInvalid: 'This table cannot be sorted by that column.',
 } as const;
