@@ -129,6 +129,10 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
           // SQLite ends a transaction by itself on some errors (disk full, I/O error); Kysely's rollback
           // would then fail with "cannot rollback - no transaction is active" and hide the real error.
           if (text === 'rollback') return target.inTransaction ? prepare(text) : NO_OP;
+          // Several server processes share the file: a transaction takes the write lock when it begins
+          // (waiting up to busy_timeout), because one that read first and then wants to write while
+          // another process wrote fails at once with SQLITE_BUSY instead of waiting.
+          if (text === 'begin') text = 'begin immediate';
           let stmt = cache.get(text);
           if (!stmt) {
             if (cache.size >= 500) cache.clear();
