@@ -60,7 +60,10 @@ export async function runPrimary(config: Config) {
     setTimeout(() => { if (!stopping) fork(); }, delayMs);
   });
 
-  for (let i = 0; i < config.webConcurrency; i++) fork();
+  // The first worker seeds an empty demo site; the others start once it listens, so none serves a
+  // half-seeded site.
+  fork();
+  cluster.once('listening', () => { for (let i = 1; i < config.webConcurrency; i++) fork(); });
   log(30, `primary started ${config.webConcurrency} worker(s)`, { workers: config.webConcurrency });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
