@@ -5,7 +5,8 @@
  * other traffic. Each runs against a bare Node http server (same arrivals, same request counts), the
  * app with one process (as before every core was used) and the app with every core, in the same run:
  * these machines are shared and noisy, so compare with the same run's figures. DATABASE_URL: bench on
- * that PostgreSQL database (a fresh database is made next to it); BENCH_SCALE=0.1 for a quick look.
+ * that PostgreSQL database (a fresh database is made next to it); BENCH_SCALE and BENCH_TIME_SCALE
+ * shrink the counts and durations (scripts/bench/exam-day.ts).
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -61,7 +62,7 @@ for (const workers of [1, cores]) {
 }
 bare.child.kill('SIGTERM');
 
-console.log(`\nnpm run bench:exam  (${new Date().toISOString()}, ${PG ? 'PostgreSQL' : 'SQLite'}, ${cores} cores, scale ${process.env.BENCH_SCALE ?? 1})`);
+console.log(`\nnpm run bench:exam  (${new Date().toISOString()}, ${PG ? 'PostgreSQL' : 'SQLite'}, ${cores} cores, BENCH_SCALE ${process.env.BENCH_SCALE ?? 1}, BENCH_TIME_SCALE ${process.env.BENCH_TIME_SCALE ?? 1})`);
 console.log(`(a) ${SIZES.a} signed-in learners in ${SIZES.aSeconds} s; (b) ${SIZES.b} sign in + exam in ${SIZES.bSeconds} s; (c) ${SIZES.c} sign-ins in ${SIZES.cSeconds} s + 20 req/s other (p99 other = "req p99")`);
 const line = (cells: string[]) => console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 4 : 34) : c.padStart(10))).join(''));
 line(['', 'server', 'done', 'errors', 'flow p50', 'flow p99', 'req p99', 'retries', 'x bare p99']);
