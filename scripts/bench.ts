@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../src/server/seed/seed-demo.ts';
 import { runUsersCsvBench } from './bench/users-csv.ts';
 import { runDurabilityBench } from './bench/durability.ts';
 import http from 'node:http';
+import { runPageViewBench } from './bench/page-views.ts';
 
 /** Bytes on the wire of one response (http.request does not decode, unlike fetch). */
 function rawSize(url: string, method: string, headers: Record<string, string> = {}, body?: string): Promise<number> {
@@ -24,6 +25,8 @@ function rawSize(url: string, method: string, headers: Record<string, string> = 
 }
 
 const bare = await startBare();
+// Whole signed-in course and lesson page views with 1 process and with every core (each its own server).
+await runPageViewBench(bare.url, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
 const app = await startApp(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
 try {
   const cookie = await loginCookie(app.url, 'learner@example.org', DEMO_PASSWORD);

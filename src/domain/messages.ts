@@ -211,4 +211,7 @@ export const MSG = {
   quizSavedOnDevice: 'You are offline. Your answers are kept on this device and will be graded when you are back online.',
   postSavedOnDevice: 'You are offline. Your post is kept on this device and will be sent when you are back online.',
   examNeedsConnection: 'The exam cannot be taken offline: it needs the server for its rules and its clock. Please come back to it when you are online.',
+  // Scale: paged staff tables
+  pageCursorInvalid: 'This list has changed since it was opened. Please go back to its first page.',
+  pageSortInvalid: 'This table cannot be sorted by that column.',
 } as const;

@@ -15,6 +15,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openStore, migrate, type Store } from './db/database.ts';
+import { ClusterRateLimiter, clusterInvalidation, inClusterWorker } from './adapters/cluster-ipc.ts';
 import { errorHandler } from './errors.ts';
 import { DbSessionStore, RedisSessionStore } from './adapters/sessions.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './adapters/rate-limit.ts';
@@ -89,7 +90,10 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   const redis: Redis[] = [];
   const useRedis = () => { const r = connectRedis(config.redisUrl!); redis.push(r); return r; };
   const shared = config.redisUrl ? useRedis() : null;
-  const bus = shared ? redisInvalidation(shared, useRedis()) : memoryInvalidation();
+  // Workers of one machine share the bus and the rate-limit counters through the cluster primary
+  // when there is no Redis; a single process keeps them in memory.
+  const viaPrimary = !shared && inClusterWorker();
+  const bus = shared ? redisInvalidation(shared, useRedis()) : viaPrimary ? clusterInvalidation() : memoryInvalidation();
   // Start-up waits a moment for Redis, then goes on without it: public pages work while it is down,
   // and the clients connect by themselves when it comes back.
   if (shared && !(await readyWithin(shared, 5000))) app.log.warn('Redis is not reachable yet; sign-in answers 503 until it is');
@@ -103,7 +107,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     store,
     db: store.db,
     sessions: shared ? new RedisSessionStore(shared, config.redisPrefix) : new DbSessionStore(store.db),
-    limiter: shared ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
+    limiter: shared ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`) : viaPrimary ? new ClusterRateLimiter() : new MemoryRateLimiter(),
     // Every e-mail is queued in the database; the worker below sends it (see modules/mail/mail-queue.ts).
     mailer: queuedMailer(store.db, () => mailWorker?.kick()),
     bus,

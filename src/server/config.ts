@@ -1,4 +1,5 @@
 /** Environment settings, read and checked once at boot. */
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -35,7 +36,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   METRICS_PUBLIC: z.string().optional(),
   /** Worker processes the primary starts (npm run serve). */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Every core by default: one worker process per core the machine offers this process.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(() => os.availableParallelism()),
   /** Runs data exports and the daily deletion and retention job in this process ('0' turns it off). */
   PRIVACY_WORKER: z.enum(['0', '1']).default('1'),
   MAIL_WORKER: z.string().default('1'),

@@ -19,7 +19,7 @@ const config = (() => {
 // LP_SINGLE_PROCESS=1 runs one process without a primary (debuggers, profilers).
 if (cluster.isPrimary && process.env.LP_SINGLE_PROCESS !== '1') {
   const { runPrimary } = await import('./primary.ts');
-  runPrimary(config);
+  await runPrimary(config);
 } else {
   await runWorker();
 }

@@ -5,20 +5,38 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.ts';
+import { servePrimary } from './adapters/cluster-ipc.ts';
+import { migrate, openStore } from './db/database.ts';
 
 function log(level: number, msg: string, fields: Record<string, unknown> = {}) {
   // The same JSON line shape as the workers' (pino): level 30 info, 40 warn, 50 error.
   process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg })}\n`);
 }
 
-export function runPrimary(config: Config) {
+export async function runPrimary(config: Config) {
+  // Migrated once, here, before any worker opens the store: workers starting together would race.
+  try {
+    const store = openStore(config.databaseUrl);
+    try {
+      await migrate(store);
+    } finally {
+      await store.close();
+    }
+  } catch (err) {
+    log(60, `the store could not be opened or migrated: ${(err as Error).message}`, { err: String(err) });
+    process.exit(1);
+  }
+  // Without Redis, the workers share invalidations and rate-limit counters through this process.
+  if (!config.redisUrl) servePrimary();
+
   const started = new Map<number, number>();
   let stopping = false;
   let stopFailed = false;
   let quickDeaths = 0;
 
   const fork = () => {
-    const worker = cluster.fork();
+    // Each worker knows how many share the machine (it sizes its password-hashing threads by it).
+    const worker = cluster.fork({ WEB_CONCURRENCY: String(config.webConcurrency) });
     started.set(worker.id, Date.now());
     return worker;
   };
@@ -27,7 +45,8 @@ export function runPrimary(config: Config) {
     const livedMs = Date.now() - (started.get(worker.id) ?? Date.now());
     started.delete(worker.id);
     if (stopping) {
-      if (code !== 0) stopFailed = true;
+      // A worker still starting has no SIGTERM handler yet, so the signal we passed on ends it: a clean stop.
+      if (code !== 0 && signal !== 'SIGTERM') stopFailed = true;
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         log(30, 'all workers stopped');
         process.exit(stopFailed ? 1 : 0);
@@ -42,7 +61,10 @@ export function runPrimary(config: Config) {
     setTimeout(() => { if (!stopping) fork(); }, delayMs);
   });
 
-  for (let i = 0; i < config.webConcurrency; i++) fork();
+  // The first worker seeds an empty demo site; the others start once it listens, so none serves a
+  // half-seeded site.
+  fork();
+  cluster.once('listening', () => { for (let i = 1; i < config.webConcurrency && !stopping; i++) fork(); });
   log(30, `primary started ${config.webConcurrency} worker(s)`, { workers: config.webConcurrency });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

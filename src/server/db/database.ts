@@ -17,6 +17,7 @@ import * as m011 from './migrations/011-exam-attempts.ts';
 import * as m015 from './migrations/015-spec-readings.ts';
 import * as m017 from './migrations/017-country-codes.ts';
 import * as m019 from './migrations/019-privacy.ts';
+import * as m021 from './migrations/021-scale.ts';
 import * as m023 from './migrations/023-staff.ts';
 import * as m025 from './migrations/025-offline.ts';
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Prom
   '015-spec-readings': m015,
   '017-country-codes': m017,
   '019-privacy': m019,
+  '021-scale': m021,
   '023-staff': m023,
   '025-offline': m025,
 };
@@ -132,6 +134,10 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
           // SQLite ends a transaction by itself on some errors (disk full, I/O error); Kysely's rollback
           // would then fail with "cannot rollback - no transaction is active" and hide the real error.
           if (text === 'rollback') return target.inTransaction ? prepare(text) : NO_OP;
+          // Several server processes share the file: a transaction takes the write lock when it begins
+          // (waiting up to busy_timeout), because one that read first and then wants to write while
+          // another process wrote fails at once with SQLITE_BUSY instead of waiting.
+          if (text === 'begin') text = 'begin immediate';
           let stmt = cache.get(text);
           if (!stmt) {
             if (cache.size >= 500) cache.clear();

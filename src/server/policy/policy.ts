@@ -89,6 +89,8 @@ export const RULES = {
    */
   'user.changeEmail': (a, r) => isSelf(a, r.user) || (isAdmin(a) && !targetIsAdmin(r)),
   'user.list': admins,
+  /** The paged user table: admins and editors (who may read any account already). */
+  'user.page': editors,
   'user.remove': (a, r) => isAdmin(a) && !isSelf(a, r.user),
   'user.listInstructors': signedIn,
   // Public catalogue
@@ -124,6 +126,8 @@ export const RULES = {
   'class.viewParticipants': (a, r) => hostOrAdmin(a, r) || enrolledIn(a, r),
   /** Participants' email, registration date, last activity and lesson count. */
   'class.viewParticipantDetails': hostOrAdmin,
+  /** The paged participant table, with e-mail, activity and certificate flags: the class's instructor and admins. */
+  'class.pageParticipants': hostOrAdmin,
   'enrollment.enroll': signedIn,
   'enrollment.listOf': selfOrEditor,
   /** Spec: editors edit or remove enrolments and add users to classes on others' profiles. */

@@ -28,6 +28,9 @@ import {
 import { grade } from './quiz.grading.ts';
 import { countRegcodeTry } from '../accounts/regcode-guard.ts';
 import { examAttemptRoutes, legacyExamSubmit } from './exam-attempts.routes.ts';
+import { pageParticipants } from './participants.page.ts';
+import { ParticipantPageQuerySchema, type ParticipantRow } from '../../../domain/tables.ts';
+import type { Page } from '../../../domain/paging.ts';
 
 /** A date from a form (YYYY-MM-DD) or a full time, stored as an ISO time; '' clears it. */
 const toTime = (v: string | null | undefined) => (!v ? null : v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
@@ -279,5 +282,16 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(r.suspended === 1 ? { suspended: true } : {}),
       }
       : { firstname: r.firstname, lastname: r.lastname });
+  });
+
+  /** The participant table a page at a time: for the class's instructor and admins, sorted and searched on the server. */
+  app.post('/app_enrollment/participants', async (req, reply) => {
+    const query = parse(ParticipantPageQuerySchema, req.body);
+    const actor = await signedInActor(req);
+    const cls = await loadClass(query.classid);
+    authorize(actor, 'class.pageParticipants', { class: cls });
+    reply.header('cache-control', 'no-store');
+    const page: Page<ParticipantRow> = await pageParticipants(db, query);
+    return page;
   });
 }

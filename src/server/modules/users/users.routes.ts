@@ -18,6 +18,10 @@ import {
   type UserRow,
 } from './users.repository.ts';
 import { presentUser } from './users.presenter.ts';
+import { pageUsers } from './users.page.ts';
+import { UserPageQuerySchema } from '../../../domain/tables.ts';
+import type { Page } from '../../../domain/paging.ts';
+import type { User } from '../../../domain/types.ts';
 import { siteCountry } from '../site/site-countries.ts';
 import { compressOnce, sendCompressed, type CompressedBody } from '../../compressed-body.ts';
 import { enroll } from '../enrollment/enrollment.repository.ts';
@@ -264,6 +268,28 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       instructor: hosted.filter((c) => c.instructor === r.id).map((c) => c.id),
     }));
     return { list, total };
+  });
+
+  /** The user table a page at a time (searched, filtered, sorted and paged on the server). */
+  app.post('/app_users/page', async (req, reply) => {
+    authorize(actorOf(await currentUser(ctx, req)), 'user.page');
+    const query = parse(UserPageQuerySchema, req.body);
+    const { rows, total, next } = await pageUsers(db, ctx.store.engine, query);
+    const ids = rows.map((r) => r.id);
+    const [enrolled, hosted] = ids.length ? await Promise.all([
+      db.selectFrom('enrollments').select(['user', 'classid']).where('user', 'in', ids).execute(),
+      db.selectFrom('classes').select(['id', 'instructor']).where('instructor', 'in', ids).execute(),
+    ]) : [[], []];
+    reply.header('cache-control', 'no-store');
+    const page: Page<User> = {
+      rows: rows.map((r) => presentUser(r, {
+        classes: enrolled.filter((e) => e.user === r.id).map((e) => e.classid),
+        instructor: hosted.filter((c) => c.instructor === r.id).map((c) => c.id),
+      })),
+      total,
+      next,
+    };
+    return page;
   });
 
   app.post('/app_users/get', async (req) => {

@@ -1,12 +1,16 @@
 /** Course, lesson and enrolment requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
-import type { ClassRecord, Course, Enrollment, Lesson } from '../../../domain/types.ts';
+import type { ClassRecord, Course, Lesson } from '../../../domain/types.ts';
 import { api } from '../api.ts';
+import { enrollmentsOf } from './enrollment.ts';
 
+/**
+ * The courses of one language: read from the list of every course (the server's `{ lang }` answer is
+ * that list filtered the same way), so the drawer, course and lesson pages share one request.
+ */
 export const coursesQuery = (lang: string) => queryOptions({
-  queryKey: ['courses', lang],
-  queryFn: () => api.post<Course[]>('/app_courses/list', { lang }),
-  staleTime: 60_000,
+  ...allCoursesQuery(),
+  select: (list: Course[]) => list.filter((c) => c.lang === lang),
 });
 
 export const lessonsQuery = (course: string) => queryOptions({
@@ -15,13 +19,8 @@ export const lessonsQuery = (course: string) => queryOptions({
   staleTime: 60_000,
 });
 
-/** The signed-in user's enrolments (with progress), for drawer ticks and course buttons. */
-export const enrollmentsQuery = (userId: string | undefined) => queryOptions({
-  queryKey: ['enrollments', userId ?? ''],
-  queryFn: () => api.post<Enrollment[]>('/app_enrollment/list', {}),
-  enabled: !!userId,
-  staleTime: 30_000,
-});
+/** The signed-in user's enrolments (with progress), for drawer ticks and course buttons: the same request and cache entry as enrollmentsOf. */
+export const enrollmentsQuery = enrollmentsOf;
 
 /**
  * Courses shown to a user: not Inactive (unless the user is enrolled in it and the site shows such

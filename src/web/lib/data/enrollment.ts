@@ -55,6 +55,9 @@ export function invalidateEnrollments(delayMs = 800): void {
 
 /** Folds a progress reply into the cached list of its user, so ticks and figures follow at once. */
 export function applyProgress(reply: ProgressReply): void {
+  // The reply carries every figure of the enrolment that can change, so a list that holds the row is
+  // complete without asking again; only a list without it is refetched.
+  const had = !!queryClient.getQueryData<EnrollmentRow[]>([ENROLLMENTS_KEY, reply.user])?.some((e) => e._id === reply._id);
   queryClient.setQueryData<EnrollmentRow[]>([ENROLLMENTS_KEY, reply.user], (list) => list?.map((e) => (e._id !== reply._id ? e : {
     ...e,
     progress: { ...e.progress, ...reply.progress },
@@ -63,7 +66,7 @@ export function applyProgress(reply: ProgressReply): void {
     exampassed: reply.exampassed ?? e.exampassed,
     certificate: reply.certificate ?? e.certificate,
   })));
-  invalidateEnrollments();
+  if (!had) invalidateEnrollments();
 }
 
 /** Replaces one enrolment in the cached list of its user (quiz and exam replies carry the whole row). */

@@ -1,0 +1,190 @@
+/**
+ * Exam-day scenarios with learners arriving over time (open loop: an arrival does not wait for the
+ * one before), each beside a bare Node http server given the same arrivals and request counts:
+ *   (a) BENCH_A (10,000) signed-in learners over 60 s: open the exam lesson as the web app does
+ *       (whoami, courses, lessons, enrolments, lesson, class) and take the exam (status, start, submit);
+ *   (b) BENCH_B (3,000) learners over 60 s who also sign in first (a 503 is retried after its Retry-After);
+ *   (c) BENCH_C (2,000) sign-ins over 30 s beside 20 requests a second of other traffic.
+ * The learners are written straight into the store (accounts, enrolments, sessions) before the clock starts.
+ * BENCH_SCALE shrinks the learner counts and BENCH_TIME_SCALE the durations (0.1: a tenth): on a machine
+ * where the load generator itself cannot keep up with the full arrival rate.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { openStore } from '../../src/server/db/database.ts';
+import { hashPassword } from '../../src/server/adapters/passwords.ts';
+import { hashToken, SESSION_COOKIE } from '../../src/server/adapters/sessions.ts';
+import { enrollmentId } from '../../src/server/modules/enrollment/enrollment.repository.ts';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 1);
+export const SIZES = {
+  a: Math.round(Number(process.env.BENCH_A ?? 10_000) * SCALE),
+  b: Math.round(Number(process.env.BENCH_B ?? 3_000) * SCALE),
+  c: Math.round(Number(process.env.BENCH_C ?? 2_000) * SCALE),
+  aSeconds: 60 * TIME_SCALE, bSeconds: 60 * TIME_SCALE, cSeconds: 30 * TIME_SCALE,
+};
+const COURSE = 'intro-online-learning';
+const CLASS = 'iol-en-selfpaced';
+const LESSON = 'iol-en-l3';
+const EXAM = 'iol-en-l3-m3';
+const PASSWORD = 'Bench-pass1!';
+const H = { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' };
+
+export interface Learner { id: string; email: string; cookie: string }
+
+/** Accounts enrolled in the self-paced class; with `signedIn`, a session each (its cookie ready). */
+export async function writeLearners(databaseUrl: string, prefix: string, n: number, signedIn: boolean): Promise<Learner[]> {
+  const store = openStore(databaseUrl);
+  const hash = await hashPassword(PASSWORD);
+  const now = new Date();
+  const iso = now.toISOString();
+  const expires = new Date(now.getTime() + 24 * 3600_000).toISOString();
+  const learners: Learner[] = [];
+  try {
+    for (let start = 0; start < n; start += 500) {
+      const batch = Array.from({ length: Math.min(500, n - start) }, (_, k) => {
+        const i = start + k;
+        const token = crypto.randomBytes(32).toString('base64url');
+        return { id: `${prefix}-${i}`, email: `${prefix}-${i}@bench.example.net`, token };
+      });
+      await store.db.transaction().execute(async (trx) => {
+        await trx.insertInto('users').values(batch.map((u) => ({
+          id: u.id, email: u.email, passwordHash: hash, firstname: 'Bench', lastname: u.id, roles: '[]', lang: 'en', cookieoptin: 'prompt',
+          certifications: '{}', created: iso, lastseen: iso,
+        }))).execute();
+        await trx.insertInto('enrollments').values(batch.map((u) => ({
+          id: enrollmentId(u.id, CLASS), user: u.id, course: COURSE, classid: CLASS, regdate: iso, completed: null, regcode: null,
+          description: null, timestamp: iso, percentcomplete: 0, exampassed: 0, examdate: null,
+        }))).execute();
+        if (signedIn) {
+          await trx.insertInto('sessions').values(batch.map((u) => ({
+            id: hashToken(u.token), userId: u.id, created: iso, expires, lastseen: iso, useragent: 'bench', ip: '127.0.0.1',
+          }))).execute();
+        }
+      });
+      for (const u of batch) learners.push({ id: u.id, email: u.email, cookie: signedIn ? `${SESSION_COOKIE}=${u.token}` : '' });
+    }
+  } finally {
+    await store.close();
+  }
+  return learners;
+}
+
+export interface Result { flows: number; done: number; errors: number; flowP50: number; flowP99: number; reqP99: number; retries: number; seconds: number }
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0; };
+
+type Step = (l: Learner) => Promise<Response>;
+const post = (base: string, url: string, body: (l: Learner) => unknown): Step => (l) =>
+  fetch(base + url, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: JSON.stringify(body(l)) });
+
+/** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
+function examFlow(base: string, bare: boolean): Step[] {
+  if (bare) return Array.from({ length: 9 }, () => (l: Learner) => fetch(base, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: '{}' }));
+  let attempt = new Map<string, string>();
+  return [
+    (l) => fetch(`${base}/app_users/whoami`, { headers: { ...H, cookie: l.cookie } }),
+    post(base, '/app_courses/list', () => ({})),
+    post(base, '/app_lessons/list', () => ({ course: COURSE })),
+    post(base, '/app_enrollment/list', (l) => ({ user: l.id })),
+    post(base, '/app_lessons/get', () => ({ _id: LESSON })),
+    post(base, '/app_classes/list', () => ({ _id: CLASS })),
+    post(base, '/app_enrollment/attempts', () => ({ _id: EXAM, classid: CLASS })),
+    async (l) => {
+      const r = await fetch(`${base}/app_enrollment/attempt/start`, { method: 'POST', headers: { ...H, cookie: l.cookie },
+        body: JSON.stringify({ _id: EXAM, classid: CLASS, courseid: COURSE, lessonid: LESSON }) });
+      const body = await r.clone().json().catch(() => ({})) as { _id?: string };
+      if (body._id) attempt.set(l.id, body._id);
+      return r;
+    },
+    (l) => fetch(`${base}/app_enrollment/attempt/submit`, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: JSON.stringify({ attemptid: attempt.get(l.id) }) }),
+  ];
+}
+
+/** Signs in, waiting out each 503's Retry-After; sets the learner's cookie. */
+function signIn(base: string, bare: boolean, retries: { n: number }): Step {
+  return async (l) => {
+    for (;;) {
+      const r = await fetch(bare ? base : `${base}/users/login`, { method: 'POST', headers: H, body: JSON.stringify({ login: l.email, password: PASSWORD }) });
+      if (r.status === 503 && !bare) {
+        retries.n++;
+        await r.arrayBuffer();
+        await new Promise((res) => setTimeout(res, Number(r.headers.get('retry-after') ?? 1) * 1000));
+        continue;
+      }
+      if (!bare) l.cookie = r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return r;
+    }
+  };
+}
+
+/** Flows started evenly over `seconds`, each running its steps one after another. */
+async function arrivals(learners: Learner[], seconds: number, steps: Step[], reqTimes: number[]): Promise<Omit<Result, 'retries'>> {
+  const flowTimes: number[] = [];
+  let errors = 0;
+  let done = 0;
+  const t0 = performance.now();
+  await Promise.all(learners.map(async (l, i) => {
+    const at = (i / learners.length) * seconds * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, at - (performance.now() - t0))));
+    const s = performance.now();
+    let ok = true;
+    for (const step of steps) {
+      const rs = performance.now();
+      try {
+        const r = await step(l);
+        await r.arrayBuffer();
+        if (!r.ok) ok = false;
+      } catch {
+        ok = false;
+      }
+      reqTimes.push(performance.now() - rs);
+    }
+    flowTimes.push(performance.now() - s);
+    if (ok) done++;
+    else errors++;
+  }));
+  return { flows: learners.length, done, errors, flowP50: pct(flowTimes, 50), flowP99: pct(flowTimes, 99), reqP99: pct(reqTimes, 99), seconds: (performance.now() - t0) / 1000 };
+}
+
+export async function scenarioA(base: string, learners: Learner[], bare: boolean): Promise<Result> {
+  const times: number[] = [];
+  return { ...(await arrivals(learners, SIZES.aSeconds, examFlow(base, bare), times)), retries: 0 };
+}
+
+export async function scenarioB(base: string, learners: Learner[], bare: boolean): Promise<Result> {
+  const retries = { n: 0 };
+  const times: number[] = [];
+  return { ...(await arrivals(learners, SIZES.bSeconds, [signIn(base, bare, retries), ...examFlow(base, bare)], times)), retries: retries.n };
+}
+
+/** Sign-ins arriving over 30 s while other requests come at 20 a second; reqP99 is the other requests' p99. */
+export async function scenarioC(base: string, learners: Learner[], bare: boolean): Promise<Result> {
+  const retries = { n: 0 };
+  const other: number[] = [];
+  let stop = false;
+  const traffic = (async () => {
+    const pending: Promise<void>[] = [];
+    const urls = ['/app_users/whoami', '/', '/app_courses/list'];
+    for (let k = 0; !stop; k++) {
+      const url = urls[k % urls.length]!;
+      pending.push((async () => {
+        const s = performance.now();
+        try {
+          const r = await fetch(bare ? base : base + url, url === '/app_courses/list' ? { method: 'POST', headers: H, body: '{}' } : { headers: H });
+          await r.arrayBuffer();
+        } catch { /* counted by time */ }
+        other.push(performance.now() - s);
+      })());
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await Promise.all(pending);
+  })();
+  const signins: number[] = [];
+  const r = await arrivals(learners, SIZES.cSeconds, [signIn(base, bare, retries)], signins);
+  stop = true;
+  await traffic;
+  return { ...r, reqP99: pct(other, 99), retries: retries.n };
+}
+
+export const dataUrl = (dataDir: string) => `sqlite:${path.join(dataDir, 'app.db')}`;

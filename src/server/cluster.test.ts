@@ -1,0 +1,111 @@
+/**
+ * Several worker processes on one SQLite file, without Redis, as `npm start` runs them: rate limits
+ * and cache invalidation hold across workers (through the primary), sessions are shared, and a worker
+ * that dies is replaced with its reason in the log.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../domain/constants.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-cluster-'));
+let child: ReturnType<typeof spawn>;
+let out = '';
+let base = '';
+
+beforeAll(async () => {
+  child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'src/server/main.ts')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '1', WEB_CONCURRENCY: '2', RATE_LIMIT_MAX: '4', REDIS_URL: '', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c) => { out += c; });
+  child.stderr!.on('data', (c) => { out += c; });
+  // The first worker prints the address once the demo is seeded; the second listens on the same port.
+  for (let i = 0; i < 1200 && !/running at http:\/\/localhost:(\d+)/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+  base = `http://127.0.0.1:${/running at http:\/\/localhost:(\d+)/.exec(out)![1]}`;
+  // Both workers answer: requests on fresh connections have come from two processes.
+  for (let i = 0; i < 300 && requestPids('/healthz').size < 2; i++) {
+    await call('GET', '/healthz').catch(() => {});
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 150_000);
+afterAll(async () => {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+function workerPids(): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)]).toString().split('\n').map((s) => Number(s.trim())).filter(Boolean);
+  } catch { return []; }
+}
+
+/** One request on a connection of its own, so the primary hands each to the next worker. */
+function call(method: string, url: string, body?: unknown, cookie = ''): Promise<{ status: number; json: any; setCookie: string[] }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${url}`, {
+      method, agent: false,
+      headers: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE, ...(payload ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    }, (res) => {
+      let text = '';
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null, setCookie: res.headers['set-cookie'] ?? [] }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const requestPids = (url: string) => new Set(out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))
+  .filter((l) => l.msg === 'request' && l.url === url).map((l) => l.pid));
+
+it('runs the workers asked for, migrated once by the primary', () => {
+  expect(workerPids()).toHaveLength(2);
+  expect(out).toContain('primary started 2 worker(s)');
+});
+
+it('counts a rate limit once across workers', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) statuses.push((await call('POST', '/app_users/resetpassword', { email: 'nobody@example.org' })).status);
+  expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  // The requests really were spread over both workers.
+  await new Promise((r) => setTimeout(r, 200));
+  expect(requestPids('/app_users/resetpassword').size).toBe(2);
+});
+
+it('shares sessions, and a settings change reaches every worker cache at once', async () => {
+  const login = await call('POST', '/users/login', { login: 'admin@example.org', password: 'Demo-pass1!' });
+  expect(login.status).toBe(200);
+  const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+  // Every worker knows the session (kept in the shared database) and has the site title cached.
+  for (let i = 0; i < 4; i++) {
+    const r = await call('GET', '/app_users/whoami', undefined, cookie);
+    expect(r.json.user.email).toBe('admin@example.org');
+    expect(r.json.config.sitetitle).toBe('Open Learning Commons');
+  }
+  expect((await call('POST', '/app_admin/setConfig', { config: { sitetitle: 'Exam Day Commons' } }, cookie)).status).toBe(200);
+  for (let i = 0; i < 4; i++) expect((await call('GET', '/app_users/whoami', undefined, cookie)).json.config.sitetitle).toBe('Exam Day Commons');
+});
+
+it('replaces a worker that dies and logs why', async () => {
+  const [victim] = workerPids();
+  process.kill(victim!, 'SIGKILL');
+  for (let i = 0; i < 100 && !out.includes(`worker ${victim} died (killed by SIGKILL)`); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(out).toContain(`worker ${victim} died (killed by SIGKILL)`);
+  for (let i = 0; i < 200 && (workerPids().length < 2 || workerPids().includes(victim!)); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(workerPids()).toHaveLength(2);
+  expect(workerPids()).not.toContain(victim);
+  // The new worker is up once it answers; meanwhile the other one serves.
+  let ok = 0;
+  for (let i = 0; i < 300 && ok < 4; i++) {
+    ok = (await call('GET', '/healthz').then((r) => r.status, () => 0)) === 200 ? ok + 1 : 0;
+    if (ok < 4) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(ok).toBe(4);
+}, 60_000);

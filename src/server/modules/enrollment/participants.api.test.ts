@@ -1,0 +1,106 @@
+/** The paged participant table (POST /app_enrollment/participants) through the real server, on both engines. */
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
+import { buildClass, buildCourse, buildEnrollmentRow, buildUser, roleClients, signedInUser } from '../../testing/factories.ts';
+import { MSG } from '../../../domain/messages.ts';
+
+describeEachEngine('paged participant table', (server) => {
+  let clients: Awaited<ReturnType<typeof roleClients>>;
+  let host: TestClient;
+  let member: TestClient;
+  let otherHost: TestClient;
+  let classid = '';
+  beforeAll(async () => {
+    const { ctx } = server();
+    clients = await roleClients(server());
+    const h = await signedInUser(server());
+    host = h.client;
+    otherHost = (await signedInUser(server())).client;
+    const course = await buildCourse(ctx);
+    classid = await buildClass(ctx, course, { instructor: h.user.id });
+    // 40 participants: registered a day apart, every fourth one completed with a certificate code.
+    for (let i = 0; i < 40; i++) {
+      const u = await buildUser(ctx, { firstname: `Member${String(i).padStart(2, '0')}`, lastname: 'Class', email: `member${String(i).padStart(2, '0')}@class.example.org` });
+      await buildEnrollmentRow(ctx, {
+        user: u.id, course, classid, regdate: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+        percentcomplete: i % 4 === 0 ? 100 : i, completed: i % 4 === 0 ? '2026-03-01T00:00:00.000Z' : null,
+        certcode: i % 4 === 0 ? `CODE${i}` : null,
+      });
+      if (i < 3) {
+        await ctx.db.insertInto('lesson_progress').values({ enrollmentId: `${u.id}-${classid}`, lesson: `lesson-${i}`, firstview: '2026-02-01T00:00:00.000Z',
+          lastview: '2026-02-02T00:00:00.000Z', quizdate: null, score: null, possible: null, percent: null, answers: null, correctanswers: null }).execute();
+      }
+    }
+    const m = await signedInUser(server());
+    member = m.client;
+    await buildEnrollmentRow(ctx, { user: m.user.id, course, classid, regdate: '2027-01-01T00:00:00.000Z' });
+  });
+
+  const page = (c: TestClient, body: Record<string, unknown>) => c.post('/app_enrollment/participants', { classid, ...body });
+
+  it('is for the class instructor and admins; fellow learners, other instructors and editors are refused', async () => {
+    expect((await page(clients.visitor, {})).status).toBe(401);
+    expect((await page(member, {})).status).toBe(403);
+    expect((await page(otherHost, {})).status).toBe(403);
+    expect((await page(clients.editor, {})).status).toBe(403);
+    expect((await page(clients.admin, {})).status).toBe(200);
+    const r = await page(host, {});
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 15 rows a page with the total, Completed and certificate flags and lesson counts', async () => {
+    const r = await page(host, {});
+    expect(r.body.total).toBe(41);
+    expect(r.body.rows).toHaveLength(15);
+    expect(r.body.next).toEqual(expect.any(String));
+    const first = r.body.rows[0];
+    expect(first).toMatchObject({ firstname: 'Member00', lastname: 'Class', email: 'member00@class.example.org', completed: true,
+      certificate: true, certcode: 'CODE0', lessoncount: 1, lastactivity: '2026-02-02T00:00:00.000Z', percentcomplete: 100 });
+    expect(r.body.rows[1]).toMatchObject({ firstname: 'Member01', completed: false, certificate: false, lessoncount: 1 });
+    expect(r.body.rows[1]).not.toHaveProperty('certcode');
+    expect(r.body.rows[3]).toMatchObject({ lessoncount: 0 });
+  });
+
+  it('walks every participant once by keyset, for each sort and direction', async () => {
+    for (const sort of ['name', 'email', 'date', 'completed']) {
+      for (const dir of ['asc', 'desc']) {
+        const ids: string[] = [];
+        let after: string | null = null;
+        const values: (string | number)[] = [];
+        do {
+          const r: { status: number; body: { rows: { _id: string; email: string; regdate: string; percentcomplete: number; lastname: string }[]; next: string | null } } =
+            await page(host, { sort, dir, limit: 15, ...(after ? { after } : {}) });
+          expect(r.status).toBe(200);
+          ids.push(...r.body.rows.map((row) => row._id));
+          values.push(...r.body.rows.map((row) => (sort === 'email' ? row.email : sort === 'date' ? row.regdate : sort === 'completed' ? row.percentcomplete : row.lastname)));
+          after = r.body.next;
+        } while (after);
+        expect(new Set(ids).size).toBe(41);
+        const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(values).toEqual(dir === 'asc' ? sorted : sorted.reverse());
+      }
+    }
+  });
+
+  it('searches the class by name or e-mail', async () => {
+    const r = await page(host, { q: 'member1' });
+    expect(r.body.total).toBe(10);
+    expect((await page(host, { q: 'MEMBER07@' })).body.rows.map((x: { firstname: string }) => x.firstname)).toEqual(['Member07']);
+  });
+
+  it('refuses an unknown class, an unknown sort and a forged cursor with a clear message, never ids', async () => {
+    const none = await page(host, { classid: 'no-such-class' });
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toBe(MSG.classNotFound);
+    const missing = await host.post('/app_enrollment/participants', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe(MSG.classNotFound);
+    const sort = await page(host, { sort: 'user' });
+    expect(sort.status).toBe(400);
+    expect(sort.body.error.message).toBe(MSG.pageSortInvalid);
+    const cursor = await page(host, { after: Buffer.from('["date","asc",1]').toString('base64url') });
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.error.message).toBe(MSG.pageCursorInvalid);
+  });
+});

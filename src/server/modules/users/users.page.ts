@@ -1,0 +1,61 @@
+/**
+ * The admin user table, a page at a time: searched through the text index of migration 021 (SQLite
+ * FTS5 trigram table, PostgreSQL pg_trgm), filtered by role, sorted by name, e-mail or registration
+ * date over an index each, and paged by keyset (`after`) or by page number.
+ */
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Engine } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { UserPageQuery, UserSort } from '../../../domain/tables.ts';
+import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
+import { containsPattern, decodeCursor, encodeCursor } from '../../keyset.ts';
+import type { UserRow } from './users.repository.ts';
+
+const SORT_COLUMNS: Record<UserSort, ('lastname' | 'firstname' | 'email' | 'created' | 'id')[]> = {
+  name: ['lastname', 'firstname', 'id'],
+  email: ['email', 'id'],
+  created: ['created', 'id'],
+};
+
+/** The trigram index finds substrings of three characters or more; a shorter query reads the table. */
+const TRIGRAM = 3;
+
+function searchFilter(engine: Engine, q: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    if (engine === 'sqlite' && [...q].length >= TRIGRAM) {
+      const phrase = `"${q.toLowerCase().replace(/"/g, '""')}"`;
+      return eb(sql`users.rowid`, 'in', sql`(select rowid from users_search where users_search match ${phrase})`);
+    }
+    return eb(sql.raw(USER_SEARCH_TEXT), 'like', sql`${containsPattern(q)} escape '\\'`);
+  };
+}
+
+export async function pageUsers(db: Db, engine: Engine, query: UserPageQuery): Promise<{ rows: UserRow[]; total: number; next: string | null }> {
+  const columns = SORT_COLUMNS[query.sort];
+  let filtered = db.selectFrom('users');
+  if (query.q) filtered = filtered.where(searchFilter(engine, query.q));
+  if (query.role) filtered = filtered.where('roles', 'like', `%"${query.role}"%`);
+
+  let page = filtered.selectAll();
+  if (query.after) {
+    const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
+    page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
+  } else if (query.page) {
+    page = page.offset(query.page * query.limit);
+  }
+  for (const c of columns) page = page.orderBy(c, query.dir);
+  // One row more than the page tells whether there is a next page without a second query.
+  const [rows, total] = await Promise.all([
+    page.limit(query.limit + 1).execute(),
+    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const more = rows.length > query.limit;
+  if (more) rows.pop();
+  const last = rows.at(-1);
+  return {
+    rows,
+    total: Number(total.n),
+    next: more && last ? encodeCursor(query.sort, query.dir, columns.map((c) => last[c])) : null,
+  };
+}
