@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './types.ts';
 export * from './validation.ts';
 export * from './paging.ts';
+export * from './rich-text.ts';
