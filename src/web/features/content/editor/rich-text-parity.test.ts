@@ -5,8 +5,8 @@
  * gets a rule of its own, this fails.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanUpHtml } from '../../web/features/content/editor/html-tools.ts';
-import { sanitizeRichText } from './sanitize.ts';
+import { sanitizeRichText } from '../../../../server/adapters/sanitize.ts';
+import { cleanUpHtml } from './html-tools.ts';
 
 const TAGS = [
   'p', 'br', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img', 'ul', 'ol', 'li', 'blockquote',
