@@ -5,3 +5,4 @@ export * from './types.ts';
 export * from './validation.ts';
 export * from './paging.ts';
 export * from './rich-text.ts';
+export * from './dates.ts';
