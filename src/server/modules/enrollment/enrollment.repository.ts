@@ -42,9 +42,13 @@ export interface Locked { course: string; exampassed: number; completed: string 
  * Moves the enrolment's last activity forward and, on PostgreSQL, locks its row until the transaction
  * ends: writes for one enrolment then run one after another (SQLite runs every write transaction alone).
  */
-export async function lockEnrollment(trx: Trx, enrollment: string, at: string): Promise<Locked | undefined> {
+export async function lockEnrollment(trx: Trx, enrollment: string, at: string, touch = true): Promise<Locked | undefined> {
+  // Without `touch` the row is locked but its last activity stays (a resent request is no new activity).
+  const timestamp = touch
+    ? sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end`
+    : sql<string>`${sql.ref('timestamp')}`;
   return trx.updateTable('enrollments')
-    .set({ timestamp: sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end` })
+    .set({ timestamp })
     .where('id', '=', enrollment).returning(['course', 'exampassed', 'completed', 'percentcomplete']).executeTakeFirst();
 }
 
@@ -178,12 +182,9 @@ export async function recordAttempt(db: Db, input: AttemptInput): Promise<Attemp
     // The time is taken once the enrolment is locked: submissions then get their times in the order they
     // are written, so the one written last is the newest and its result is the lesson's.
     let at = input.at ?? now();
-    let locked = await lockEnrollment(trx, e.id, at);
+    let locked = await lockEnrollment(trx, e.id, at, false);
     if (!locked) throw new Error(`enrolment ${e.id} is gone`);
-    if (!input.at) {
-      const after = now();
-      if (after !== at) { at = after; locked = (await lockEnrollment(trx, e.id, at)) ?? locked; }
-    }
+    if (!input.at) at = now();
     let earlier = input.attempt
       ? await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
         .where('attempt', '=', key).executeTakeFirst()
@@ -191,7 +192,7 @@ export async function recordAttempt(db: Db, input: AttemptInput): Promise<Attemp
         .where('answershash', '=', hash).where('created', '>=', new Date(Date.parse(at) - SAME_ATTEMPT_WINDOW_MS).toISOString())
         .orderBy('created', 'desc').limit(1).executeTakeFirst();
     if (earlier) return resultOf(earlier, false);
-
+    locked = (await lockEnrollment(trx, e.id, at)) ?? locked;
     return writeAttempt(trx, locked, input, key, at);
   });
 }
