@@ -1,6 +1,6 @@
 /** Course, lesson and enrolment requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
-import type { ClassRecord, Course, Enrollment, Lesson } from '../../../domain/types.ts';
+import type { ClassRecord, Course, EnrollmentRow, Lesson } from '../../../domain/types.ts';
 import { api } from '../../lib/api.ts';
 
 export const coursesQuery = (lang: string) => queryOptions({
@@ -15,10 +15,13 @@ export const lessonsQuery = (course: string) => queryOptions({
   staleTime: 60_000,
 });
 
-/** The signed-in user's enrolments (with progress), for drawer ticks and course buttons. */
+/**
+ * A user's enrolments (with progress), for drawer ticks, course buttons and My Classes. One key, one
+ * request: for oneself `{ user }` answers as `{}` does, and another user's list is keyed by their id.
+ */
 export const enrollmentsQuery = (userId: string | undefined) => queryOptions({
   queryKey: ['enrollments', userId ?? ''],
-  queryFn: () => api.post<Enrollment[]>('/app_enrollment/list', {}),
+  queryFn: () => api.post<EnrollmentRow[]>('/app_enrollment/list', userId ? { user: userId } : {}),
   enabled: !!userId,
   staleTime: 30_000,
 });

@@ -2,33 +2,16 @@
  * Enrolment requests (spec 7, "Enrolment and lessons") with their query options, and the one place
  * that folds a progress reply into the cached enrolment list (the drawer ticks read that list).
  */
-import { queryOptions } from '@tanstack/react-query';
-import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
+import type { EnrollmentRow, LessonProgress } from '../../../domain/types.ts';
+import { enrollmentsQuery } from '../courses/api.ts';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 
-/** An enrolment as /app_enrollment/list presents it, with what My Classes shows beside it. */
-export interface EnrollmentRow extends Enrollment {
-  classname?: string;
-  /** False when the class was removed (the class picker says 'This class no longer exists'). */
-  classexists?: boolean;
-  coursetitle?: string;
-  /** The certificate link once the course is completed. */
-  certificate?: string;
-}
-
+export type { EnrollmentRow };
 export const ENROLLMENTS_KEY = 'enrollments';
 
-/**
- * A user's enrolments. The key matches the drawer's (`['enrollments', userId]`), and for oneself the
- * answer is the same as its `{}` request, so both share one cache entry.
- */
-export const enrollmentsOf = (userId: string | undefined) => queryOptions({
-  queryKey: [ENROLLMENTS_KEY, userId ?? ''],
-  queryFn: () => api.post<EnrollmentRow[]>('/app_enrollment/list', userId ? { user: userId } : {}),
-  enabled: !!userId,
-  staleTime: 30_000,
-});
+/** A user's enrolments: the one query for them (the drawer, the course page and My Classes share it). */
+export const enrollmentsOf = enrollmentsQuery;
 
 export const enroll = (classid: string, courseid: string, regcode?: string) =>
   api.post<EnrollmentRow>(`/app_enrollment/enroll/${encodeURIComponent(classid)}`, { courseid, classid, ...(regcode ? { regcode } : {}) });
