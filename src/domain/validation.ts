@@ -334,7 +334,7 @@ export const FileFieldsSchema = z.object({ context: idOf(MSG.contextRequired), t
 export const FileSaveSchema = z.object({ filename: idOf(MSG.missingId), context: idOf(MSG.contextRequired), title: text(300) }, { error: MSG.missingId });
 
 // ---------------------------------------------------------------------------------------------------
-// Classes, enrolment, progress, quizzes and exams, certificates (issue 5; spec sections 5 and 7).
+// Classes, enrolment, progress, quizzes and exams, certificates (spec sections 5 and 7).
 
 const recordId = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: MSG.notValid });
 const maybeId = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional()
@@ -483,7 +483,7 @@ export const CertificateCodeSchema = z.object({
 }, { error: MSG.certificateNotFound });
 
 // ---------------------------------------------------------------------------------------------------
-// Admin area (issue 7): translations, site settings, navigation items, reports and statistics, CRM
+// Admin area: translations, site settings, navigation items, reports and statistics, CRM
 // look-ups and the audit list. Settings forms show `fields` per input, so every field names its rule.
 
 const langKey = z.string({ error: MSG.invalidLanguage }).refine(isLangKey, { error: MSG.invalidLanguage });
@@ -671,7 +671,7 @@ export const AuditListSchema = z.object({
 }, { error: MSG.notValid });
 
 // ---------------------------------------------------------------------------------------------------
-// Discussions and surveys (issue 6; spec sections 5 and 7). Limits are here so the web app's forms
+// Discussions and surveys (spec sections 5 and 7). Limits are here so the web app's forms
 // refuse what the server would refuse, with the same message.
 
 /** Longest post or reply, in characters of HTML (before the server's allow-list cleans it). */

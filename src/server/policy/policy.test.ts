@@ -15,17 +15,17 @@ type RoleName = keyof typeof ACTORS;
 /** The record each action is tried on: someone else's account, or a class the instructor hosts. */
 const other: Resource = {
   user: { id: 'u-someone-else', roles: [] }, class: { instructor: 'u-instructor' },
-  // Issue 5: not enrolled in the class; an active course in the actor's language, without a certification.
+  // Not enrolled in the class; an active course in the actor's language, without a certification.
   enrolled: false, classCourse: { active: true, sameLanguage: true, certified: false, openToAll: false },
-  // Issue 6: someone else's private post, shared with nobody; a survey that is not Active.
+  // Someone else's private post, shared with nobody; a survey that is not Active.
   post: { author: 'u-someone-else', private: true, shared: [] }, survey: { active: false },
 };
 /** The same action tried on the actor's own account. */
 const own = (a: Actor | null): Resource => ({
   user: { id: a?.id ?? 'nobody' }, class: { instructor: 'u-instructor' },
-  // Issue 5: enrolled in the class; certified for the course.
+  // Enrolled in the class; certified for the course.
   enrolled: true, classCourse: { active: true, sameLanguage: true, certified: true, openToAll: false },
-  // Issue 6: the actor's own private post; an Active survey.
+  // The actor's own private post; an Active survey.
   post: { author: a?.id ?? 'nobody', private: true, shared: [] }, survey: { active: true },
 });
 
@@ -186,7 +186,7 @@ describe('policy: who may create a class for which course (spec section 6)', () 
   });
 });
 
-describe('policy: who reads which post of a discussion (issue 6)', () => {
+describe('policy: who reads which post of a discussion', () => {
   const inClass = (over: Partial<Resource> = {}): Resource => ({ class: { instructor: 'u-instructor' }, enrolled: true, ...over });
   const publicPost = { author: 'u-someone-else', private: false, shared: [] };
   const privatePost = (shared: string[] = []) => ({ author: 'u-someone-else', private: true, shared });

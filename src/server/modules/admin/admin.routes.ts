@@ -1,5 +1,5 @@
 /**
- * The admin area's server calls (issue 7): translations (spec /app_admin/getLanguage and setLanguage),
+ * The admin area's server calls: translations (spec /app_admin/getLanguage and setLanguage),
  * site settings with the CRM connection, navigation items and the audit list. Admins only; every change
  * is written to the audit log.
  */

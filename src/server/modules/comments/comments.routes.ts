@@ -1,5 +1,5 @@
 /**
- * Discussions (spec section 7, "Comments"; issue 6): a lesson's discussion in a class, posts and replies,
+ * Discussions (spec section 7, "Comments"): a lesson's discussion in a class, posts and replies,
  * private posts shared with a list of addresses, and an author's posts for the account's comments panel.
  * Each handler: validate, load, authorize, act, present. Who reads what is decided post by post in the
  * policy, so nothing of a private post reaches a reader it is not meant for.

@@ -1,5 +1,5 @@
 /**
- * Surveys (spec section 7, "surveys"; issue 6): Active surveys are public and open to answers from
+ * Surveys (spec section 7, "surveys"): Active surveys are public and open to answers from
  * visitors; editors write them; admins read the responses and download them as CSV. Answers are checked
  * against their questions, limited per address and, when configured, vouched for by the bot check.
  * Each handler: validate, load, authorize, act, present.

@@ -313,7 +313,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.transaction().execute(async (trx) => {
       if (Object.keys(profile).length) await updateUser(trx, _id, profile);
       if (roles) await setRoles(trx, _id, roles);
-      // Audit (issue 7): role changes always, profile edits made by someone else.
+      // Audit: role changes always, profile edits made by someone else.
       await auditUserSave(trx, actor!, target, profile, roles);
     });
     const saved = (await findUserById(db, _id))!;

@@ -1,5 +1,5 @@
 /**
- * Dashboard (issue 7): the headline figures of /app_stats/summarize and the charts of /app_stats/getStats
+ * Dashboard: the headline figures of /app_stats/summarize and the charts of /app_stats/getStats
  * drawn with @mantine/charts: registrations and enrolments over time, completions per course, learners per
  * language and per country. Each chart can be read as a table and downloaded as CSV.
  */

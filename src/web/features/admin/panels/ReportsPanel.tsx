@@ -1,5 +1,5 @@
 /**
- * Reports (issue 7): users.csv (every account, streamed by the server), and the report tables of
+ * Reports: users.csv (every account, streamed by the server), and the report tables of
  * /app_reports/{reportid} (enrolments per course and class, completions, exam pass rates, quiz score
  * distribution, survey responses), each with filters and a CSV download.
  */
