@@ -3,6 +3,7 @@
  * A request's path: hooks (request id, origin check) -> route (shared schema) -> policy -> repository
  * -> presenter; every error leaves through one handler with one body shape.
  */
+import type { Action } from './policy/policy.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,10 +62,15 @@ declare module 'fastify' {
     stateChanging?: boolean;
     /** The answer is about the caller even without a session (sign-in steps): never stored by caches. */
     personal?: boolean;
+    /** The policy action that decides who may call this route (policy/policy.ts). */
+    action?: Action;
+    /** Open to everyone with no policy rule (sign-in, sign-out, health); a route has this or an action. */
+    public?: boolean;
   }
 }
 
-export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: { method: string; url: string }[]; health: HealthState }
+export interface RouteEntry { method: string; url: string; action?: Action; public?: boolean }
+export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteEntry[]; health: HealthState }
 
 export async function buildApp(config: Config, opts: { store?: Store } = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -111,10 +117,11 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   app.decorate('sessionCookie', sessionCookieName(config.production));
   app.decorate('langCookie', config.production ? '__Host-lang' : 'lang');
 
-  // Every route, for the bad-input sweep in app.test.ts.
-  const routes: { method: string; url: string }[] = [];
+  // Every route with its policy metadata, for the bad-input sweep and the route-rule check in app.test.ts.
+  const routes: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    const { action, public: open } = r.config ?? {};
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, action, public: open });
   });
 
   app.setErrorHandler(errorHandler);

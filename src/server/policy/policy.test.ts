@@ -33,8 +33,6 @@ const own = (a: Actor | null): Resource => ({
 const Y = true, N = false;
 const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'session.whoami':          { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
-  'session.login':           { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
-  'session.logout':          { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'session.setLanguage':     { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'session.setCookieOptin':  { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
   'account.register':        { other: [Y, N, N, N, N], own: [Y, N, N, N, N] },
@@ -62,7 +60,6 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'file.read':               { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'file.write':              { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
   'enrollment.listOwn':      { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
-  'enrollment.view':         { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
   'class.list':              { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'class.listHosted':        { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
   'class.create':            { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },
@@ -77,7 +74,6 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'enrollment.recordProgress': { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
   'certificate.view':        { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
   'certificate.verify':      { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
-  'admin.area':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'admin.translations':      { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'admin.settings':          { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'admin.navigation':        { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },

@@ -72,8 +72,6 @@ const activeSurvey: Rule = (_a, r) => r.survey?.active === true;
 export const RULES = {
   // Session and preferences
   'session.whoami': everyone,
-  'session.login': everyone,
-  'session.logout': everyone,
   'session.setLanguage': everyone,
   'session.setCookieOptin': signedIn,
   // Accounts
@@ -111,7 +109,6 @@ export const RULES = {
   'file.read': everyone,
   'file.write': editors,
   'enrollment.listOwn': signedIn,
-  'enrollment.view': (a, r) => isSelf(a, r.user),
   // Classes, enrolment, progress and certificates
   'class.list': everyone,
   'class.listHosted': signedIn,
@@ -133,7 +130,6 @@ export const RULES = {
   'certificate.view': selfOnly,
   'certificate.verify': everyone,
   // Admin area
-  'admin.area': admins,
   // Admin area: translations, settings, navigation, reports, statistics, CRM and audit are admin-only.
   'admin.translations': admins,
   'admin.settings': admins,

@@ -26,7 +26,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const runs = (actor: Actor | null, cls: ClassRow) => can(actor, 'class.update', { class: cls });
 
-  app.post('/app_classes/list', async (req) => {
+  app.post('/app_classes/list', { config: { action: 'class.list' } }, async (req) => {
     const body = parse(ClassListSchema, req.body);
     const user = await currentUser(ctx, req);
     const actor = actorOf(user);
@@ -80,7 +80,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     return other;
   }
 
-  app.post('/app_classes/save', async (req) => {
+  app.post('/app_classes/save', { config: { action: 'class.create' } }, async (req) => {
     const body = parse(ClassSaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -140,7 +140,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentClass({ ...cls, ...fields }, { showCode: true });
   }
 
-  app.post('/app_classes/remove', async (req) => {
+  app.post('/app_classes/remove', { config: { action: 'class.remove' } }, async (req) => {
     const { _id } = parse(ClassRemoveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) authorize(actor, 'class.remove');

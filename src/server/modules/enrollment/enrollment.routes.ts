@@ -73,7 +73,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await present([e], actor))[0]!;
   };
 
-  app.post('/app_enrollment/enroll/:classid', async (req) => {
+  app.post('/app_enrollment/enroll/:classid', { config: { action: 'enrollment.enroll' } }, async (req) => {
     const { classid } = parse(ClassIdParamSchema, req.params);
     const body = parse(EnrollSchema, req.body);
     const user = await currentUser(ctx, req);
@@ -95,7 +95,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentOne(id);
   });
 
-  app.post('/app_enrollment/list', async (req) => {
+  app.post('/app_enrollment/list', { config: { action: 'enrollment.listOwn' } }, async (req) => {
     const body = parse(EnrollmentListSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.listOwn');
@@ -105,7 +105,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(await listEnrollments(db, { user, course: body.course }), actor);
   });
 
-  app.post('/app_enrollment/save', async (req) => {
+  app.post('/app_enrollment/save', { config: { action: 'enrollment.manage' } }, async (req) => {
     const body = parse(EnrollmentSaveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.manage');
@@ -130,7 +130,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentOne(id!, actor);
   });
 
-  app.post('/app_enrollment/remove', async (req) => {
+  app.post('/app_enrollment/remove', { config: { action: 'enrollment.manage' } }, async (req) => {
     const { _id } = parse(EnrollmentRemoveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.manage');
@@ -192,13 +192,13 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.post('/app_enrollment/viewed', async (req) => {
+  app.post('/app_enrollment/viewed', { config: { action: 'enrollment.recordProgress' } }, async (req) => {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, body);
     return progressReply(enrollment, body.lessonid, await recordView(db, enrollment.id, body.lessonid, body.materialid));
   });
 
-  app.post('/app_enrollment/unview', async (req) => {
+  app.post('/app_enrollment/unview', { config: { action: 'enrollment.recordProgress' } }, async (req) => {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, { ...body, materialid: undefined });
     return progressReply(enrollment, body.lessonid, await clearView(db, enrollment.id, body.lessonid));
@@ -244,10 +244,10 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   examAttemptRoutes(app, ctx);
 
-  app.post('/app_enrollment/quiz', (req) => submit(req, 'quiz'));
-  app.post('/app_enrollment/exam', (req) => submit(req, 'exam'));
+  app.post('/app_enrollment/quiz', { config: { action: 'enrollment.recordProgress' } }, (req) => submit(req, 'quiz'));
+  app.post('/app_enrollment/exam', { config: { action: 'enrollment.recordProgress' } }, (req) => submit(req, 'exam'));
 
-  app.post('/app_enrollment/classEnrollment', async (req) => {
+  app.post('/app_enrollment/classEnrollment', { config: { action: 'class.viewParticipants' } }, async (req) => {
     const { classid } = parse(ClassEnrollmentSchema, req.body);
     const actor = await signedInActor(req);
     const cls = await loadClass(classid);

@@ -63,7 +63,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const visitorBodies = new Map<string, CompressedBody>();
   let visitorBodiesVersion = '';
 
-  app.get('/app_users/whoami', async (req, reply) => {
+  app.get('/app_users/whoami', { config: { action: 'session.whoami' } }, async (req, reply) => {
     const { asof } = parse(WhoAmIQuerySchema, req.query);
     const data = await site.get();
     const fresh = !!asof && asof >= data.version;
@@ -95,7 +95,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/users/login', async (req, reply) => {
+  app.post('/users/login', { config: { public: true } }, async (req, reply) => {
     const { login, password } = parse(LoginSchema, req.body);
     // Throttling (throttle.ts): per address, per (account, address), and per account for unknown browsers.
     const attempt = await beginSignIn(ctx, req, reply, login);
@@ -123,12 +123,12 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_users/logout', async (req, reply) => {
+  app.post('/app_users/logout', { config: { public: true } }, async (req, reply) => {
     await endSession(ctx, req, reply);
     return { ok: true };
   });
 
-  app.post('/app_users/register', async (req, reply) => {
+  app.post('/app_users/register', { config: { action: 'account.register' } }, async (req, reply) => {
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'account.register');
     await limit('register', [`ip:${req.ip}`]);
@@ -175,7 +175,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await verifyPassword(user.passwordHash, given))) throw badRequest(MSG.currentPasswordWrong, { currentpassword: MSG.currentPasswordWrong });
   }
 
-  app.post('/app_users/resetpassword', async (req, reply) => {
+  app.post('/app_users/resetpassword', { config: { action: 'account.changePassword' } }, async (req, reply) => {
     const body = parse(ResetPasswordSchema, req.body);
     if (body.password !== undefined) {
       // Password change for the signed-in user.
@@ -207,7 +207,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.resetSent } };
   });
 
-  app.post('/app_users/confirmemail', async (req) => {
+  app.post('/app_users/confirmemail', { config: { action: 'account.confirmEmail' } }, async (req) => {
     const { token } = parse(ConfirmEmailSchema, req.body);
     authorize(actorOf(await currentUser(ctx, req)), 'account.confirmEmail');
     const done = await confirmEmailChange(db, token, async (trx, change) => {
@@ -224,7 +224,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.emailConfirmed } };
   });
 
-  app.post('/app_users/setlang/', async (req, reply) => {
+  app.post('/app_users/setlang/', { config: { action: 'session.setLanguage' } }, async (req, reply) => {
     const { lang } = parse(SetLangSchema, req.body);
     const data = await site.get();
     if (!data.config.publiclanguages.includes(lang)) throw badRequest(MSG.invalidLanguage);
@@ -239,7 +239,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { lang, config: data.config, loc: data.labels(lang), user: presented, asof: data.version };
   });
 
-  app.post('/app_users/cookieoptin', async (req) => {
+  app.post('/app_users/cookieoptin', { config: { action: 'session.setCookieOptin' } }, async (req) => {
     const { cookieoptin } = parse(CookieOptinSchema, req.body);
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'session.setCookieOptin');
@@ -248,7 +248,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { cookieoptin: { setting } };
   });
 
-  app.post('/app_users/list', async (req) => {
+  app.post('/app_users/list', { config: { action: 'user.list' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.list');
     const opts = parse(UserListSchema, req.body);
     const { rows, total } = await listUsers(db, opts);
@@ -264,7 +264,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { list, total };
   });
 
-  app.post('/app_users/get', async (req) => {
+  app.post('/app_users/get', { config: { action: 'user.read' } }, async (req) => {
     const { _id } = parse(z.object({ _id: z.string({ error: MSG.missingId }).min(1, { error: MSG.missingId }).max(100) }), req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.read', { user: { id: _id } });
@@ -273,7 +273,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(target);
   });
 
-  app.post('/app_users/save', async (req) => {
+  app.post('/app_users/save', { config: { action: 'user.update' } }, async (req) => {
     const body = parse(UserSaveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.update', { user: { id: body._id } });
@@ -331,7 +331,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(saved);
   });
 
-  app.get('/app_users/remove/:id', { config: { stateChanging: true } }, async (req) => {
+  app.get('/app_users/remove/:id', { config: { action: 'user.remove', stateChanging: true } }, async (req) => {
     const { id } = parse(IdParamSchema, req.params);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.remove', { user: { id } });
@@ -342,7 +342,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_users/instructors', async (req) => {
+  app.post('/app_users/instructors', { config: { action: 'user.listInstructors' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.listInstructors');
     const { course } = parse(InstructorsSchema, req.body);
     const rows = await listInstructors(db, course);
