@@ -10,7 +10,7 @@ import { durableTransaction, syncNow, type Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, now } from '../../db/dialect.ts';
 import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
-import type { ClassesTable, LessonProgressTable, QuizAttemptsTable } from '../../db/schema.ts';
+import type { ClassesTable, EnrollmentsTable, LessonProgressTable, QuizAttemptsTable } from '../../db/schema.ts';
 
 type Trx = Transaction<Database>;
 
@@ -303,4 +303,18 @@ export async function classParticipants(db: Db, classid: string): Promise<Partic
     .groupBy('enrollmentId').execute();
   const byId = new Map(stats.map((s) => [s.enrollmentId, s]));
   return rows.map((r) => ({ ...r, lessons: Number(byId.get(r.enrollment)?.lessons ?? 0), lastview: byId.get(r.enrollment)?.lastview ?? null }));
+}
+
+/** Changes an enrolment's own fields (dates, description); progress goes through the writers above. */
+export async function updateEnrollment(db: Db, id: string, fields: Partial<Pick<EnrollmentsTable, 'description' | 'regdate' | 'completed'>>) {
+  await db.updateTable('enrollments').set(fields).where('id', '=', id).execute();
+}
+
+export async function isEnrolledIn(db: Db, user: string, classid: string): Promise<boolean> {
+  return !!(await db.selectFrom('enrollments').select('id').where('user', '=', user).where('classid', '=', classid).executeTakeFirst());
+}
+
+/** The classes a user is enrolled in. */
+export async function enrolledClassIds(db: Db, user: string): Promise<string[]> {
+  return (await db.selectFrom('enrollments').select('classid').where('user', '=', user).execute()).map((e) => e.classid);
 }

@@ -20,9 +20,11 @@ import {
 } from '../../../domain/validation.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { findClass, type ClassRow } from '../classes/classes.repository.ts';
+import { findCourse } from '../courses/courses.repository.ts';
+import { findLesson } from '../lessons/lessons.repository.ts';
 import {
   classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, recordAttempt,
-  recordView, removeEnrollment, type ProgressUpdate,
+  recordView, removeEnrollment, updateEnrollment, type ProgressUpdate,
 } from './enrollment.repository.ts';
 import { grade } from './quiz.grading.ts';
 import { countRegcodeTry } from '../accounts/regcode-guard.ts';
@@ -82,7 +84,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.classid && body.classid !== classid) throw badRequest(MSG.missingIdEnroll);
     const cls = await loadClass(classid);
     if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const course = await db.selectFrom('courses').select(['id', 'status']).where('id', '=', cls.course).executeTakeFirst();
+    const course = await findCourse(db, cls.course);
     if (!course || course.status === 'Inactive') throw badRequest(MSG.enrollCourseInactive);
     const id = enrollmentId(user!.id, cls.id);
     // Enrolling twice keeps the one enrolment (and needs no code the second time).
@@ -122,7 +124,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.description !== undefined) fields.description = sanitizeRichText(body.description) || null;
     if (body.regdate) fields.regdate = toTime(body.regdate)!;
     if (body.completed !== undefined) fields.completed = toTime(body.completed);
-    if (Object.keys(fields).length) await db.updateTable('enrollments').set(fields).where('id', '=', id!).execute();
+    if (Object.keys(fields).length) await updateEnrollment(db, id!, fields);
     await recordAudit(db, {
       actor: actor!, action: AUDIT.enrollmentSave, targetType: 'enrollment', target: id!,
       changes: existing ? diff(existing as unknown as Record<string, unknown>, fields) : { user: body.user, classid: body.classid, added: true },
@@ -176,7 +178,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function lessonOf(cls: { course: string }, lessonId: string) {
-    const lesson = await db.selectFrom('lessons').select(['id', 'course']).where('id', '=', lessonId).executeTakeFirst();
+    const lesson = await findLesson(db, lessonId);
     if (!lesson) throw notFound();
     if (lesson.course !== cls.course) throw badRequest(MSG.lessonNotInClass, { lessonid: MSG.lessonNotInClass });
     return lesson;

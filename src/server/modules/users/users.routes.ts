@@ -21,6 +21,7 @@ import { presentUser } from './users.presenter.ts';
 import { siteCountry } from '../site/site-countries.ts';
 import { compressOnce, sendCompressed, type CompressedBody } from '../../compressed-body.ts';
 import { enroll } from '../enrollment/enrollment.repository.ts';
+import { findClass } from '../classes/classes.repository.ts';
 import { AUDIT, auditUserSave, recordAudit } from '../admin/audit.repository.ts';
 import { can } from '../../policy/policy.ts';
 import { clearResets, createTemporaryPassword, mustChangePassword, restrictSession, useTemporaryPassword } from '../accounts/temporary-password.ts';
@@ -84,7 +85,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     authorize(actorOf(user), 'session.whoami');
     if (!user.lastseen || Date.now() - Date.parse(user.lastseen) > LASTSEEN_EVERY_MS) {
-      await db.updateTable('users').set({ lastseen: now() }).where('id', '=', user.id).execute();
+      await updateUser(db, user.id, { lastseen: now() });
     }
     const presented = await present(user);
     return {
@@ -153,7 +154,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     // Registering from a class page (spec: classId/courseId) enrols the new learner straight away.
     if (body.classId) {
-      const cls = await db.selectFrom('classes').selectAll().where('id', '=', body.classId).executeTakeFirst();
+      const cls = await findClass(db, body.classId);
       if (cls && cls.selfpaced !== 1 && body.regcode) await countRegcodeTry(ctx, req);
       // A private group still needs its registration code; a self-paced class is open to all.
       const mayJoin = cls && (cls.selfpaced === 1 || (!!body.regcode && body.regcode.toUpperCase() === cls.regcode));
