@@ -4,6 +4,7 @@
  * -> presenter; every error leaves through one handler with one body shape.
  */
 import type { Action } from './policy/policy.ts';
+import { OPENAPI_PATH, openApiDocument, type RouteSchemas } from './openapi.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,10 +67,12 @@ declare module 'fastify' {
     action?: Action;
     /** Open to everyone with no policy rule (sign-in, sign-out, health); a route has this or an action. */
     public?: boolean;
+    /** The Zod schemas the route parses its input with, for the OpenAPI description (openapi.ts). */
+    schema?: RouteSchemas;
   }
 }
 
-export interface RouteEntry { method: string; url: string; action?: Action; public?: boolean }
+export interface RouteEntry { method: string; url: string; action?: Action; public?: boolean; schema?: RouteSchemas }
 export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteEntry[]; health: HealthState }
 
 export async function buildApp(config: Config, opts: { store?: Store } = {}): Promise<BuiltApp> {
@@ -120,8 +123,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   // Every route with its policy metadata, for the bad-input sweep and the route-rule check in app.test.ts.
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
-    const { action, public: open } = r.config ?? {};
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, action, public: open });
+    const { action, public: open, schema } = r.config ?? {};
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, action, public: open, schema });
   });
 
   app.setErrorHandler(errorHandler);
@@ -185,6 +188,9 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   privacyRoutes(app, ctx);
   sessionsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
+  // The description of every call, made once from the routes above (their schemas and policy actions).
+  let openApi: Record<string, unknown> | undefined;
+  app.get(OPENAPI_PATH, { config: { public: true } }, async () => (openApi ??= openApiDocument(routes, 'Learning platform API')));
   await serveWebApp(app, config);
 
   // Data exports in the background and the daily deletion and retention run, in this process.

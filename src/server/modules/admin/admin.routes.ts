@@ -46,7 +46,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Translations -------------------------------------------------------------------------------------
 
-  app.post('/app_admin/getLanguage', { config: { action: 'admin.translations' } }, async (req) => {
+  app.post('/app_admin/getLanguage', { config: { schema: { body: GetLanguageSchema }, action: 'admin.translations' } }, async (req) => {
     await allowed(req, 'admin.translations');
     const { lang, untranslated } = parse(GetLanguageSchema, req.body);
     const { labels, languages, asof } = await labelsOf(db, lang);
@@ -54,7 +54,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return { lang, labels: list, total: labels.length, translated: labels.filter((l) => l.translated).length, languages, asof };
   });
 
-  app.post('/app_admin/setLanguage', { config: { action: 'admin.translations' } }, async (req) => {
+  app.post('/app_admin/setLanguage', { config: { schema: { body: SetLanguageSchema }, action: 'admin.translations' } }, async (req) => {
     const actor = await allowed(req, 'admin.translations');
     const { lang, labels } = parse(SetLanguageSchema, req.body);
     const changed = await setLabels(db, bus, lang, labels);
@@ -76,7 +76,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return settings();
   });
 
-  app.post('/app_admin/setConfig', { config: { action: 'admin.settings' } }, async (req) => {
+  app.post('/app_admin/setConfig', { config: { schema: { body: SetConfigSchema }, action: 'admin.settings' } }, async (req) => {
     const actor = await allowed(req, 'admin.settings');
     const body = parseSettings(SetConfigSchema, req.body);
     const current = (await site.get()).config;
@@ -110,13 +110,13 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Navigation items ---------------------------------------------------------------------------------
 
-  app.post('/app_admin/listNavItems', { config: { action: 'admin.navigation' } }, async (req) => {
+  app.post('/app_admin/listNavItems', { config: { schema: { body: NavItemListSchema }, action: 'admin.navigation' } }, async (req) => {
     await allowed(req, 'admin.navigation');
     const { group } = parse(NavItemListSchema, req.body);
     return { list: await listNavItems(db, group) };
   });
 
-  app.post('/app_admin/saveNavItem', { config: { action: 'admin.navigation' } }, async (req) => {
+  app.post('/app_admin/saveNavItem', { config: { schema: { body: NavItemSaveSchema }, action: 'admin.navigation' } }, async (req) => {
     const actor = await allowed(req, 'admin.navigation');
     const item = parse(NavItemSaveSchema, req.body);
     const existing = item._id && item._id !== 'new' ? await findNavItem(db, item._id) : undefined;
@@ -128,7 +128,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return saved;
   });
 
-  app.post('/app_admin/removeNavItem', { config: { action: 'admin.navigation' } }, async (req) => {
+  app.post('/app_admin/removeNavItem', { config: { schema: { body: RemoveSchema }, action: 'admin.navigation' } }, async (req) => {
     const actor = await allowed(req, 'admin.navigation');
     const { _id } = parse(RemoveSchema, req.body);
     const existing = await findNavItem(db, _id);
@@ -140,7 +140,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Audit --------------------------------------------------------------------------------------------
 
-  app.post('/app_admin/audit', { config: { action: 'audit.read' } }, async (req) => {
+  app.post('/app_admin/audit', { config: { schema: { body: AuditListSchema }, action: 'audit.read' } }, async (req) => {
     await allowed(req, 'audit.read');
     return listAudit(db, parse(AuditListSchema, req.body));
   });

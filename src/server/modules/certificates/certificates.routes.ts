@@ -36,7 +36,7 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await findFileBytes(db, decodeURIComponent(m[1]!))) ?? undefined;
   }
 
-  app.get('/app_users/certificate/:courseid', { config: { action: 'certificate.view' } }, async (req, reply) => {
+  app.get('/app_users/certificate/:courseid', { config: { schema: { params: CourseIdParamSchema }, action: 'certificate.view' } }, async (req, reply) => {
     const { courseid } = parse(CourseIdParamSchema, req.params);
     const user = await currentUser(ctx, req);
     // A link opened in a browser while signed out goes to the sign-in page, which comes back here;
@@ -76,7 +76,7 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(pdf);
   });
 
-  app.get(`${VERIFY_API}:code`, { config: { action: 'certificate.verify' } }, async (req) => {
+  app.get(`${VERIFY_API}:code`, { config: { schema: { params: CertificateCodeSchema }, action: 'certificate.verify' } }, async (req) => {
     const { code } = parse(CertificateCodeSchema, req.params);
     authorize(actorOf(await currentUser(ctx, req)), 'certificate.verify');
     const normal = normaliseCode(code);

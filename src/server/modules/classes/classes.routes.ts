@@ -28,7 +28,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const runs = (actor: Actor | null, cls: ClassRow) => can(actor, 'class.update', { class: cls });
 
-  app.post('/app_classes/list', { config: { action: 'class.list' } }, async (req) => {
+  app.post('/app_classes/list', { config: { schema: { body: ClassListSchema }, action: 'class.list' } }, async (req) => {
     const body = parse(ClassListSchema, req.body);
     const user = await currentUser(ctx, req);
     const actor = actorOf(user);
@@ -82,7 +82,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     return other;
   }
 
-  app.post('/app_classes/save', { config: { action: 'class.create' } }, async (req) => {
+  app.post('/app_classes/save', { config: { schema: { body: ClassSaveSchema }, action: 'class.create' } }, async (req) => {
     const body = parse(ClassSaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -142,7 +142,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentClass({ ...cls, ...fields }, { showCode: true });
   }
 
-  app.post('/app_classes/remove', { config: { action: 'class.remove' } }, async (req) => {
+  app.post('/app_classes/remove', { config: { schema: { body: ClassRemoveSchema }, action: 'class.remove' } }, async (req) => {
     const { _id } = parse(ClassRemoveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) authorize(actor, 'class.remove');

@@ -134,7 +134,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  app.post('/app_comments/list', { config: { action: 'comment.read' } }, async (req) => {
+  app.post('/app_comments/list', { config: { schema: { body: CommentListSchema }, action: 'comment.read' } }, async (req) => {
     const { parent, author, context } = parse(CommentListSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -143,14 +143,14 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return listByAuthor(actor, author ? await authorNames(author) : [user.id, user.email]);
   });
 
-  app.post('/app_comments/get/:parent', { config: { action: 'comment.read' } }, async (req) => {
+  app.post('/app_comments/get/:parent', { config: { schema: { body: CommentGetSchema, params: CommentParentSchema }, action: 'comment.read' } }, async (req) => {
     const { parent } = parse(CommentParentSchema, req.params);
     const { context } = parse(CommentGetSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req));
     return listDiscussion(actor, parent, context ?? null);
   });
 
-  app.post('/app_comments/save', { config: { action: 'comment.update' } }, async (req) => {
+  app.post('/app_comments/save', { config: { schema: { body: CommentSaveSchema }, action: 'comment.update' } }, async (req) => {
     const body = parse(CommentSaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -250,7 +250,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await present(actor, [(await findComment(db, row.id))!], resource))[0];
   }
 
-  app.post('/app_comments/remove', { config: { action: 'comment.remove' } }, async (req) => {
+  app.post('/app_comments/remove', { config: { schema: { body: CommentRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id, author } = parse(CommentRemoveSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req))!;
     const row = await findComment(db, _id);
@@ -261,7 +261,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_comments/saveReply', { config: { action: 'comment.read' } }, async (req) => {
+  app.post('/app_comments/saveReply', { config: { schema: { body: ReplySaveSchema }, action: 'comment.read' } }, async (req) => {
     const body = parse(ReplySaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -292,7 +292,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/app_comments/removeReply', { config: { action: 'comment.remove' } }, async (req) => {
+  app.post('/app_comments/removeReply', { config: { schema: { body: ReplyRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id } = parse(ReplyRemoveSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req));
     const reply = await findReply(db, _id);

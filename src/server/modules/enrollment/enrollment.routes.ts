@@ -75,7 +75,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await present([e], actor))[0]!;
   };
 
-  app.post('/app_enrollment/enroll/:classid', { config: { action: 'enrollment.enroll' } }, async (req) => {
+  app.post('/app_enrollment/enroll/:classid', { config: { schema: { body: EnrollSchema, params: ClassIdParamSchema }, action: 'enrollment.enroll' } }, async (req) => {
     const { classid } = parse(ClassIdParamSchema, req.params);
     const body = parse(EnrollSchema, req.body);
     const user = await currentUser(ctx, req);
@@ -97,7 +97,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentOne(id);
   });
 
-  app.post('/app_enrollment/list', { config: { action: 'enrollment.listOwn' } }, async (req) => {
+  app.post('/app_enrollment/list', { config: { schema: { body: EnrollmentListSchema }, action: 'enrollment.listOwn' } }, async (req) => {
     const body = parse(EnrollmentListSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.listOwn');
@@ -107,7 +107,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(await listEnrollments(db, { user, course: body.course }), actor);
   });
 
-  app.post('/app_enrollment/save', { config: { action: 'enrollment.manage' } }, async (req) => {
+  app.post('/app_enrollment/save', { config: { schema: { body: EnrollmentSaveSchema }, action: 'enrollment.manage' } }, async (req) => {
     const body = parse(EnrollmentSaveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.manage');
@@ -132,7 +132,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentOne(id!, actor);
   });
 
-  app.post('/app_enrollment/remove', { config: { action: 'enrollment.manage' } }, async (req) => {
+  app.post('/app_enrollment/remove', { config: { schema: { body: EnrollmentRemoveSchema }, action: 'enrollment.manage' } }, async (req) => {
     const { _id } = parse(EnrollmentRemoveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.manage');
@@ -194,13 +194,13 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.post('/app_enrollment/viewed', { config: { action: 'enrollment.recordProgress' } }, async (req) => {
+  app.post('/app_enrollment/viewed', { config: { schema: { body: ViewedSchema }, action: 'enrollment.recordProgress' } }, async (req) => {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, body);
     return progressReply(enrollment, body.lessonid, await recordView(db, enrollment.id, body.lessonid, body.materialid));
   });
 
-  app.post('/app_enrollment/unview', { config: { action: 'enrollment.recordProgress' } }, async (req) => {
+  app.post('/app_enrollment/unview', { config: { schema: { body: ViewedSchema }, action: 'enrollment.recordProgress' } }, async (req) => {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, { ...body, materialid: undefined });
     return progressReply(enrollment, body.lessonid, await clearView(db, enrollment.id, body.lessonid));
@@ -246,10 +246,10 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   examAttemptRoutes(app, ctx);
 
-  app.post('/app_enrollment/quiz', { config: { action: 'enrollment.recordProgress' } }, (req) => submit(req, 'quiz'));
-  app.post('/app_enrollment/exam', { config: { action: 'enrollment.recordProgress' } }, (req) => submit(req, 'exam'));
+  app.post('/app_enrollment/quiz', { config: { schema: { body: QuizSubmitSchema }, action: 'enrollment.recordProgress' } }, (req) => submit(req, 'quiz'));
+  app.post('/app_enrollment/exam', { config: { schema: { body: ExamSubmitSchema }, action: 'enrollment.recordProgress' } }, (req) => submit(req, 'exam'));
 
-  app.post('/app_enrollment/classEnrollment', { config: { action: 'class.viewParticipants' } }, async (req) => {
+  app.post('/app_enrollment/classEnrollment', { config: { schema: { body: ClassEnrollmentSchema }, action: 'class.viewParticipants' } }, async (req) => {
     const { classid } = parse(ClassEnrollmentSchema, req.body);
     const actor = await signedInActor(req);
     const cls = await loadClass(classid);

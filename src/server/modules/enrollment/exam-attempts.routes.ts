@@ -161,14 +161,14 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.post('/app_enrollment/attempts', { config: { action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempts', { config: { schema: { body: AttemptStatusSchema }, action: 'exam.attempt' } }, async (req, reply) => {
     const body = parse(AttemptStatusSchema, req.body);
     const t = await examTarget(req, body);
     reply.header('Cache-Control', 'no-store');
     return statusReply(t);
   });
 
-  app.post('/app_enrollment/attempt/start', { config: { action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempt/start', { config: { schema: { body: AttemptStartSchema }, action: 'exam.attempt' } }, async (req, reply) => {
     const body = parse(AttemptStartSchema, req.body);
     const t = await examTarget(req, body);
     const now = at();
@@ -182,7 +182,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  app.post('/app_enrollment/attempt/get', { config: { action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempt/get', { config: { schema: { body: AttemptIdSchema }, action: 'exam.attempt' } }, async (req, reply) => {
     const { attemptid } = parse(AttemptIdSchema, req.body);
     let { row, rules, passpercent } = await ownAttempt(req, attemptid);
     const now = at();
@@ -194,7 +194,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentAttempt(row, rules, passpercent, now);
   });
 
-  app.post('/app_enrollment/attempt/save', { config: { action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempt/save', { config: { schema: { body: AttemptSaveSchema }, action: 'exam.attempt' } }, async (req, reply) => {
     const body = parse(AttemptSaveSchema, req.body);
     const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
     if (body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
@@ -214,7 +214,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, saved, _id: row.id, servertime: now, deadline: row.deadline ?? undefined };
   });
 
-  app.post('/app_enrollment/attempt/submit', { config: { action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempt/submit', { config: { schema: { body: AttemptSubmitSchema }, action: 'exam.attempt' } }, async (req, reply) => {
     const body = parse(AttemptSubmitSchema, req.body);
     const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
     if (body.answers && body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
@@ -237,7 +237,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_enrollment/grantAttempt', { config: { action: 'exam.grantAttempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/grantAttempt', { config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' } }, async (req, reply) => {
     const body = parse(GrantAttemptSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();
@@ -263,7 +263,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, grant, _id: exam.id, user: body.user, classid: cls.id, allowed: s.allowed, used: s.used, canstart: s.canstart };
   });
 
-  app.post('/app_enrollment/learnerAttempts', { config: { action: 'exam.reviewAttempts' } }, async (req, reply) => {
+  app.post('/app_enrollment/learnerAttempts', { config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' } }, async (req, reply) => {
     const body = parse(LearnerAttemptsSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();
@@ -292,7 +292,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_enrollment/gradebook', { config: { action: 'class.gradebook' } }, async (req, reply) => {
+  app.post('/app_enrollment/gradebook', { config: { schema: { body: GradebookSchema }, action: 'class.gradebook' } }, async (req, reply) => {
     const body = parse(GradebookSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();

@@ -78,7 +78,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/app_files/save', { config: { action: 'file.write' } }, async (req) => {
+  app.post('/app_files/save', { config: { schema: { body: FileSaveSchema }, action: 'file.write' } }, async (req) => {
     const body = parse(FileSaveSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.write');
     if (!(await findFileMeta(db, body.filename))) throw notFound();
@@ -86,13 +86,13 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentFile((await findFileMeta(db, body.filename))!);
   });
 
-  app.post('/app_files/list', { config: { action: 'file.read' } }, async (req) => {
+  app.post('/app_files/list', { config: { schema: { body: FileListSchema }, action: 'file.read' } }, async (req) => {
     const { context } = parse(FileListSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.read');
     return (await listFiles(db, context)).map(presentFile);
   });
 
-  app.post('/app_files/get', { config: { action: 'file.read' } }, async (req) => {
+  app.post('/app_files/get', { config: { schema: { body: FileNameSchema }, action: 'file.read' } }, async (req) => {
     const { filename } = parse(FileNameSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.read');
     const meta = await findFileMeta(db, filename);
@@ -100,7 +100,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentFile(meta);
   });
 
-  app.post('/app_files/remove', { config: { action: 'file.write' } }, async (req) => {
+  app.post('/app_files/remove', { config: { schema: { body: FileNameSchema }, action: 'file.write' } }, async (req) => {
     const { filename } = parse(FileNameSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.write');
     if (!(await findFileMeta(db, filename))) throw notFound();
@@ -108,7 +108,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.get('/files/:filename', { config: { action: 'file.read' } }, async (req, reply) => {
+  app.get('/files/:filename', { config: { schema: { params: FileNameSchema }, action: 'file.read' } }, async (req, reply) => {
     const { filename } = parse(FileNameSchema, req.params);
     authorize(await currentActor(ctx, req), 'file.read');
     const meta = await findFileMeta(db, filename);

@@ -41,7 +41,7 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { list: await list(user.id, current) };
   });
 
-  app.post('/app_users/sessions/end', { config: { action: 'session.manage' } }, async (req) => {
+  app.post('/app_users/sessions/end', { config: { schema: { body: SessionIdSchema }, action: 'session.manage' } }, async (req) => {
     const { user, current } = await own(req);
     const { _id } = parse(SessionIdSchema, req.body);
     if (!(await ctx.sessions.destroyById(user.id, _id))) throw notFound(MSG.sessionNotFound);
@@ -54,7 +54,7 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, list: await list(user.id, current) };
   });
 
-  app.post('/app_users/sessions/endall', { config: { action: 'session.endAllOfUser' } }, async (req) => {
+  app.post('/app_users/sessions/endall', { config: { schema: { body: SessionUserSchema }, action: 'session.endAllOfUser' } }, async (req) => {
     const actor = actorOf(await requireUser(ctx, req));
     const { user: userId } = parse(SessionUserSchema, req.body);
     authorize(actor, 'session.endAllOfUser', { user: { id: userId } });
@@ -71,7 +71,7 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { security: await ctx.security.get() };
   });
 
-  app.post('/app_admin/setSecurity', { config: { action: 'admin.settings' } }, async (req) => {
+  app.post('/app_admin/setSecurity', { config: { schema: { body: SecuritySettingsSchema }, action: 'admin.settings' } }, async (req) => {
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'admin.settings');
     const patch = parse(SecuritySettingsSchema, req.body);

@@ -18,7 +18,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     return summary(db);
   });
 
-  app.post('/app_stats/getStats', { config: { action: 'stats.read' } }, async (req) => {
+  app.post('/app_stats/getStats', { config: { schema: { body: ReportFiltersSchema }, action: 'stats.read' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'stats.read');
     const filters = parse(ReportFiltersSchema, req.body);
     const period = filters.period ?? 'month';

@@ -64,7 +64,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const visitorBodies = new Map<string, CompressedBody>();
   let visitorBodiesVersion = '';
 
-  app.get('/app_users/whoami', { config: { action: 'session.whoami' } }, async (req, reply) => {
+  app.get('/app_users/whoami', { config: { schema: { querystring: WhoAmIQuerySchema }, action: 'session.whoami' } }, async (req, reply) => {
     const { asof } = parse(WhoAmIQuerySchema, req.query);
     const data = await site.get();
     const fresh = !!asof && asof >= data.version;
@@ -96,7 +96,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/users/login', { config: { public: true } }, async (req, reply) => {
+  app.post('/users/login', { config: { schema: { body: LoginSchema }, public: true } }, async (req, reply) => {
     const { login, password } = parse(LoginSchema, req.body);
     // Throttling (throttle.ts): per address, per (account, address), and per account for unknown browsers.
     const attempt = await beginSignIn(ctx, req, reply, login);
@@ -129,7 +129,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_users/register', { config: { action: 'account.register' } }, async (req, reply) => {
+  app.post('/app_users/register', { config: { schema: { body: RegistrationSchema }, action: 'account.register' } }, async (req, reply) => {
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'account.register');
     await limit('register', [`ip:${req.ip}`]);
@@ -176,7 +176,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await verifyPassword(user.passwordHash, given))) throw badRequest(MSG.currentPasswordWrong, { currentpassword: MSG.currentPasswordWrong });
   }
 
-  app.post('/app_users/resetpassword', { config: { action: 'account.changePassword' } }, async (req, reply) => {
+  app.post('/app_users/resetpassword', { config: { schema: { body: ResetPasswordSchema }, action: 'account.changePassword' } }, async (req, reply) => {
     const body = parse(ResetPasswordSchema, req.body);
     if (body.password !== undefined) {
       // Password change for the signed-in user.
@@ -208,7 +208,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.resetSent } };
   });
 
-  app.post('/app_users/confirmemail', { config: { action: 'account.confirmEmail' } }, async (req) => {
+  app.post('/app_users/confirmemail', { config: { schema: { body: ConfirmEmailSchema }, action: 'account.confirmEmail' } }, async (req) => {
     const { token } = parse(ConfirmEmailSchema, req.body);
     authorize(actorOf(await currentUser(ctx, req)), 'account.confirmEmail');
     const done = await confirmEmailChange(db, token, async (trx, change) => {
@@ -225,7 +225,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.emailConfirmed } };
   });
 
-  app.post('/app_users/setlang/', { config: { action: 'session.setLanguage' } }, async (req, reply) => {
+  app.post('/app_users/setlang/', { config: { schema: { body: SetLangSchema }, action: 'session.setLanguage' } }, async (req, reply) => {
     const { lang } = parse(SetLangSchema, req.body);
     const data = await site.get();
     if (!data.config.publiclanguages.includes(lang)) throw badRequest(MSG.invalidLanguage);
@@ -240,7 +240,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { lang, config: data.config, loc: data.labels(lang), user: presented, asof: data.version };
   });
 
-  app.post('/app_users/cookieoptin', { config: { action: 'session.setCookieOptin' } }, async (req) => {
+  app.post('/app_users/cookieoptin', { config: { schema: { body: CookieOptinSchema }, action: 'session.setCookieOptin' } }, async (req) => {
     const { cookieoptin } = parse(CookieOptinSchema, req.body);
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'session.setCookieOptin');
@@ -249,7 +249,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { cookieoptin: { setting } };
   });
 
-  app.post('/app_users/list', { config: { action: 'user.list' } }, async (req) => {
+  app.post('/app_users/list', { config: { schema: { body: UserListSchema }, action: 'user.list' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.list');
     const opts = parse(UserListSchema, req.body);
     const { rows, total } = await listUsers(db, opts);
@@ -274,7 +274,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(target);
   });
 
-  app.post('/app_users/save', { config: { action: 'user.update' } }, async (req) => {
+  app.post('/app_users/save', { config: { schema: { body: UserSaveSchema }, action: 'user.update' } }, async (req) => {
     const body = parse(UserSaveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.update', { user: { id: body._id } });
@@ -332,7 +332,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(saved);
   });
 
-  app.get('/app_users/remove/:id', { config: { action: 'user.remove', stateChanging: true } }, async (req) => {
+  app.get('/app_users/remove/:id', { config: { schema: { params: IdParamSchema }, action: 'user.remove', stateChanging: true } }, async (req) => {
     const { id } = parse(IdParamSchema, req.params);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.remove', { user: { id } });
@@ -343,7 +343,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_users/instructors', { config: { action: 'user.listInstructors' } }, async (req) => {
+  app.post('/app_users/instructors', { config: { schema: { body: InstructorsSchema }, action: 'user.listInstructors' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.listInstructors');
     const { course } = parse(InstructorsSchema, req.body);
     const rows = await listInstructors(db, course);
