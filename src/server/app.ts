@@ -3,8 +3,8 @@
  * A request's path: hooks (request id, origin check) -> route (shared schema) -> policy -> repository
  * -> presenter; every error leaves through one handler with one body shape.
  */
-import type { Action } from './policy/policy.ts';
-import { OPENAPI_PATH, openApiDocument, type RouteSchemas } from './openapi.ts';
+import { authorize, type Action } from './policy/policy.ts';
+import { API_PAGE_PATH, OPENAPI_PATH, apiPage, openApiDocument, type RouteSchemas } from './openapi.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,7 +51,8 @@ import { cachedCompression } from './compressed-body.ts';
 import { MSG } from '../domain/messages.ts';
 import { sql } from 'kysely';
 import { Clock } from './clock.ts';
-import { sessionCookieName, sessionToken } from './auth.ts';
+import { actorOf, currentUser, sessionCookieName, sessionToken } from './auth.ts';
+import { RTL_LANGUAGES } from '../domain/constants.ts';
 import { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -191,6 +192,15 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   // The description of every call, made once from the routes above (their schemas and policy actions).
   let openApi: Record<string, unknown> | undefined;
   app.get(OPENAPI_PATH, { config: { public: true } }, async () => (openApi ??= openApiDocument(routes, 'Learning platform API')));
+  app.get(API_PAGE_PATH, { config: { action: 'api.describe' } }, async (req, reply) => {
+    const user = await currentUser(ctx, req);
+    authorize(actorOf(user), 'api.describe');
+    const labels = (await ctx.site.get()).labels(user!.lang);
+    const dir = (RTL_LANGUAGES as readonly string[]).includes(user!.lang) ? 'rtl' : 'ltr';
+    openApi ??= openApiDocument(routes, 'Learning platform API');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+      .send(apiPage(openApi, user!.lang, dir, (english) => labels[english] || english));
+  });
   await serveWebApp(app, config);
 
   // Data exports in the background and the daily deletion and retention run, in this process.

@@ -1,7 +1,9 @@
 /** The OpenAPI description lists every call, with the input schemas the routes parse and their policy. */
 import { expect, it } from 'vitest';
 import { describeEachEngine } from './testing/harness.ts';
-import { OPENAPI_PATH } from './openapi.ts';
+import { API_PAGE_PATH, OPENAPI_PATH } from './openapi.ts';
+import { asRoles, signedInUser } from './testing/factories.ts';
+import { syncLabels } from './seed/labels.ts';
 
 describeEachEngine('OpenAPI description', (server) => {
   it('describes every registered route from its Zod schemas', async () => {
@@ -20,5 +22,21 @@ describeEachEngine('OpenAPI description', (server) => {
     expect(paths['/users/login']!.post['x-policy']).toBe('public');
     const page = paths['/app_content/getpage/{context}/{subid}']!.get;
     expect(page.parameters.map((p: any) => [p.name, p.in, p.required])).toEqual([['context', 'path', true], ['subid', 'path', false], ['lang', 'query', false]]);
+  });
+
+  it('shows admins a readable page of the calls in their language; others are refused', async () => {
+    const { ctx } = server();
+    await syncLabels(ctx);
+    expect((await server().client().get(API_PAGE_PATH)).status).toBe(401);
+    const { client: learner } = await signedInUser(server());
+    expect((await learner.get(API_PAGE_PATH)).status).toBe(403);
+    const { client: admin } = await signedInUser(server(), { roles: asRoles('admin'), lang: 'de' });
+    const r = await admin.get(API_PAGE_PATH);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/text\/html/);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(String(r.body)).toContain('<h1>API-Aufrufe</h1>');
+    expect(String(r.body)).toContain('<code>/app_classes/save</code>');
+    expect(String(r.body)).toContain('<html lang="de" dir="ltr">');
   });
 });

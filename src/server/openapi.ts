@@ -54,3 +54,29 @@ export function openApiDocument(routes: DescribedRoute[], title: string): Record
   }
   return { openapi: '3.1.0', info: { title, version: '1' }, paths };
 }
+
+export const API_PAGE_PATH = '/api/calls';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** English texts of the page; they are translated like every UI label (i18n/<lang>.conventions.json). */
+export const API_PAGE_LABELS = ['API calls', 'The full description, for tools:', 'Method', 'Path', 'Who may call it', 'Everyone', 'Input fields'];
+
+/** A plain page for admins: every call with its policy and input fields, read from the same document. */
+export function apiPage(doc: Record<string, unknown>, lang: string, dir: 'ltr' | 'rtl', label: (english: string) => string): string {
+  const rows: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Record<string, any>>>)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const body = op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      const inputs = [...(op.parameters ?? []).map((p: { name: string }) => p.name), ...Object.keys(body)].join(', ');
+      const policy = op['x-policy'] === 'public' ? label('Everyone') : String(op['x-policy']);
+      rows.push(`<tr><td>${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(policy)}</td><td>${escapeHtml(inputs)}</td></tr>`);
+    }
+  }
+  const title = escapeHtml(label('API calls'));
+  return `<!DOCTYPE html><html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>`
+    + `<body><main><h1>${title}</h1><p>${escapeHtml(label('The full description, for tools:'))} <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a></p>`
+    + `<table><thead><tr><th scope="col">${escapeHtml(label('Method'))}</th><th scope="col">${escapeHtml(label('Path'))}</th>`
+    + `<th scope="col">${escapeHtml(label('Who may call it'))}</th><th scope="col">${escapeHtml(label('Input fields'))}</th></tr></thead>`
+    + `<tbody>${rows.join('')}</tbody></table></main></body></html>`;
+}

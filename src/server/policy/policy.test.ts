@@ -81,6 +81,7 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'stats.read':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'crm.use':                 { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'audit.read':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'api.describe':            { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'comment.read':            { other: [N, N, Y, N, Y], own: [N, Y, Y, Y, Y] },
   'comment.create':          { other: [N, N, Y, Y, Y], own: [N, Y, Y, Y, Y] },
   'comment.update':          { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },

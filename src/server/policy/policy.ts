@@ -138,6 +138,7 @@ export const RULES = {
   'stats.read': admins,
   'crm.use': admins,
   'audit.read': admins,
+  'api.describe': admins,
   // Discussions and surveys
   /** A discussion (no post given), or one post in it; authors always read their own posts. */
   'comment.read': (a, r) => isAuthorOf(a, r.post) || (readsDiscussion(a, r) && readsPost(a, r)),
