@@ -31,7 +31,8 @@ const ERROR = {
 export function openApiDocument(routes: DescribedRoute[], title: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
-    if (r.url === OPENAPI_PATH || r.url === '*' || r.url === '/*') continue;
+    // The built web app's files (static plugin) have no policy and are not calls.
+    if (r.url === OPENAPI_PATH || (!r.action && !r.public)) continue;
     const optional = new Set([...r.url.matchAll(/:(\w+)\?/g)].map((m) => m[1]!));
     const path = r.url.replace(/:(\w+)\??/g, '{$1}');
     const inPath = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);

@@ -36,7 +36,9 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await findFileBytes(db, decodeURIComponent(m[1]!))) ?? undefined;
   }
 
-  app.get('/app_users/certificate/:courseid', { config: { schema: { params: CourseIdParamSchema }, action: 'certificate.view' } }, async (req, reply) => {
+  app.get('/app_users/certificate/:courseid', {
+    config: { schema: { params: CourseIdParamSchema }, action: 'certificate.view' },
+  }, async (req, reply) => {
     const { courseid } = parse(CourseIdParamSchema, req.params);
     const user = await currentUser(ctx, req);
     // A link opened in a browser while signed out goes to the sign-in page, which comes back here;

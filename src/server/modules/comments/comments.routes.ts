@@ -143,7 +143,9 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return listByAuthor(actor, author ? await authorNames(author) : [user.id, user.email]);
   });
 
-  app.post('/app_comments/get/:parent', { config: { schema: { body: CommentGetSchema, params: CommentParentSchema }, action: 'comment.read' } }, async (req) => {
+  app.post('/app_comments/get/:parent', {
+    config: { schema: { body: CommentGetSchema, params: CommentParentSchema }, action: 'comment.read' },
+  }, async (req) => {
     const { parent } = parse(CommentParentSchema, req.params);
     const { context } = parse(CommentGetSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req));

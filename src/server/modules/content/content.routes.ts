@@ -59,7 +59,9 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     return JSON.stringify(out);
   }
 
-  app.get('/app_content/getpage/:context/:subid?', { config: { schema: { params: GetPageParams, querystring: GetPageQuery }, action: 'content.read' } }, async (req, reply) => {
+  app.get('/app_content/getpage/:context/:subid?', {
+    config: { schema: { params: GetPageParams, querystring: GetPageQuery }, action: 'content.read' },
+  }, async (req, reply) => {
     const { context } = parse(GetPageParams, req.params);
     const query = parse(GetPageQuery, req.query);
     const user = await currentUser(ctx, req);

@@ -75,7 +75,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await present([e], actor))[0]!;
   };
 
-  app.post('/app_enrollment/enroll/:classid', { config: { schema: { body: EnrollSchema, params: ClassIdParamSchema }, action: 'enrollment.enroll' } }, async (req) => {
+  app.post('/app_enrollment/enroll/:classid', {
+    config: { schema: { body: EnrollSchema, params: ClassIdParamSchema }, action: 'enrollment.enroll' },
+  }, async (req) => {
     const { classid } = parse(ClassIdParamSchema, req.params);
     const body = parse(EnrollSchema, req.body);
     const user = await currentUser(ctx, req);
@@ -246,10 +248,16 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   examAttemptRoutes(app, ctx);
 
-  app.post('/app_enrollment/quiz', { config: { schema: { body: QuizSubmitSchema }, action: 'enrollment.recordProgress' } }, (req) => submit(req, 'quiz'));
-  app.post('/app_enrollment/exam', { config: { schema: { body: ExamSubmitSchema }, action: 'enrollment.recordProgress' } }, (req) => submit(req, 'exam'));
+  app.post('/app_enrollment/quiz', {
+    config: { schema: { body: QuizSubmitSchema }, action: 'enrollment.recordProgress' },
+  }, (req) => submit(req, 'quiz'));
+  app.post('/app_enrollment/exam', {
+    config: { schema: { body: ExamSubmitSchema }, action: 'enrollment.recordProgress' },
+  }, (req) => submit(req, 'exam'));
 
-  app.post('/app_enrollment/classEnrollment', { config: { schema: { body: ClassEnrollmentSchema }, action: 'class.viewParticipants' } }, async (req) => {
+  app.post('/app_enrollment/classEnrollment', {
+    config: { schema: { body: ClassEnrollmentSchema }, action: 'class.viewParticipants' },
+  }, async (req) => {
     const { classid } = parse(ClassEnrollmentSchema, req.body);
     const actor = await signedInActor(req);
     const cls = await loadClass(classid);

@@ -161,14 +161,18 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.post('/app_enrollment/attempts', { config: { schema: { body: AttemptStatusSchema }, action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempts', {
+    config: { schema: { body: AttemptStatusSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptStatusSchema, req.body);
     const t = await examTarget(req, body);
     reply.header('Cache-Control', 'no-store');
     return statusReply(t);
   });
 
-  app.post('/app_enrollment/attempt/start', { config: { schema: { body: AttemptStartSchema }, action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempt/start', {
+    config: { schema: { body: AttemptStartSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptStartSchema, req.body);
     const t = await examTarget(req, body);
     const now = at();
@@ -194,7 +198,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentAttempt(row, rules, passpercent, now);
   });
 
-  app.post('/app_enrollment/attempt/save', { config: { schema: { body: AttemptSaveSchema }, action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempt/save', {
+    config: { schema: { body: AttemptSaveSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptSaveSchema, req.body);
     const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
     if (body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
@@ -214,7 +220,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, saved, _id: row.id, servertime: now, deadline: row.deadline ?? undefined };
   });
 
-  app.post('/app_enrollment/attempt/submit', { config: { schema: { body: AttemptSubmitSchema }, action: 'exam.attempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/attempt/submit', {
+    config: { schema: { body: AttemptSubmitSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptSubmitSchema, req.body);
     const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
     if (body.answers && body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
@@ -237,7 +245,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_enrollment/grantAttempt', { config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' } }, async (req, reply) => {
+  app.post('/app_enrollment/grantAttempt', {
+    config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' },
+  }, async (req, reply) => {
     const body = parse(GrantAttemptSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();
@@ -263,7 +273,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, grant, _id: exam.id, user: body.user, classid: cls.id, allowed: s.allowed, used: s.used, canstart: s.canstart };
   });
 
-  app.post('/app_enrollment/learnerAttempts', { config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' } }, async (req, reply) => {
+  app.post('/app_enrollment/learnerAttempts', {
+    config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' },
+  }, async (req, reply) => {
     const body = parse(LearnerAttemptsSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();
@@ -292,7 +304,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_enrollment/gradebook', { config: { schema: { body: GradebookSchema }, action: 'class.gradebook' } }, async (req, reply) => {
+  app.post('/app_enrollment/gradebook', {
+    config: { schema: { body: GradebookSchema }, action: 'class.gradebook' },
+  }, async (req, reply) => {
     const body = parse(GradebookSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();

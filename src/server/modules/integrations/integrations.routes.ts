@@ -62,7 +62,9 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { individual };
   });
 
-  app.post('/app_integrations/vcrm/getContactByEmailQuery', { config: { schema: { body: CrmEmailSchema }, action: 'crm.use' } }, async (req) => {
+  app.post('/app_integrations/vcrm/getContactByEmailQuery', {
+    config: { schema: { body: CrmEmailSchema }, action: 'crm.use' },
+  }, async (req) => {
     await admin(req);
     const { email } = parse(CrmEmailSchema, req.body);
     return { list: await viaCrm(req, (c) => c.findByEmail(email)) };
@@ -90,7 +92,9 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
    * The last-sync mark moves only when every contact went through, so a failed sync is simply run again
    * (the CRM upserts by externalId, so nothing is duplicated).
    */
-  app.post('/app_integrations/vcrm/syncRecentUsers', { config: { schema: { body: CrmSyncRecentSchema }, action: 'crm.use' } }, async (req) => {
+  app.post('/app_integrations/vcrm/syncRecentUsers', {
+    config: { schema: { body: CrmSyncRecentSchema }, action: 'crm.use' },
+  }, async (req) => {
     await admin(req);
     const body = parse(CrmSyncRecentSchema, req.body);
     const client = await crm();

@@ -79,7 +79,9 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     return { status: 'ready', url: downloadPath(token!), info: { message: MSG.exportReady }, ...(await state(user)) };
   });
 
-  app.get('/app_privacy/download/:token', { config: { schema: { params: ExportTokenSchema }, action: 'privacy.download' } }, async (req, reply) => {
+  app.get('/app_privacy/download/:token', {
+    config: { schema: { params: ExportTokenSchema }, action: 'privacy.download' },
+  }, async (req, reply) => {
     const { token } = parse(ExportTokenSchema, req.params);
     const user = await currentUser(ctx, req);
     const row = await db.selectFrom('data_exports').select(['userId', 'data', 'expires', 'created'])

@@ -43,7 +43,9 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCsv(reply, 'users.csv', USER_COLUMNS, userPages(db));
   });
 
-  app.post('/app_reports/:reportid', { config: { schema: { body: ReportFiltersSchema, params: ReportIdSchema, querystring: FormatQuerySchema }, action: 'report.read' } }, async (req, reply) => {
+  app.post('/app_reports/:reportid', {
+    config: { schema: { body: ReportFiltersSchema, params: ReportIdSchema, querystring: FormatQuerySchema }, action: 'report.read' },
+  }, async (req, reply) => {
     await reader(req);
     const { reportid } = parse(ReportIdSchema, req.params);
     const filters = parse(ReportFiltersSchema, req.body);

@@ -54,7 +54,9 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, list: await list(user.id, current) };
   });
 
-  app.post('/app_users/sessions/endall', { config: { schema: { body: SessionUserSchema }, action: 'session.endAllOfUser' } }, async (req) => {
+  app.post('/app_users/sessions/endall', {
+    config: { schema: { body: SessionUserSchema }, action: 'session.endAllOfUser' },
+  }, async (req) => {
     const actor = actorOf(await requireUser(ctx, req));
     const { user: userId } = parse(SessionUserSchema, req.body);
     authorize(actor, 'session.endAllOfUser', { user: { id: userId } });

@@ -111,13 +111,17 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, _id: row.id };
   });
 
-  app.post('/app_surveys/listResponses', { config: { schema: { body: ResponseListSchema }, action: 'survey.readResponses' } }, async (req) => {
+  app.post('/app_surveys/listResponses', {
+    config: { schema: { body: ResponseListSchema }, action: 'survey.readResponses' },
+  }, async (req) => {
     const { surveyId, skip, limit } = parse(ResponseListSchema, req.body);
     authorize(await currentActor(ctx, req), 'survey.readResponses');
     return (await listResponses(db, { surveyId, skip, limit: limit ?? 100 })).map(presentResponse);
   });
 
-  app.post('/app_surveys/listResponsesBySurvey', { config: { schema: { body: SurveyResponsesSchema }, action: 'survey.readResponses' } }, async (req) => {
+  app.post('/app_surveys/listResponsesBySurvey', {
+    config: { schema: { body: SurveyResponsesSchema }, action: 'survey.readResponses' },
+  }, async (req) => {
     const { surveyId } = parse(SurveyResponsesSchema, req.body);
     authorize(await currentActor(ctx, req), 'survey.readResponses');
     const survey = await findSurvey(db, surveyId);
@@ -126,7 +130,9 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** A survey's responses as CSV: a header row of the question texts, then one row per response, newest first. */
-  app.get('/app_surveys/responses/:surveyId.csv', { config: { schema: { params: SurveyResponsesSchema }, action: 'survey.readResponses' } }, async (req, reply) => {
+  app.get('/app_surveys/responses/:surveyId.csv', {
+    config: { schema: { params: SurveyResponsesSchema }, action: 'survey.readResponses' },
+  }, async (req, reply) => {
     const { surveyId } = parse(SurveyResponsesSchema, req.params);
     authorize(await currentActor(ctx, req), 'survey.readResponses');
     const survey = await findSurvey(db, surveyId);

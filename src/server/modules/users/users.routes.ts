@@ -176,7 +176,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await verifyPassword(user.passwordHash, given))) throw badRequest(MSG.currentPasswordWrong, { currentpassword: MSG.currentPasswordWrong });
   }
 
-  app.post('/app_users/resetpassword', { config: { schema: { body: ResetPasswordSchema }, action: 'account.changePassword' } }, async (req, reply) => {
+  app.post('/app_users/resetpassword', {
+    config: { schema: { body: ResetPasswordSchema }, action: 'account.changePassword' },
+  }, async (req, reply) => {
     const body = parse(ResetPasswordSchema, req.body);
     if (body.password !== undefined) {
       // Password change for the signed-in user.
@@ -332,7 +334,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(saved);
   });
 
-  app.get('/app_users/remove/:id', { config: { schema: { params: IdParamSchema }, action: 'user.remove', stateChanging: true } }, async (req) => {
+  app.get('/app_users/remove/:id', {
+    config: { schema: { params: IdParamSchema }, action: 'user.remove', stateChanging: true },
+  }, async (req) => {
     const { id } = parse(IdParamSchema, req.params);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.remove', { user: { id } });
