@@ -1,5 +1,5 @@
 /**
- * The admin area's journeys (issue 7): an admin finds a learner, gives them the cms role and sees the
+ * The admin area's journeys: an admin finds a learner, gives them the cms role and sees the
  * change in the audit list; translates a label into Portuguese and a Portuguese user sees it; downloads
  * users.csv and opens the dashboard with its charts drawn; the data explorer lists the state modules.
  * Learners and editors get no admin panels; signed-out visitors get 'Please Login'. Each test makes its

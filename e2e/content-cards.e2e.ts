@@ -1,5 +1,5 @@
 /**
- * Cards blocks (issue 4, "Done means"): with 1, 2, 4, 5 and 7 cards the columns are 12, 6, 3, 4 and 6
+ * Cards blocks: with 1, 2, 4, 5 and 7 cards the columns are 12, 6, 3, 4 and 6
  * of 12 wide (measured in the browser), one card per row on a phone; an editor adds a card in place,
  * saves the whole block, and removes one card; the accordion opens its panels.
  */

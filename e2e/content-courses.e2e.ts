@@ -1,5 +1,5 @@
 /**
- * The course catalogue and the course page (issue 4, "Done means"): a course card's button changes as
+ * The course catalogue and the course page: a course card's button changes as
  * a new learner enrols (View Course -> Get Started) and starts (-> Continue); the course page shows Join
  * This Course to visitors, Continue Course, progress and the visited lesson to the learner, the welcome
  * panel after signing up; an Inactive course sends visitors home; a reader of another language moves to

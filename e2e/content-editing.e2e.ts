@@ -1,5 +1,5 @@
 /**
- * Editing content in place (issue 4, "Done means"): an editor working in Spanish adds a block to a page,
+ * Editing content in place: an editor working in Spanish adds a block to a page,
  * writes its rich text with the toolbar and the HTML mode, saves, previews (no editing control left),
  * and a visitor reading Spanish sees it while one reading English does not. Then the editing panels:
  * a quiz material with its questions, and a course's properties.

@@ -1,5 +1,5 @@
 /**
- * Stored script attempts (issue 4, "Done means"): an editor saves, through the API, a block, cards and a
+ * Stored script attempts: an editor saves, through the API, a block, cards and a
  * course description carrying a <script>, an onerror= handler and a javascript: link. A visitor who
  * opens those pages and clicks the link runs none of it: no dialog opens and the page's global flag
  * stays unset; the markup that reaches the browser has none of the three.

@@ -1,5 +1,5 @@
 /**
- * Discussions (issue 6): a learner posts on a lesson's discussion, another learner replies, the first
+ * Discussions: a learner posts on a lesson's discussion, another learner replies, the first
  * edits; the second cannot edit the first's post; replies are edited and removed; a private post is read
  * by a listed address and by no unlisted learner; a linked post is highlighted; the account's comments
  * panel lists a learner's posts. Three fresh learners, enrolled in the demo self-paced class.

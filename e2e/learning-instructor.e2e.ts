@@ -1,5 +1,5 @@
 /**
- * An instructor's journey (issue 5, "Done means"): create a class from My Classes, share its code
+ * An instructor's journey: create a class from My Classes, share its code
  * (the confirmation's link), a new learner enrols with it and reads a lesson, and the instructor sees
  * the learner among the participants with a lesson count. Fellow learners see names only; users
  * without rights are sent to the course page.

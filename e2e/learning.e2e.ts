@@ -1,5 +1,5 @@
 /**
- * A learner's whole journey (issue 5, "Done means"): register from the enrol page into the private
+ * A learner's whole journey: register from the enrol page into the private
  * group with its code SPRING26, read every lesson with Next, fail the quiz, retake and pass it, pass
  * the exam, open the certificate PDF (the name and course title are in its text), check it on the
  * public verification page, and find the completed row in My Classes.

@@ -1,5 +1,5 @@
 /**
- * Surveys (issue 6): a visitor answers the Resources page's survey with each question type, a negative
+ * Surveys: a visitor answers the Resources page's survey with each question type, a negative
  * number refused on change and on submit; a failed submit says so and scrolls up; the thank-you text
  * follows a good one. Admins see the responses and download the CSV; editors choose the block's survey
  * and write a new one.

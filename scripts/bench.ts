@@ -35,13 +35,13 @@ try {
   rows.push(baseline);
   rows.push(await measure('GET /app_users/whoami signed out', { url: `${app.url}/app_users/whoami` }));
   rows.push(await measure('GET /app_users/whoami signed in', { url: `${app.url}/app_users/whoami`, headers: { cookie } }));
-  // Issue 4: the home page and the course catalogue, from the published-content cache and the catalogue query.
+  // The home page and the course catalogue, from the published-content cache and the catalogue query.
   const home = await measure('GET /app_content/getpage/home/ signed out', { url: `${app.url}/app_content/getpage/home/` });
   const catalogue = await measure('POST /app_courses/list {}', {
     url: `${app.url}/app_courses/list`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
   });
   rows.push(home, catalogue);
-  // Issue 5: the lesson page's load and a viewed write, signed in as the demo learner (p99 target 50 ms).
+  // The lesson page's load and a viewed write, signed in as the demo learner (p99 target 50 ms).
   const json = { 'content-type': 'application/json', cookie };
   const lessonLoad = await measure('POST /app_lessons/list (lesson page)', {
     url: `${app.url}/app_lessons/list`, method: 'POST', headers: json,
@@ -91,7 +91,7 @@ try {
   fs.rmSync(app.dataDir, { recursive: true, force: true });
 }
 
-// Issue 7: GET /app_reports/users/users.csv over 100,000 generated users (and three times that, to show
+// GET /app_reports/users/users.csv over 100,000 generated users (and three times that, to show
 // the server's memory stays flat), each on a fresh store and its own server.
 await runUsersCsvBench();
 

@@ -1,5 +1,5 @@
 /**
- * Issue 7: GET /app_reports/users/users.csv over 100,000 generated users (BENCH_CSV_USERS to change it),
+ * GET /app_reports/users/users.csv over 100,000 generated users (BENCH_CSV_USERS to change it),
  * on a fresh SQLite store filled in bulk batches. Prints the export's time and size and the server
  * process's memory (VmRSS sampled during the download, VmHWM from /proc/<pid>/status), then does the
  * same with three times the users: a streamed export's peak stays where it was. Run alone with

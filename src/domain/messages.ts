@@ -49,7 +49,7 @@ export const MSG = {
   crossSite: 'Cross-site requests are not allowed.',
   noRecords: 'No records found.',
   contextMissing: 'The context is missing for this comment',
-  // Classes, enrolment, progress, quizzes and certificates (issue 5).
+  // Classes, enrolment, progress, quizzes and certificates.
   classNameRequired: 'Please give the class a name.',
   classCourseRequired: 'Please choose the course of the class.',
   classCourseNotFound: 'I am sorry, I cannot find that course.',
@@ -58,7 +58,7 @@ export const MSG = {
   classNotCertified: 'You need a certification for this course to create a class for it.',
   classCourseFixed: 'The course of an existing class cannot be changed.',
   classInstructorAdminOnly: 'Only an administrator can make someone else the instructor of a class.',
-  classDateFormat: 'Please use the form YYYY-MM-DD.',
+  classDateFormat: 'Please enter a real date in the form YYYY-MM-DD.',
   regcodeRequired: 'Please enter the registration code of your group.',
   regcodeMismatch: 'That registration code does not match this class.',
   enrollCourseInactive: 'This course is not open for enrolment at the moment.',
@@ -75,7 +75,7 @@ export const MSG = {
   enrollmentNotFound: 'I am sorry, I cannot find that enrolment.',
   certificateNotReady: 'Your certificate will be ready once you have completed the course.',
   certificateNotFound: 'We cannot find a certificate with that code.',
-  dateFormat: 'Please use the form YYYY-MM-DD.',
+  dateFormat: 'Please enter a real date in the form YYYY-MM-DD.',
   serverError: 'Something went wrong on our side. Please try again.',
   invalidContext: 'A page name (context) may use letters, digits and - _ . ~ only.',
   unsafeUrl: 'Please enter a web address that starts with https://, http:// or /.',
@@ -87,7 +87,7 @@ export const MSG = {
   fileEmpty: 'The file is empty.',
   fileTooLarge: 'The file is too large: the limit is 10 MB.',
   fileRefused: 'Files that could run as a program or script cannot be uploaded.',
-  // Admin area: translations, site settings, navigation, reports, CRM and audit (issue 7).
+  // Admin area: translations, site settings, navigation, reports, CRM and audit.
   labelRequired: 'Please name the label to translate.',
   languageCodes: 'Please use two-letter language codes such as en or pt.',
   defaultLangNotPublic: 'The default language must be one of the public languages.',
@@ -108,7 +108,7 @@ export const MSG = {
   crmRefused: 'The CRM refused our key. Please check the CRM settings.',
   crmRejected: 'The CRM rejected the request.',
   crmBatchSize: 'Please send between 1 and 100 contacts at a time.',
-  // Discussions and surveys (issue 6).
+  // Discussions and surveys.
   postEmpty: 'Please write something before posting.',
   postTooLong: 'Your post is too long: the limit is 20,000 characters.',
   sharedEmails: 'Please list the email addresses to share with, separated by commas.',

@@ -74,6 +74,16 @@ export interface Enrollment {
   exampassed?: boolean; examdate?: string; progress: Record<string, LessonProgress>;
 }
 
+/** An enrolment as /app_enrollment/list presents it, with what My Classes shows beside it. */
+export interface EnrollmentRow extends Enrollment {
+  classname?: string;
+  /** False when the class was removed (the class picker says 'This class no longer exists'). */
+  classexists?: boolean;
+  coursetitle?: string;
+  /** The certificate link once the course is completed. */
+  certificate?: string;
+}
+
 export interface Lesson {
   _id: string; course: string; title: string; description?: string; order?: number; sortorder?: number;
   sorder?: string; sectionorder?: number; type?: string; materials?: Record<string, Material>; cached?: string;

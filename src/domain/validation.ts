@@ -3,6 +3,7 @@
  * (request bodies) and the web app (forms shown on change and on submit).
  */
 import { z } from 'zod';
+import { isCalendarDay, dayOrTimeSchema, daySchema } from './dates.ts';
 import { MSG } from './messages.ts';
 import { SURVEY_QUESTION_TYPES } from './constants.ts';
 import { PASSWORD_MIN_LENGTH, COOKIE_OPTIN_VALUES, ROLES, HEARD_OPTIONS, VOCATION_OPTIONS, MATERIAL_SECTIONS } from './constants.ts';
@@ -140,7 +141,7 @@ export const ProfileFields = {
   state: z.string().trim().max(100).refine((v) => v === '' || isWords(v, 0), { error: MSG.stateHint }),
   country: z.string().trim().max(100),
   postal: z.string().trim().max(20),
-  birthDate: z.string().trim().max(10).refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: MSG.dateFormat }),
+  birthDate: z.string().trim().max(10).refine((v) => v === '' || isCalendarDay(v), { error: MSG.dateFormat }),
   bio: z.string().max(5000),
   heard: z.union([z.enum(HEARD_OPTIONS), z.literal('')], { error: MSG.notValid }),
   vocation: z.union([z.enum(VOCATION_OPTIONS), z.literal('')], { error: MSG.notValid }),
@@ -333,7 +334,7 @@ export const FileFieldsSchema = z.object({ context: idOf(MSG.contextRequired), t
 export const FileSaveSchema = z.object({ filename: idOf(MSG.missingId), context: idOf(MSG.contextRequired), title: text(300) }, { error: MSG.missingId });
 
 // ---------------------------------------------------------------------------------------------------
-// Classes, enrolment, progress, quizzes and exams, certificates (issue 5; spec sections 5 and 7).
+// Classes, enrolment, progress, quizzes and exams, certificates (spec sections 5 and 7).
 
 const recordId = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: MSG.notValid });
 const maybeId = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional()
@@ -345,11 +346,8 @@ const yesNo = z.union([
   z.literal(0).transform(() => false),
 ], { error: MSG.notValid });
 const richText = z.string({ error: MSG.notValid }).max(50_000, { error: MSG.notValid }).nullable().optional();
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 /** A date as YYYY-MM-DD, or a full ISO time; '' clears it. */
-const dateOrTime = z.string({ error: MSG.classDateFormat }).trim().max(40, { error: MSG.classDateFormat })
-  .refine((v) => v === '' || isDay(v.slice(0, 10)) && (v.length === 10 || !Number.isNaN(Date.parse(v))), { error: MSG.classDateFormat })
-  .nullable().optional();
+const dateOrTime = dayOrTimeSchema(MSG.classDateFormat).nullable().optional();
 
 /** Registration codes: REGCODE_LENGTH characters, letters and digits without look-alikes (no I, O, 0, 1). */
 export const REGCODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -485,7 +483,7 @@ export const CertificateCodeSchema = z.object({
 }, { error: MSG.certificateNotFound });
 
 // ---------------------------------------------------------------------------------------------------
-// Admin area (issue 7): translations, site settings, navigation items, reports and statistics, CRM
+// Admin area: translations, site settings, navigation items, reports and statistics, CRM
 // look-ups and the audit list. Settings forms show `fields` per input, so every field names its rule.
 
 const langKey = z.string({ error: MSG.invalidLanguage }).refine(isLangKey, { error: MSG.invalidLanguage });
@@ -605,9 +603,7 @@ export const NavItemSaveSchema = z.object({
 
 export const NavItemListSchema = z.object({ group: z.enum(NAV_GROUPS, { error: MSG.navGroups }).optional() }, { error: MSG.notValid });
 
-/** A calendar day that exists (2025-02-30 does not). */
-const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const day = z.string({ error: MSG.dateFormat }).trim().refine(isRealDay, { error: MSG.dateFormat });
+const day = daySchema();
 
 /** Filters shared by reports and statistics; `from` and `to` are days (YYYY-MM-DD), both included. */
 export const ReportFiltersSchema = z.object({
@@ -661,8 +657,7 @@ export const CrmSyncUserSchema = z.object({ _id: recordId(MSG.missingId) }, { er
 
 /** syncRecentUsers: accounts changed since `since` (default: the last sync, or seven days), at most `limit`. */
 export const CrmSyncRecentSchema = z.object({
-  since: z.string({ error: MSG.dateFormat }).trim().max(40, { error: MSG.dateFormat })
-    .refine((v) => isDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), { error: MSG.dateFormat }).optional(),
+  since: dayOrTimeSchema().refine((v) => v !== '', { error: MSG.dateFormat }).optional(),
   limit: z.number({ error: MSG.notValid }).int({ error: MSG.notValid }).min(1, { error: MSG.notValid }).max(10_000, { error: MSG.notValid }).optional(),
 }, { error: MSG.notValid });
 
@@ -676,7 +671,7 @@ export const AuditListSchema = z.object({
 }, { error: MSG.notValid });
 
 // ---------------------------------------------------------------------------------------------------
-// Discussions and surveys (issue 6; spec sections 5 and 7). Limits are here so the web app's forms
+// Discussions and surveys (spec sections 5 and 7). Limits are here so the web app's forms
 // refuse what the server would refuse, with the same message.
 
 /** Longest post or reply, in characters of HTML (before the server's allow-list cleans it). */

@@ -3,6 +3,8 @@
  * A request's path: hooks (request id, origin check) -> route (shared schema) -> policy -> repository
  * -> presenter; every error leaves through one handler with one body shape.
  */
+import { authorize, type Action } from './policy/policy.ts';
+import { API_PAGE_PATH, OPENAPI_PATH, apiPage, openApiDocument, type RouteSchemas } from './openapi.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +52,8 @@ import { PageScriptPolicy } from './page-scripts.ts';
 import { cachedCompression } from './compressed-body.ts';
 import { MSG } from '../domain/messages.ts';
 import { Clock } from './clock.ts';
-import { sessionCookieName, sessionToken } from './auth.ts';
+import { actorOf, currentUser, sessionCookieName, sessionToken } from './auth.ts';
+import { RTL_LANGUAGES } from '../domain/constants.ts';
 import { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -62,10 +65,17 @@ declare module 'fastify' {
     stateChanging?: boolean;
     /** The answer is about the caller even without a session (sign-in steps): never stored by caches. */
     personal?: boolean;
+    /** The policy action that decides who may call this route (policy/policy.ts). */
+    action?: Action;
+    /** Open to everyone with no policy rule (sign-in, sign-out, health); a route has this or an action. */
+    public?: boolean;
+    /** The Zod schemas the route parses its input with, for the OpenAPI description (openapi.ts). */
+    schema?: RouteSchemas;
   }
 }
 
-export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: { method: string; url: string }[]; health: HealthState }
+export interface RouteEntry { method: string; url: string; action?: Action; public?: boolean; schema?: RouteSchemas }
+export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteEntry[]; health: HealthState }
 
 export async function buildApp(config: Config, opts: { store?: Store } = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -118,10 +128,11 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   app.decorate('sessionCookie', sessionCookieName(config.production));
   app.decorate('langCookie', config.production ? '__Host-lang' : 'lang');
 
-  // Every route, for the bad-input sweep in app.test.ts.
-  const routes: { method: string; url: string }[] = [];
+  // Every route with its policy metadata, for the bad-input sweep and the route-rule check in app.test.ts.
+  const routes: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    const { action, public: open, schema } = r.config ?? {};
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, action, public: open, schema });
   });
 
   app.setErrorHandler(errorHandler);
@@ -186,6 +197,18 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   sessionsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
   staffRoutes(app, ctx);
+  // The description of every call, made once from the routes above (their schemas and policy actions).
+  let openApi: Record<string, unknown> | undefined;
+  app.get(OPENAPI_PATH, { config: { public: true } }, async () => (openApi ??= openApiDocument(routes, 'Learning platform API')));
+  app.get(API_PAGE_PATH, { config: { action: 'api.describe' } }, async (req, reply) => {
+    const user = await currentUser(ctx, req);
+    authorize(actorOf(user), 'api.describe');
+    const labels = (await ctx.site.get()).labels(user!.lang);
+    const dir = (RTL_LANGUAGES as readonly string[]).includes(user!.lang) ? 'rtl' : 'ltr';
+    openApi ??= openApiDocument(routes, 'Learning platform API');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+      .send(apiPage(openApi, user!.lang, dir, (english) => labels[english] || english));
+  });
   await serveWebApp(app, config);
 
   // Data exports in the background and the daily deletion and retention run, in this process.

@@ -30,12 +30,12 @@ export interface HealthState { shuttingDown: boolean }
 export function healthRoutes(app: FastifyInstance, opts: { config: Config; store: Store; redis: Redis | null; state: HealthState }) {
   const { config, store, redis, state } = opts;
 
-  app.get('/healthz', async (_req, reply) => {
+  app.get('/healthz', { config: { public: true } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { ok: true, engine: store.engine };
   });
 
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', { config: { public: true } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     const checks: Record<string, boolean> = {};
     const [db, rd] = await Promise.allSettled([
@@ -86,7 +86,7 @@ export function healthRoutes(app: FastifyInstance, opts: { config: Config; store
   });
 
   const token = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : null;
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', { config: { public: true } }, async (req, reply) => {
     const given = Buffer.from(req.headers.authorization ?? '');
     const allowed = config.metricsPublic || (token !== null && given.length === token.length && crypto.timingSafeEqual(given, token));
     if (!allowed) return reply.status(404).send({ error: { message: MSG.notFound } });

@@ -15,17 +15,17 @@ type RoleName = keyof typeof ACTORS;
 /** The record each action is tried on: someone else's account, or a class the instructor hosts. */
 const other: Resource = {
   user: { id: 'u-someone-else', roles: [] }, class: { instructor: 'u-instructor' },
-  // Issue 5: not enrolled in the class; an active course in the actor's language, without a certification.
+  // Not enrolled in the class; an active course in the actor's language, without a certification.
   enrolled: false, classCourse: { active: true, sameLanguage: true, certified: false, openToAll: false },
-  // Issue 6: someone else's private post, shared with nobody; a survey that is not Active.
+  // Someone else's private post, shared with nobody; a survey that is not Active.
   post: { author: 'u-someone-else', private: true, shared: [] }, survey: { active: false },
 };
 /** The same action tried on the actor's own account. */
 const own = (a: Actor | null): Resource => ({
   user: { id: a?.id ?? 'nobody' }, class: { instructor: 'u-instructor' },
-  // Issue 5: enrolled in the class; certified for the course.
+  // Enrolled in the class; certified for the course.
   enrolled: true, classCourse: { active: true, sameLanguage: true, certified: true, openToAll: false },
-  // Issue 6: the actor's own private post; an Active survey.
+  // The actor's own private post; an Active survey.
   post: { author: a?.id ?? 'nobody', private: true, shared: [] }, survey: { active: true },
 });
 
@@ -33,8 +33,6 @@ const own = (a: Actor | null): Resource => ({
 const Y = true, N = false;
 const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'session.whoami':          { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
-  'session.login':           { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
-  'session.logout':          { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'session.setLanguage':     { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'session.setCookieOptin':  { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
   'account.register':        { other: [Y, N, N, N, N], own: [Y, N, N, N, N] },
@@ -63,7 +61,6 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'file.read':               { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'file.write':              { other: [N, N, N, Y, Y], own: [N, N, N, Y, Y] },
   'enrollment.listOwn':      { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
-  'enrollment.view':         { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
   'class.list':              { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
   'class.listHosted':        { other: [N, Y, Y, Y, Y], own: [N, Y, Y, Y, Y] },
   'class.create':            { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },
@@ -79,7 +76,6 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'enrollment.recordProgress': { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
   'certificate.view':        { other: [N, N, N, N, N], own: [N, Y, Y, Y, Y] },
   'certificate.verify':      { other: [Y, Y, Y, Y, Y], own: [Y, Y, Y, Y, Y] },
-  'admin.area':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'admin.translations':      { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'admin.settings':          { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'admin.navigation':        { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
@@ -87,6 +83,7 @@ const MATRIX: Record<Action, { other: boolean[]; own: boolean[] }> = {
   'stats.read':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'crm.use':                 { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'audit.read':              { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
+  'api.describe':            { other: [N, N, N, N, Y], own: [N, N, N, N, Y] },
   'comment.read':            { other: [N, N, Y, N, Y], own: [N, Y, Y, Y, Y] },
   'comment.create':          { other: [N, N, Y, Y, Y], own: [N, Y, Y, Y, Y] },
   'comment.update':          { other: [N, N, N, N, Y], own: [N, Y, Y, Y, Y] },
@@ -193,7 +190,7 @@ describe('policy: who may create a class for which course (spec section 6)', () 
   });
 });
 
-describe('policy: who reads which post of a discussion (issue 6)', () => {
+describe('policy: who reads which post of a discussion', () => {
   const inClass = (over: Partial<Resource> = {}): Resource => ({ class: { instructor: 'u-instructor' }, enrolled: true, ...over });
   const publicPost = { author: 'u-someone-else', private: false, shared: [] };
   const privatePost = (shared: string[] = []) => ({ author: 'u-someone-else', private: true, shared });

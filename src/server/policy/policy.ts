@@ -26,11 +26,11 @@ export interface Resource {
   enrolled?: boolean;
   /** The course a class would be created for, and what the actor holds for it (spec section 6). */
   classCourse?: { active: boolean; sameLanguage: boolean; certified: boolean; openToAll: boolean };
-  /** Issue 6: a discussion post or reply: who wrote it, whether it is private and with whom it is shared. */
+  /** A discussion post or reply: who wrote it, whether it is private and with whom it is shared. */
   post?: { author: string; private: boolean; shared: string[] };
-  /** Issue 6: the discussion belongs to no class (a lesson's course-wide discussion). */
+  /** The discussion belongs to no class (a lesson's course-wide discussion). */
   courseWide?: boolean;
-  /** Issue 6: a survey, open to everyone while Active. */
+  /** A survey, open to everyone while Active. */
   survey?: { active: boolean };
 }
 
@@ -57,7 +57,7 @@ const mayHostCourse: Rule = (a, r) => {
   return isSignedIn(a) && !!c && c.active && (isAdmin(a) || ((c.certified || c.openToAll) && c.sameLanguage));
 };
 
-// Discussions and surveys (issue 6).
+// Discussions and surveys.
 /** Spec section 6: posts are matched to their author by user id or email. */
 const isAuthorOf = (a: Actor | null, post?: { author: string }) =>
   !!a && !!post && (post.author === a.id || post.author.toLowerCase() === a.email.toLowerCase());
@@ -72,8 +72,6 @@ const activeSurvey: Rule = (_a, r) => r.survey?.active === true;
 export const RULES = {
   // Session and preferences
   'session.whoami': everyone,
-  'session.login': everyone,
-  'session.logout': everyone,
   'session.setLanguage': everyone,
   'session.setCookieOptin': signedIn,
   // Accounts
@@ -113,8 +111,7 @@ export const RULES = {
   'file.read': everyone,
   'file.write': editors,
   'enrollment.listOwn': signedIn,
-  'enrollment.view': (a, r) => isSelf(a, r.user),
-  // Classes, enrolment, progress and certificates (issue 5)
+  // Classes, enrolment, progress and certificates
   'class.list': everyone,
   'class.listHosted': signedIn,
   'class.create': mayHostCourse,
@@ -137,8 +134,7 @@ export const RULES = {
   'certificate.view': selfOnly,
   'certificate.verify': everyone,
   // Admin area
-  'admin.area': admins,
-  // Admin area (issue 7): translations, settings, navigation, reports, statistics, CRM and audit are admin-only.
+  // Admin area: translations, settings, navigation, reports, statistics, CRM and audit are admin-only.
   'admin.translations': admins,
   'admin.settings': admins,
   'admin.navigation': admins,
@@ -146,7 +142,8 @@ export const RULES = {
   'stats.read': admins,
   'crm.use': admins,
   'audit.read': admins,
-  // Discussions and surveys (issue 6)
+  'api.describe': admins,
+  // Discussions and surveys
   /** A discussion (no post given), or one post in it; authors always read their own posts. */
   'comment.read': (a, r) => isAuthorOf(a, r.post) || (readsDiscussion(a, r) && readsPost(a, r)),
   'comment.create': readsDiscussion,

@@ -1,5 +1,5 @@
 /**
- * Demo discussion and survey data (issue 6): posts and replies by the demo learner and the demo instructor
+ * Demo discussion and survey data: posts and replies by the demo learner and the demo instructor
  * on the English intro course's lesson 2 discussion ("Make your study plan") in its self-paced class, one
  * post in Arabic and one private post shared with the instructor; and two answers to the English survey.
  * Run after the demo content and progress are seeded (the learner's enrolment); the instructor is enrolled

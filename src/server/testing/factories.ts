@@ -90,7 +90,7 @@ export async function roleClients(server: TestServer) {
   return { visitor: server.client(), learner, editor, admin };
 }
 
-// Classes, enrolment and progress (issue 5).
+// Classes, enrolment and progress.
 
 /** A new account and a client signed in as it. */
 export async function signedInUser(server: TestServer, overrides: Partial<UserRow> & { roles?: string } = {}) {
@@ -123,7 +123,7 @@ export async function buildLearningCourse(ctx: AppContext, overrides: Partial<{ 
   };
 }
 
-// Discussions and surveys (issue 6).
+// Discussions and surveys.
 
 type SurveysRow = import('../db/schema.ts').SurveysTable;
 type CommentsRow = import('../db/schema.ts').CommentsTable;
@@ -180,7 +180,7 @@ export async function buildComment(ctx: AppContext, overrides: Partial<Omit<Comm
   return row;
 }
 
-// Admin area, reports and statistics (issue 7).
+// Admin area, reports and statistics.
 
 type EnrollmentsRow = import('../db/schema.ts').EnrollmentsTable;
 type QuizAttemptsRow = import('../db/schema.ts').QuizAttemptsTable;

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type RouteEntry } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import type { Engine } from '../db/dialect.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
@@ -68,7 +68,7 @@ export interface TestServer {
   engine: Engine;
   app: FastifyInstance;
   ctx: AppContext;
-  routes: { method: string; url: string }[];
+  routes: RouteEntry[];
   config: Config;
   baseUrl: string;
   /** A browser-like client with its own cookie jar. */

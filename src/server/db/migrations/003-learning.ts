@@ -1,5 +1,5 @@
 /**
- * The learning journey (issue 5): quiz and exam attempts, the certificate verification code on an
+ * The learning journey: quiz and exam attempts, the certificate verification code on an
  * enrolment, and server secrets (the key that signs certificate codes).
  */
 import crypto from 'node:crypto';

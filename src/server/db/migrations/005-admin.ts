@@ -1,5 +1,5 @@
 /**
- * The admin area (issue 7): the audit log of admin changes, and the settings of outside services (the
+ * The admin area: the audit log of admin changes, and the settings of outside services (the
  * CRM's address and key), kept apart from the site config because that one is sent to every browser.
  */
 import type { Kysely } from 'kysely';

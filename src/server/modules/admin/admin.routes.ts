@@ -1,5 +1,5 @@
 /**
- * The admin area's server calls (issue 7): translations (spec /app_admin/getLanguage and setLanguage),
+ * The admin area's server calls: translations (spec /app_admin/getLanguage and setLanguage),
  * site settings with the CRM connection, navigation items and the audit list. Admins only; every change
  * is written to the audit log.
  */
@@ -46,7 +46,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Translations -------------------------------------------------------------------------------------
 
-  app.post('/app_admin/getLanguage', async (req) => {
+  app.post('/app_admin/getLanguage', { config: { schema: { body: GetLanguageSchema }, action: 'admin.translations' } }, async (req) => {
     await allowed(req, 'admin.translations');
     const { lang, untranslated } = parse(GetLanguageSchema, req.body);
     const { labels, languages, asof } = await labelsOf(db, lang);
@@ -54,7 +54,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return { lang, labels: list, total: labels.length, translated: labels.filter((l) => l.translated).length, languages, asof };
   });
 
-  app.post('/app_admin/setLanguage', async (req) => {
+  app.post('/app_admin/setLanguage', { config: { schema: { body: SetLanguageSchema }, action: 'admin.translations' } }, async (req) => {
     const actor = await allowed(req, 'admin.translations');
     const { lang, labels } = parse(SetLanguageSchema, req.body);
     const changed = await setLabels(db, bus, lang, labels);
@@ -71,12 +71,12 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return { config: (await site.get()).config, crm: presentCrmSettings(await loadCrmSettings(db)) };
   }
 
-  app.post('/app_admin/getConfig', async (req) => {
+  app.post('/app_admin/getConfig', { config: { action: 'admin.settings' } }, async (req) => {
     await allowed(req, 'admin.settings');
     return settings();
   });
 
-  app.post('/app_admin/setConfig', async (req) => {
+  app.post('/app_admin/setConfig', { config: { schema: { body: SetConfigSchema }, action: 'admin.settings' } }, async (req) => {
     const actor = await allowed(req, 'admin.settings');
     const body = parseSettings(SetConfigSchema, req.body);
     const current = (await site.get()).config;
@@ -110,13 +110,13 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Navigation items ---------------------------------------------------------------------------------
 
-  app.post('/app_admin/listNavItems', async (req) => {
+  app.post('/app_admin/listNavItems', { config: { schema: { body: NavItemListSchema }, action: 'admin.navigation' } }, async (req) => {
     await allowed(req, 'admin.navigation');
     const { group } = parse(NavItemListSchema, req.body);
     return { list: await listNavItems(db, group) };
   });
 
-  app.post('/app_admin/saveNavItem', async (req) => {
+  app.post('/app_admin/saveNavItem', { config: { schema: { body: NavItemSaveSchema }, action: 'admin.navigation' } }, async (req) => {
     const actor = await allowed(req, 'admin.navigation');
     const item = parse(NavItemSaveSchema, req.body);
     const existing = item._id && item._id !== 'new' ? await findNavItem(db, item._id) : undefined;
@@ -128,7 +128,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return saved;
   });
 
-  app.post('/app_admin/removeNavItem', async (req) => {
+  app.post('/app_admin/removeNavItem', { config: { schema: { body: RemoveSchema }, action: 'admin.navigation' } }, async (req) => {
     const actor = await allowed(req, 'admin.navigation');
     const { _id } = parse(RemoveSchema, req.body);
     const existing = await findNavItem(db, _id);
@@ -140,7 +140,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Audit --------------------------------------------------------------------------------------------
 
-  app.post('/app_admin/audit', async (req) => {
+  app.post('/app_admin/audit', { config: { schema: { body: AuditListSchema }, action: 'audit.read' } }, async (req) => {
     await allowed(req, 'audit.read');
     return listAudit(db, parse(AuditListSchema, req.body));
   });

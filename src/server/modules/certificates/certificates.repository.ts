@@ -60,6 +60,11 @@ export function completedEnrollment(db: Db, user: string, course: string) {
     .where('completed', 'is not', null).orderBy('completed').orderBy('id').executeTakeFirst();
 }
 
+/** What the certificate shows of its course. */
+export function findCertificateCourse(db: Db, course: string) {
+  return db.selectFrom('courses').select(['title', 'timerequired']).where('id', '=', course).executeTakeFirst();
+}
+
 /** Stores the code on the enrolment the first time its certificate is issued (the same code every time). */
 export async function issueCode(db: Db, enrollmentId: string): Promise<string> {
   const code = certificateCode(await certificateSecret(db), enrollmentId);

@@ -1,22 +1,27 @@
 /**
  * The certificate of a completed course as a PDF (spec: /app_users/certificate/{courseid}, opened in a
- * new tab) and the public check of its verification code (JSON; the web page for it comes later).
+ * new tab) and the public check of its verification code (JSON; the web app has the page for it).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parse, forbidden, notFound } from '../../errors.ts';
-import { authorize } from '../../policy/policy.ts';
+import { authorize, type Actor } from '../../policy/policy.ts';
 import { actorOf, currentUser } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { CertificateCodeSchema, CourseIdParamSchema } from '../../../domain/validation.ts';
-import { CODE_LENGTH, completedEnrollment, findByCode, formatCode, issueCode, normaliseCode } from './certificates.repository.ts';
+import { CODE_LENGTH, completedEnrollment, findByCode, findCertificateCourse, formatCode, issueCode, normaliseCode } from './certificates.repository.ts';
 import { renderCertificate } from './certificate.pdf.ts';
 import { publicBase } from '../accounts/mail-templates.ts';
 import { findFileBytes } from '../files/files.repository.ts';
 
-/** Where a person checks a certificate: a web page (issue 5 leaves it to the web app) over the JSON call below. */
+/** Where a person checks a certificate: a web page of the web app over the JSON call below. */
 export const VERIFY_PAGE = '/certificate/verify/';
 export const VERIFY_API = '/app_certificates/verify/';
+
+/** The certificate belongs to the learner of the enrolment it was earned in, whoever asks for it. */
+export function authorizeCertificate(actor: Actor | null, enrollment: { user: string }) {
+  authorize(actor, 'certificate.view', { user: { id: enrollment.user } });
+}
 
 export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -31,7 +36,9 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await findFileBytes(db, decodeURIComponent(m[1]!))) ?? undefined;
   }
 
-  app.get('/app_users/certificate/:courseid', async (req, reply) => {
+  app.get('/app_users/certificate/:courseid', {
+    config: { schema: { params: CourseIdParamSchema }, action: 'certificate.view' },
+  }, async (req, reply) => {
     const { courseid } = parse(CourseIdParamSchema, req.params);
     const user = await currentUser(ctx, req);
     // A link opened in a browser while signed out goes to the sign-in page, which comes back here;
@@ -39,11 +46,13 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!user && /text\/html/.test(String(req.headers.accept ?? ''))) {
       return reply.header('Cache-Control', 'no-store').redirect(`/login?redirect=${encodeURIComponent(req.url)}`, 303);
     }
-    authorize(actorOf(user), 'certificate.view', { user: { id: user?.id ?? '' } });
-    const enrollment = await completedEnrollment(db, user!.id, courseid);
+    const actor = actorOf(user);
+    if (!actor) return authorize(actor, 'certificate.view');
+    const enrollment = await completedEnrollment(db, actor.id, courseid);
     if (!enrollment?.completed) throw forbidden(MSG.certificateNotReady);
+    authorizeCertificate(actor, enrollment);
     const [course, site, code] = await Promise.all([
-      db.selectFrom('courses').select(['title', 'timerequired']).where('id', '=', courseid).executeTakeFirst(),
+      findCertificateCourse(db, courseid),
       ctx.site.get(),
       issueCode(db, enrollment.id),
     ]);
@@ -69,7 +78,7 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(pdf);
   });
 
-  app.get(`${VERIFY_API}:code`, async (req) => {
+  app.get(`${VERIFY_API}:code`, { config: { schema: { params: CertificateCodeSchema }, action: 'certificate.verify' } }, async (req) => {
     const { code } = parse(CertificateCodeSchema, req.params);
     authorize(actorOf(await currentUser(ctx, req)), 'certificate.verify');
     const normal = normaliseCode(code);

@@ -15,6 +15,8 @@ import { findUserById, type UserRow } from '../users/users.repository.ts';
 import {
   findClass, findClassByRegcode, insertClass, listClasses, removeClass, updateClass, type ClassRow,
 } from './classes.repository.ts';
+import { enrolledClassIds, isEnrolledIn } from '../enrollment/enrollment.repository.ts';
+import { findCourse } from '../courses/courses.repository.ts';
 import { presentClass } from './classes.presenter.ts';
 import { countRegcodeTry } from '../accounts/regcode-guard.ts';
 
@@ -26,7 +28,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const runs = (actor: Actor | null, cls: ClassRow) => can(actor, 'class.update', { class: cls });
 
-  app.post('/app_classes/list', async (req) => {
+  app.post('/app_classes/list', { config: { schema: { body: ClassListSchema }, action: 'class.list' } }, async (req) => {
     const body = parse(ClassListSchema, req.body);
     const user = await currentUser(ctx, req);
     const actor = actorOf(user);
@@ -45,7 +47,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
       // A private group's details are for its learners, its instructor, editors and admins: to anyone
       // else it is as if it did not exist.
       if (!fromBool(cls.selfpaced)) {
-        const enrolled = !!user && !!(await db.selectFrom('enrollments').select('id').where('user', '=', user.id).where('classid', '=', cls.id).executeTakeFirst());
+        const enrolled = !!user && (await isEnrolledIn(db, user.id, cls.id));
         if (!can(actor, 'class.viewPrivate', { class: cls, enrolled })) return [];
       }
       return [presentClass(cls, { showCode: can(actor, 'class.viewRegcode', { class: cls }) })];
@@ -59,7 +61,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
       const rows = await listClasses(db, { course: body.course, lang: body.lang || undefined });
       // Private groups are listed only to those who run them or are enrolled in them; others join by code.
       const enrolled = user
-        ? new Set((await db.selectFrom('enrollments').select('classid').where('user', '=', user.id).execute()).map((e) => e.classid))
+        ? new Set(await enrolledClassIds(db, user.id))
         : new Set<string>();
       return rows
         .filter((c) => fromBool(c.selfpaced) || runs(actor, c) || enrolled.has(c.id))
@@ -80,7 +82,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     return other;
   }
 
-  app.post('/app_classes/save', async (req) => {
+  app.post('/app_classes/save', { config: { schema: { body: ClassSaveSchema }, action: 'class.create' } }, async (req) => {
     const body = parse(ClassSaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -89,7 +91,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   async function createClass(actor: Actor, user: UserRow, body: ClassSave) {
-    const course = await db.selectFrom('courses').select(['id', 'lang', 'status', 'main']).where('id', '=', body.course!).executeTakeFirst();
+    const course = await findCourse(db, body.course!);
     if (!course) throw notFound(MSG.classCourseNotFound);
     const { config } = await ctx.site.get();
     const certifications = fromJson<Record<string, unknown>>(user.certifications, {});
@@ -140,7 +142,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentClass({ ...cls, ...fields }, { showCode: true });
   }
 
-  app.post('/app_classes/remove', async (req) => {
+  app.post('/app_classes/remove', { config: { schema: { body: ClassRemoveSchema }, action: 'class.remove' } }, async (req) => {
     const { _id } = parse(ClassRemoveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) authorize(actor, 'class.remove');

@@ -1,5 +1,5 @@
 /**
- * Discussions through the real server, on SQLite and on PostgreSQL (issue 6; spec sections 2, 5, 6, 7):
+ * Discussions through the real server, on SQLite and on PostgreSQL (spec sections 2, 5, 6, 7):
  * posts and replies, who edits and removes them, private posts and their share lists, the author's list,
  * and the limits on posting.
  */

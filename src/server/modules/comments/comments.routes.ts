@@ -1,5 +1,5 @@
 /**
- * Discussions (spec section 7, "Comments"; issue 6): a lesson's discussion in a class, posts and replies,
+ * Discussions (spec section 7, "Comments"): a lesson's discussion in a class, posts and replies,
  * private posts shared with a list of addresses, and an author's posts for the account's comments panel.
  * Each handler: validate, load, authorize, act, present. Who reads what is decided post by post in the
  * policy, so nothing of a private post reaches a reader it is not meant for.
@@ -135,7 +135,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  app.post('/app_comments/list', async (req) => {
+  app.post('/app_comments/list', { config: { schema: { body: CommentListSchema }, action: 'comment.read' } }, async (req) => {
     const { parent, author, context } = parse(CommentListSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -144,14 +144,16 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return listByAuthor(actor, author ? await authorNames(author) : [user.id, user.email]);
   });
 
-  app.post('/app_comments/get/:parent', async (req) => {
+  app.post('/app_comments/get/:parent', {
+    config: { schema: { body: CommentGetSchema, params: CommentParentSchema }, action: 'comment.read' },
+  }, async (req) => {
     const { parent } = parse(CommentParentSchema, req.params);
     const { context } = parse(CommentGetSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req));
     return listDiscussion(actor, parent, context ?? null);
   });
 
-  app.post('/app_comments/save', async (req) => {
+  app.post('/app_comments/save', { config: { schema: { body: CommentSaveSchema }, action: 'comment.update' } }, async (req) => {
     const body = parse(CommentSaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -255,7 +257,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await present(actor, [(await findComment(db, row.id))!], resource))[0];
   }
 
-  app.post('/app_comments/remove', async (req) => {
+  app.post('/app_comments/remove', { config: { schema: { body: CommentRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id, author } = parse(CommentRemoveSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req))!;
     const row = await findComment(db, _id);
@@ -266,7 +268,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_comments/saveReply', async (req) => {
+  app.post('/app_comments/saveReply', { config: { schema: { body: ReplySaveSchema }, action: 'comment.read' } }, async (req) => {
     const body = parse(ReplySaveSchema, req.body);
     const user = await requireUser(ctx, req);
     const actor = actorOf(user)!;
@@ -314,7 +316,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/app_comments/removeReply', async (req) => {
+  app.post('/app_comments/removeReply', { config: { schema: { body: ReplyRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id } = parse(ReplyRemoveSchema, req.body);
     const actor = actorOf(await requireUser(ctx, req));
     const reply = await findReply(db, _id);

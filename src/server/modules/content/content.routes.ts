@@ -59,7 +59,9 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     return JSON.stringify(out);
   }
 
-  app.get('/app_content/getpage/:context/:subid?', async (req, reply) => {
+  app.get('/app_content/getpage/:context/:subid?', {
+    config: { schema: { params: GetPageParams, querystring: GetPageQuery }, action: 'content.read' },
+  }, async (req, reply) => {
     const { context } = parse(GetPageParams, req.params);
     const query = parse(GetPageQuery, req.query);
     const user = await currentUser(ctx, req);
@@ -72,13 +74,13 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.post('/app_content/list', async (req) => {
+  app.post('/app_content/list', { config: { schema: { body: ContentListSchema }, action: 'content.read' } }, async (req) => {
     const filters = parse(ContentListSchema, req.body);
     authorize(await currentActor(ctx, req), 'content.read');
     return (await listContent(db, filters)).map(presentContent);
   });
 
-  app.post('/app_content/get', async (req) => {
+  app.post('/app_content/get', { config: { schema: { body: ContentGetSchema }, action: 'content.read' } }, async (req) => {
     const { _id } = parse(ContentGetSchema, req.body);
     authorize(await currentActor(ctx, req), 'content.read');
     const row = await findContent(db, _id);
@@ -86,7 +88,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentContent(row);
   });
 
-  app.post('/app_content/save', async (req) => {
+  app.post('/app_content/save', { config: { schema: { body: ContentSaveSchema }, action: 'content.write' } }, async (req) => {
     const body = parse(ContentSaveSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'content.write');
@@ -114,7 +116,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentContent(row);
   });
 
-  app.post('/app_content/remove', async (req) => {
+  app.post('/app_content/remove', { config: { schema: { body: RemoveSchema }, action: 'content.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
     authorize(await currentActor(ctx, req), 'content.write');
     if (!(await findContent(db, _id))) throw notFound();
@@ -124,7 +126,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Spec: "a video site's embed-lookup request is made for video embeds"; the server makes it, cached.
-  app.post('/app_content/embed', async (req) => {
+  app.post('/app_content/embed', { config: { schema: { body: EmbedSchema }, action: 'content.read' } }, async (req) => {
     const { url } = parse(EmbedSchema, req.body);
     authorize(await currentActor(ctx, req), 'content.read');
     const embed = await embeds.lookup(url);

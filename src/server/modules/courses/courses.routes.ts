@@ -24,7 +24,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
   // The catalogue is the same for everyone and changes only when an editor saves: cached like pages.
   const catalogue = new PageCache(ctx.bus);
 
-  app.post('/app_courses/list', async (req, reply) => {
+  app.post('/app_courses/list', { config: { schema: { body: ListSchema }, action: 'course.list' } }, async (req, reply) => {
     const body = parse(ListSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'course.list');
@@ -48,7 +48,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     return send(reply, JSON.stringify(list));
   });
 
-  app.post('/app_courses/save', async (req) => {
+  app.post('/app_courses/save', { config: { schema: { body: CourseSaveSchema }, action: 'course.write' } }, async (req) => {
     const body = parse(CourseSaveSchema, req.body);
     authorize(await currentActor(ctx, req), 'course.write');
     let id = body._id;
@@ -62,7 +62,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentCourse((await findCourse(db, id))!);
   });
 
-  app.post('/app_courses/remove', async (req) => {
+  app.post('/app_courses/remove', { config: { schema: { body: RemoveSchema }, action: 'course.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
     authorize(await currentActor(ctx, req), 'course.write');
     if (!(await findCourse(db, _id))) throw notFound();

@@ -10,7 +10,7 @@ import { durableTransaction, syncNow, type Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, now } from '../../db/dialect.ts';
 import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
-import type { ClassesTable, LessonProgressTable, QuizAttemptsTable } from '../../db/schema.ts';
+import type { ClassesTable, EnrollmentsTable, LessonProgressTable, QuizAttemptsTable } from '../../db/schema.ts';
 
 type Trx = Transaction<Database>;
 
@@ -42,9 +42,13 @@ export interface Locked { course: string; exampassed: number; completed: string 
  * Moves the enrolment's last activity forward and, on PostgreSQL, locks its row until the transaction
  * ends: writes for one enrolment then run one after another (SQLite runs every write transaction alone).
  */
-export async function lockEnrollment(trx: Trx, enrollment: string, at: string): Promise<Locked | undefined> {
+export async function lockEnrollment(trx: Trx, enrollment: string, at: string, touch = true): Promise<Locked | undefined> {
+  // Without `touch` the row is locked but its last activity stays (a resent request is no new activity).
+  const timestamp = touch
+    ? sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end`
+    : sql<string>`${sql.ref('timestamp')}`;
   return trx.updateTable('enrollments')
-    .set({ timestamp: sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end` })
+    .set({ timestamp })
     .where('id', '=', enrollment).returning(['course', 'exampassed', 'completed', 'percentcomplete']).executeTakeFirst();
 }
 
@@ -180,12 +184,9 @@ export async function recordAttempt(db: Db, input: AttemptInput): Promise<Attemp
     // The time is taken once the enrolment is locked: submissions then get their times in the order they
     // are written, so the one written last is the newest and its result is the lesson's.
     let at = input.at ?? now();
-    let locked = await lockEnrollment(trx, e.id, at);
+    let locked = await lockEnrollment(trx, e.id, at, false);
     if (!locked) throw new Error(`enrolment ${e.id} is gone`);
-    if (!input.at) {
-      const after = now();
-      if (after !== at) { at = after; locked = (await lockEnrollment(trx, e.id, at)) ?? locked; }
-    }
+    if (!input.at) at = now();
     const earlier = input.attempt
       ? await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
         .where('attempt', '=', key).executeTakeFirst()
@@ -193,7 +194,7 @@ export async function recordAttempt(db: Db, input: AttemptInput): Promise<Attemp
         .where('answershash', '=', hash).where('created', '>=', new Date(Date.parse(at) - SAME_ATTEMPT_WINDOW_MS).toISOString())
         .orderBy('created', 'desc').limit(1).executeTakeFirst();
     if (earlier) return resultOf(earlier, false);
-
+    locked = (await lockEnrollment(trx, e.id, at)) ?? locked;
     return writeAttempt(trx, locked, input, key, at);
   });
 }
@@ -305,4 +306,18 @@ export async function classParticipants(db: Db, classid: string): Promise<Partic
     .groupBy('enrollmentId').execute();
   const byId = new Map(stats.map((s) => [s.enrollmentId, s]));
   return rows.map((r) => ({ ...r, lessons: Number(byId.get(r.enrollment)?.lessons ?? 0), lastview: byId.get(r.enrollment)?.lastview ?? null }));
+}
+
+/** Changes an enrolment's own fields (dates, description); progress goes through the writers above. */
+export async function updateEnrollment(db: Db, id: string, fields: Partial<Pick<EnrollmentsTable, 'description' | 'regdate' | 'completed'>>) {
+  await db.updateTable('enrollments').set(fields).where('id', '=', id).execute();
+}
+
+export async function isEnrolledIn(db: Db, user: string, classid: string): Promise<boolean> {
+  return !!(await db.selectFrom('enrollments').select('id').where('user', '=', user).where('classid', '=', classid).executeTakeFirst());
+}
+
+/** The classes a user is enrolled in. */
+export async function enrolledClassIds(db: Db, user: string): Promise<string[]> {
+  return (await db.selectFrom('enrollments').select('classid').where('user', '=', user).execute()).map((e) => e.classid);
 }

@@ -21,9 +21,11 @@ import {
 } from '../../../domain/validation.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { findClass, type ClassRow } from '../classes/classes.repository.ts';
+import { findCourse } from '../courses/courses.repository.ts';
+import { findLesson } from '../lessons/lessons.repository.ts';
 import {
   classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, recordAttempt,
-  recordView, removeEnrollment, type ProgressUpdate,
+  recordView, removeEnrollment, updateEnrollment, type ProgressUpdate,
 } from './enrollment.repository.ts';
 import { grade } from './quiz.grading.ts';
 import { countRegcodeTry } from '../accounts/regcode-guard.ts';
@@ -83,7 +85,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await present([e], actor))[0]!;
   };
 
-  app.post('/app_enrollment/enroll/:classid', async (req) => {
+  app.post('/app_enrollment/enroll/:classid', {
+    config: { schema: { body: EnrollSchema, params: ClassIdParamSchema }, action: 'enrollment.enroll' },
+  }, async (req) => {
     const { classid } = parse(ClassIdParamSchema, req.params);
     const body = parse(EnrollSchema, req.body);
     const user = await currentUser(ctx, req);
@@ -92,7 +96,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.classid && body.classid !== classid) throw badRequest(MSG.missingIdEnroll);
     const cls = await loadClass(classid);
     if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const course = await db.selectFrom('courses').select(['id', 'status']).where('id', '=', cls.course).executeTakeFirst();
+    const course = await findCourse(db, cls.course);
     if (!course || course.status === 'Inactive') throw badRequest(MSG.enrollCourseInactive);
     const id = enrollmentId(user!.id, cls.id);
     // Enrolling twice keeps the one enrolment (and needs no code the second time).
@@ -111,7 +115,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentOne(id);
   });
 
-  app.post('/app_enrollment/list', async (req) => {
+  app.post('/app_enrollment/list', { config: { schema: { body: EnrollmentListSchema }, action: 'enrollment.listOwn' } }, async (req) => {
     const body = parse(EnrollmentListSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.listOwn');
@@ -121,7 +125,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(await listEnrollments(db, { user, course: body.course }), actor);
   });
 
-  app.post('/app_enrollment/save', async (req) => {
+  app.post('/app_enrollment/save', { config: { schema: { body: EnrollmentSaveSchema }, action: 'enrollment.manage' } }, async (req) => {
     const body = parse(EnrollmentSaveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.manage');
@@ -138,7 +142,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.description !== undefined) fields.description = sanitizeRichText(body.description) || null;
     if (body.regdate) fields.regdate = toTime(body.regdate)!;
     if (body.completed !== undefined) fields.completed = toTime(body.completed);
-    if (Object.keys(fields).length) await db.updateTable('enrollments').set(fields).where('id', '=', id!).execute();
+    if (Object.keys(fields).length) await updateEnrollment(db, id!, fields);
     await recordAudit(db, {
       actor: actor!, action: AUDIT.enrollmentSave, targetType: 'enrollment', target: id!,
       changes: existing ? diff(existing as unknown as Record<string, unknown>, fields) : { user: body.user, classid: body.classid, added: true },
@@ -146,7 +150,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentOne(id!, actor);
   });
 
-  app.post('/app_enrollment/remove', async (req) => {
+  app.post('/app_enrollment/remove', { config: { schema: { body: EnrollmentRemoveSchema }, action: 'enrollment.manage' } }, async (req) => {
     const { _id } = parse(EnrollmentRemoveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'enrollment.manage');
@@ -192,7 +196,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function lessonOf(cls: { course: string }, lessonId: string) {
-    const lesson = await db.selectFrom('lessons').select(['id', 'course']).where('id', '=', lessonId).executeTakeFirst();
+    const lesson = await findLesson(db, lessonId);
     if (!lesson) throw notFound();
     if (lesson.course !== cls.course) throw badRequest(MSG.lessonNotInClass, { lessonid: MSG.lessonNotInClass });
     return lesson;
@@ -208,7 +212,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.post('/app_enrollment/viewed', async (req) => {
+  app.post('/app_enrollment/viewed', { config: { schema: { body: ViewedSchema }, action: 'enrollment.recordProgress' } }, async (req) => {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, body);
     const update = await recordView(db, enrollment.id, body.lessonid, body.materialid);
@@ -216,7 +220,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return progressReply(enrollment, body.lessonid, update);
   });
 
-  app.post('/app_enrollment/unview', async (req) => {
+  app.post('/app_enrollment/unview', { config: { schema: { body: ViewedSchema }, action: 'enrollment.recordProgress' } }, async (req) => {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, { ...body, materialid: undefined });
     return progressReply(enrollment, body.lessonid, await clearView(db, enrollment.id, body.lessonid));
@@ -262,10 +266,16 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   examAttemptRoutes(app, ctx);
 
-  app.post('/app_enrollment/quiz', (req) => submit(req, 'quiz'));
-  app.post('/app_enrollment/exam', (req) => submit(req, 'exam'));
+  app.post('/app_enrollment/quiz', {
+    config: { schema: { body: QuizSubmitSchema }, action: 'enrollment.recordProgress' },
+  }, (req) => submit(req, 'quiz'));
+  app.post('/app_enrollment/exam', {
+    config: { schema: { body: ExamSubmitSchema }, action: 'enrollment.recordProgress' },
+  }, (req) => submit(req, 'exam'));
 
-  app.post('/app_enrollment/classEnrollment', async (req) => {
+  app.post('/app_enrollment/classEnrollment', {
+    config: { schema: { body: ClassEnrollmentSchema }, action: 'class.viewParticipants' },
+  }, async (req) => {
     const { classid } = parse(ClassEnrollmentSchema, req.body);
     const actor = await signedInActor(req);
     const cls = await loadClass(classid);

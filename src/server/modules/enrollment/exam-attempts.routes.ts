@@ -161,14 +161,18 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.post('/app_enrollment/attempts', async (req, reply) => {
+  app.post('/app_enrollment/attempts', {
+    config: { schema: { body: AttemptStatusSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptStatusSchema, req.body);
     const t = await examTarget(req, body);
     reply.header('Cache-Control', 'no-store');
     return statusReply(t);
   });
 
-  app.post('/app_enrollment/attempt/start', async (req, reply) => {
+  app.post('/app_enrollment/attempt/start', {
+    config: { schema: { body: AttemptStartSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptStartSchema, req.body);
     const t = await examTarget(req, body);
     const now = at();
@@ -182,7 +186,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  app.post('/app_enrollment/attempt/get', async (req, reply) => {
+  app.post('/app_enrollment/attempt/get', { config: { schema: { body: AttemptIdSchema }, action: 'exam.attempt' } }, async (req, reply) => {
     const { attemptid } = parse(AttemptIdSchema, req.body);
     const own = await ownAttempt(req, attemptid);
     const { rules, passpercent } = own;
@@ -196,7 +200,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentAttempt(row, rules, passpercent, now);
   });
 
-  app.post('/app_enrollment/attempt/save', async (req, reply) => {
+  app.post('/app_enrollment/attempt/save', {
+    config: { schema: { body: AttemptSaveSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptSaveSchema, req.body);
     const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
     if (body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
@@ -216,7 +222,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, saved, _id: row.id, servertime: now, deadline: row.deadline ?? undefined };
   });
 
-  app.post('/app_enrollment/attempt/submit', async (req, reply) => {
+  app.post('/app_enrollment/attempt/submit', {
+    config: { schema: { body: AttemptSubmitSchema }, action: 'exam.attempt' },
+  }, async (req, reply) => {
     const body = parse(AttemptSubmitSchema, req.body);
     const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
     if (body.answers && body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
@@ -239,7 +247,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_enrollment/grantAttempt', async (req, reply) => {
+  app.post('/app_enrollment/grantAttempt', {
+    config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' },
+  }, async (req, reply) => {
     const body = parse(GrantAttemptSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();
@@ -265,7 +275,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, grant, _id: exam.id, user: body.user, classid: cls.id, allowed: s.allowed, used: s.used, canstart: s.canstart };
   });
 
-  app.post('/app_enrollment/learnerAttempts', async (req, reply) => {
+  app.post('/app_enrollment/learnerAttempts', {
+    config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' },
+  }, async (req, reply) => {
     const body = parse(LearnerAttemptsSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();
@@ -294,7 +306,9 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_enrollment/gradebook', async (req, reply) => {
+  app.post('/app_enrollment/gradebook', {
+    config: { schema: { body: GradebookSchema }, action: 'class.gradebook' },
+  }, async (req, reply) => {
     const body = parse(GradebookSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (!actor) throw unauthorized();

@@ -37,7 +37,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
       limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: FIELD_MAX_BYTES, headerPairs: 100 },
     });
 
-    scope.post('/app_files/upload', async (req) => {
+    scope.post('/app_files/upload', { config: { action: 'file.write' } }, async (req) => {
       authorize(await currentActor(ctx, req), 'file.write');
       if (!req.isMultipart()) throw badRequest(MSG.uploadForm);
       const fields: Record<string, string> = {};
@@ -78,7 +78,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/app_files/save', async (req) => {
+  app.post('/app_files/save', { config: { schema: { body: FileSaveSchema }, action: 'file.write' } }, async (req) => {
     const body = parse(FileSaveSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.write');
     if (!(await findFileMeta(db, body.filename))) throw notFound();
@@ -86,13 +86,13 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentFile((await findFileMeta(db, body.filename))!);
   });
 
-  app.post('/app_files/list', async (req) => {
+  app.post('/app_files/list', { config: { schema: { body: FileListSchema }, action: 'file.read' } }, async (req) => {
     const { context } = parse(FileListSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.read');
     return (await listFiles(db, context)).map(presentFile);
   });
 
-  app.post('/app_files/get', async (req) => {
+  app.post('/app_files/get', { config: { schema: { body: FileNameSchema }, action: 'file.read' } }, async (req) => {
     const { filename } = parse(FileNameSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.read');
     const meta = await findFileMeta(db, filename);
@@ -100,7 +100,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentFile(meta);
   });
 
-  app.post('/app_files/remove', async (req) => {
+  app.post('/app_files/remove', { config: { schema: { body: FileNameSchema }, action: 'file.write' } }, async (req) => {
     const { filename } = parse(FileNameSchema, req.body);
     authorize(await currentActor(ctx, req), 'file.write');
     if (!(await findFileMeta(db, filename))) throw notFound();
@@ -108,7 +108,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.get('/files/:filename', async (req, reply) => {
+  app.get('/files/:filename', { config: { schema: { params: FileNameSchema }, action: 'file.read' } }, async (req, reply) => {
     const { filename } = parse(FileNameSchema, req.params);
     authorize(await currentActor(ctx, req), 'file.read');
     const meta = await findFileMeta(db, filename);

@@ -53,7 +53,7 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   /** A numeric id, or an e-mail address (the first contact with it); 404 when the CRM has none. */
-  app.post('/app_integrations/vcrm/getIndividual', async (req) => {
+  app.post('/app_integrations/vcrm/getIndividual', { config: { schema: { body: CrmLookupSchema }, action: 'crm.use' } }, async (req) => {
     await admin(req);
     const { identifier } = parse(CrmLookupSchema, req.body);
     const individual = await viaCrm(req, async (c) =>
@@ -62,19 +62,21 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { individual };
   });
 
-  app.post('/app_integrations/vcrm/getContactByEmailQuery', async (req) => {
+  app.post('/app_integrations/vcrm/getContactByEmailQuery', {
+    config: { schema: { body: CrmEmailSchema }, action: 'crm.use' },
+  }, async (req) => {
     await admin(req);
     const { email } = parse(CrmEmailSchema, req.body);
     return { list: await viaCrm(req, (c) => c.findByEmail(email)) };
   });
 
-  app.post('/app_integrations/vcrm/postBatch', async (req) => {
+  app.post('/app_integrations/vcrm/postBatch', { config: { schema: { body: CrmBatchSchema }, action: 'crm.use' } }, async (req) => {
     await admin(req);
     const { records } = parse(CrmBatchSchema, req.body);
     return { results: await viaCrm(req, (c) => c.postBatch(records)) };
   });
 
-  app.post('/app_integrations/vcrm/syncUser', async (req) => {
+  app.post('/app_integrations/vcrm/syncUser', { config: { schema: { body: CrmSyncUserSchema }, action: 'crm.use' } }, async (req) => {
     await admin(req);
     const { _id } = parse(CrmSyncUserSchema, req.body);
     const client = await crm(); // "not configured" comes before "no such user"
@@ -90,7 +92,9 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
    * The last-sync mark moves only when every contact went through, so a failed sync is simply run again
    * (the CRM upserts by externalId, so nothing is duplicated).
    */
-  app.post('/app_integrations/vcrm/syncRecentUsers', async (req) => {
+  app.post('/app_integrations/vcrm/syncRecentUsers', {
+    config: { schema: { body: CrmSyncRecentSchema }, action: 'crm.use' },
+  }, async (req) => {
     await admin(req);
     const body = parse(CrmSyncRecentSchema, req.body);
     const client = await crm();

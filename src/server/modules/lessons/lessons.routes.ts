@@ -29,7 +29,7 @@ const ListSchema = z.object({
 export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  app.post('/app_lessons/list', async (req) => {
+  app.post('/app_lessons/list', { config: { schema: { body: ListSchema }, action: 'lesson.list' } }, async (req) => {
     const body = parse(ListSchema, req.body);
     authorize(await currentActor(ctx, req), 'lesson.list');
     const [course, lessons] = await Promise.all([findCourse(db, body.course), lessonsOfCourse(db, body.course)]);
@@ -40,7 +40,7 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
       .sort(byLessonOrder);
   });
 
-  app.post('/app_lessons/get', async (req) => {
+  app.post('/app_lessons/get', { config: { schema: { body: LessonGetSchema }, action: 'lesson.read' } }, async (req) => {
     const { _id } = parse(LessonGetSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'lesson.read');
@@ -51,7 +51,7 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentLesson(lesson, sectionOrder(course?.sections)(lesson.sorder), mats.map((m) => presentMaterial(m, { withAnswers })));
   });
 
-  app.post('/app_lessons/save', async (req) => {
+  app.post('/app_lessons/save', { config: { schema: { body: LessonSaveSchema }, action: 'lesson.write' } }, async (req) => {
     const body = parse(LessonSaveSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'lesson.write');
@@ -70,7 +70,7 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentLesson(lesson, sectionOrder(course.sections)(lesson.sorder), mats.map((m) => presentMaterial(m, { withAnswers: can(actor, 'material.readAnswers') })));
   });
 
-  app.post('/app_lessons/remove', async (req) => {
+  app.post('/app_lessons/remove', { config: { schema: { body: RemoveSchema }, action: 'lesson.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
     authorize(await currentActor(ctx, req), 'lesson.write');
     if (!(await findLesson(db, _id))) throw notFound();

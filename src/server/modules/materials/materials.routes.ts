@@ -20,7 +20,7 @@ import {
 export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  app.post('/app_materials/save', async (req) => {
+  app.post('/app_materials/save', { config: { schema: { body: MaterialSaveSchema }, action: 'material.write' } }, async (req) => {
     const body = parse(MaterialSaveSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'material.write');
@@ -37,7 +37,7 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentMaterial((await findMaterial(db, id))!, { withAnswers: can(actor, 'material.readAnswers') });
   });
 
-  app.post('/app_materials/remove', async (req) => {
+  app.post('/app_materials/remove', { config: { schema: { body: RemoveSchema }, action: 'material.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
     authorize(await currentActor(ctx, req), 'material.write');
     if (!(await findMaterial(db, _id))) throw notFound();
@@ -46,7 +46,7 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_materials/list', async (req) => {
+  app.post('/app_materials/list', { config: { schema: { body: MaterialListSchema }, action: 'material.list' } }, async (req) => {
     const body = parse(MaterialListSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'material.list');
@@ -55,7 +55,7 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
     return rows.map((m) => presentMaterial(m, opts));
   });
 
-  app.post('/app_materials/exam', async (req) => {
+  app.post('/app_materials/exam', { config: { schema: { body: ExamSchema }, action: 'material.list' } }, async (req) => {
     const { course } = parse(ExamSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'material.list');

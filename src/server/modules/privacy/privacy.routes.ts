@@ -52,14 +52,14 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.post('/app_privacy/status', async (req, reply) => {
+  app.post('/app_privacy/status', { config: { action: 'privacy.status' } }, async (req, reply) => {
     const user = await requireUser(ctx, req);
     authorize(actorOf(user), 'privacy.status', { user: { id: user.id } });
     noStore(reply);
     return state(user);
   });
 
-  app.post('/app_privacy/export', async (req, reply) => {
+  app.post('/app_privacy/export', { config: { action: 'privacy.export' } }, async (req, reply) => {
     const user = await requireUser(ctx, req);
     authorize(actorOf(user), 'privacy.export', { user: { id: user.id } });
     await reauthenticate(req, user);
@@ -79,7 +79,9 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     return { status: 'ready', url: downloadPath(token!), info: { message: MSG.exportReady }, ...(await state(user)) };
   });
 
-  app.get('/app_privacy/download/:token', async (req, reply) => {
+  app.get('/app_privacy/download/:token', {
+    config: { schema: { params: ExportTokenSchema }, action: 'privacy.download' },
+  }, async (req, reply) => {
     const { token } = parse(ExportTokenSchema, req.params);
     const user = await currentUser(ctx, req);
     const row = await db.selectFrom('data_exports').select(['userId', 'data', 'expires', 'created'])
@@ -93,7 +95,7 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(Buffer.from(row.data));
   });
 
-  app.post('/app_privacy/delete', async (req, reply) => {
+  app.post('/app_privacy/delete', { config: { action: 'privacy.deleteAccount' } }, async (req, reply) => {
     const user = await requireUser(ctx, req);
     authorize(actorOf(user), 'privacy.deleteAccount', { user: { id: user.id } });
     await reauthenticate(req, user);

@@ -38,12 +38,14 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     return report;
   }
 
-  app.get('/app_reports/users/users.csv', async (req, reply) => {
+  app.get('/app_reports/users/users.csv', { config: { action: 'report.read' } }, async (req, reply) => {
     await reader(req);
     return sendCsv(reply, 'users.csv', USER_COLUMNS, userPages(db));
   });
 
-  app.post('/app_reports/:reportid', async (req, reply) => {
+  app.post('/app_reports/:reportid', {
+    config: { schema: { body: ReportFiltersSchema, params: ReportIdSchema, querystring: FormatQuerySchema }, action: 'report.read' },
+  }, async (req, reply) => {
     await reader(req);
     const { reportid } = parse(ReportIdSchema, req.params);
     const filters = parse(ReportFiltersSchema, req.body);
@@ -52,7 +54,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     return answer(reply, reportid, { ...filters, format: format ?? filters.format });
   });
 
-  app.get('/app_reports/:file', async (req, reply) => {
+  app.get('/app_reports/:file', { config: { action: 'report.read' } }, async (req, reply) => {
     await reader(req);
     const { reportid: file } = parse(ReportIdSchema, { reportid: (req.params as { file: string }).file });
     const m = /^(\w+)\.csv$/.exec(file);

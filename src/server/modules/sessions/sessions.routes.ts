@@ -36,25 +36,27 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await ctx.sessions.list(userId)).map((s) => present(s, current));
   }
 
-  app.post('/app_users/sessions/list', async (req) => {
+  app.post('/app_users/sessions/list', { config: { action: 'session.manage' } }, async (req) => {
     const { user, current } = await own(req);
     return { list: await list(user.id, current) };
   });
 
-  app.post('/app_users/sessions/end', async (req) => {
+  app.post('/app_users/sessions/end', { config: { schema: { body: SessionIdSchema }, action: 'session.manage' } }, async (req) => {
     const { user, current } = await own(req);
     const { _id } = parse(SessionIdSchema, req.body);
     if (!(await ctx.sessions.destroyById(user.id, _id))) throw notFound(MSG.sessionNotFound);
     return { ok: true, list: await list(user.id, _id === current?.id ? null : current) };
   });
 
-  app.post('/app_users/sessions/endothers', async (req) => {
+  app.post('/app_users/sessions/endothers', { config: { action: 'session.manage' } }, async (req) => {
     const { user, current } = await own(req);
     await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
     return { ok: true, list: await list(user.id, current) };
   });
 
-  app.post('/app_users/sessions/endall', async (req) => {
+  app.post('/app_users/sessions/endall', {
+    config: { schema: { body: SessionUserSchema }, action: 'session.endAllOfUser' },
+  }, async (req) => {
     const actor = actorOf(await requireUser(ctx, req));
     const { user: userId } = parse(SessionUserSchema, req.body);
     authorize(actor, 'session.endAllOfUser', { user: { id: userId } });
@@ -66,12 +68,12 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, ended };
   });
 
-  app.post('/app_admin/getSecurity', async (req) => {
+  app.post('/app_admin/getSecurity', { config: { action: 'admin.settings' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'admin.settings');
     return { security: await ctx.security.get() };
   });
 
-  app.post('/app_admin/setSecurity', async (req) => {
+  app.post('/app_admin/setSecurity', { config: { schema: { body: SecuritySettingsSchema }, action: 'admin.settings' } }, async (req) => {
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'admin.settings');
     const patch = parse(SecuritySettingsSchema, req.body);

@@ -13,12 +13,12 @@ import { ReportFiltersSchema } from '../../../domain/validation.ts';
 export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  app.post('/app_stats/summarize', async (req) => {
+  app.post('/app_stats/summarize', { config: { action: 'stats.read' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'stats.read');
     return summary(db);
   });
 
-  app.post('/app_stats/getStats', async (req) => {
+  app.post('/app_stats/getStats', { config: { schema: { body: ReportFiltersSchema }, action: 'stats.read' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'stats.read');
     const filters = parse(ReportFiltersSchema, req.body);
     const period = filters.period ?? 'month';

@@ -1,5 +1,5 @@
 /**
- * Surveys through the real server, on SQLite and on PostgreSQL (issue 6; spec sections 4, 5 and 7): the
+ * Surveys through the real server, on SQLite and on PostgreSQL (spec sections 4, 5 and 7): the
  * public and editors' calls, answers of each question type, the limits on answering, the bot check on
  * (against a verify service on loopback) and off, and the admins' responses with their CSV download.
  */

@@ -1,5 +1,5 @@
 /**
- * Surveys (spec section 7, "surveys"; issue 6): Active surveys are public and open to answers from
+ * Surveys (spec section 7, "surveys"): Active surveys are public and open to answers from
  * visitors; editors write them; admins read the responses and download them as CSV. Answers are checked
  * against their questions, limited per address and, when configured, vouched for by the bot check.
  * Each handler: validate, load, authorize, act, present.
@@ -58,13 +58,13 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     return row;
   }
 
-  app.post('/app_surveys/getSurvey', async (req) => {
+  app.post('/app_surveys/getSurvey', { config: { schema: { body: SurveyIdSchema }, action: 'survey.read' } }, async (req) => {
     const { _id } = parse(SurveyIdSchema, req.body);
     return presentSurvey(await visibleSurvey(await currentActor(ctx, req), _id));
   });
 
   // Everyone may list: the public gets the Active surveys (of a language, with `lang`), editors every survey.
-  app.post('/app_surveys/listSurveys', async (req) => {
+  app.post('/app_surveys/listSurveys', { config: { schema: { body: SurveyListSchema }, action: 'survey.list' } }, async (req) => {
     const filters = parse(SurveyListSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'survey.list');
@@ -72,7 +72,7 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     return rows.filter((r) => can(actor, 'survey.read', surveyOf(r))).map(presentSurvey);
   });
 
-  app.post('/app_surveys/saveSurvey', async (req) => {
+  app.post('/app_surveys/saveSurvey', { config: { schema: { body: SurveySaveSchema }, action: 'survey.write' } }, async (req) => {
     const body = parse(SurveySaveSchema, req.body);
     authorize(await currentActor(ctx, req), 'survey.write');
     const clean = { ...body, description: sanitizeRichText(body.description), description2: sanitizeRichText(body.description2) };
@@ -82,7 +82,7 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentSurvey((await findSurvey(db, body._id))!);
   });
 
-  app.post('/app_surveys/removeSurvey', async (req) => {
+  app.post('/app_surveys/removeSurvey', { config: { schema: { body: SurveyIdSchema }, action: 'survey.write' } }, async (req) => {
     const { _id } = parse(SurveyIdSchema, req.body);
     authorize(await currentActor(ctx, req), 'survey.write');
     if (!(await findSurvey(db, _id))) throw notFound(MSG.surveyNotFound);
@@ -92,7 +92,7 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_surveys/answer', async (req) => {
+  app.post('/app_surveys/answer', { config: { schema: { body: SurveyAnswerSchema }, action: 'survey.answer' } }, async (req) => {
     const body = parse(SurveyAnswerSchema, req.body);
     if (!(await ctx.limiter.hit(`survey:ip:${req.ip}`, answersPerMinute(ctx), MINUTE))) throw new HttpError(429, MSG.tooManyRequests);
     const actor = await currentActor(ctx, req);
@@ -111,13 +111,17 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, _id: row.id };
   });
 
-  app.post('/app_surveys/listResponses', async (req) => {
+  app.post('/app_surveys/listResponses', {
+    config: { schema: { body: ResponseListSchema }, action: 'survey.readResponses' },
+  }, async (req) => {
     const { surveyId, skip, limit } = parse(ResponseListSchema, req.body);
     authorize(await currentActor(ctx, req), 'survey.readResponses');
     return (await listResponses(db, { surveyId, skip, limit: limit ?? 100 })).map(presentResponse);
   });
 
-  app.post('/app_surveys/listResponsesBySurvey', async (req) => {
+  app.post('/app_surveys/listResponsesBySurvey', {
+    config: { schema: { body: SurveyResponsesSchema }, action: 'survey.readResponses' },
+  }, async (req) => {
     const { surveyId } = parse(SurveyResponsesSchema, req.body);
     authorize(await currentActor(ctx, req), 'survey.readResponses');
     const survey = await findSurvey(db, surveyId);
@@ -126,7 +130,9 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** A survey's responses as CSV: a header row of the question texts, then one row per response, newest first. */
-  app.get('/app_surveys/responses/:surveyId.csv', async (req, reply) => {
+  app.get('/app_surveys/responses/:surveyId.csv', {
+    config: { schema: { params: SurveyResponsesSchema }, action: 'survey.readResponses' },
+  }, async (req, reply) => {
     const { surveyId } = parse(SurveyResponsesSchema, req.params);
     authorize(await currentActor(ctx, req), 'survey.readResponses');
     const survey = await findSurvey(db, surveyId);

@@ -31,7 +31,6 @@ import {
 
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const personal = { config: { personal: true } };
 
   /** The signed-in user, or the account of a sign-in waiting for two-factor setup. */
   async function whoSetsUp(req: FastifyRequest): Promise<{ user: UserRow; pending: PendingSignIn | null }> {
@@ -72,13 +71,15 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     recoveryLeft: await recoveryCodesLeft(db, user.id),
   });
 
-  app.post('/app_users/twofactor/status', personal, async (req) => {
+  app.post('/app_users/twofactor/status', { config: { personal: true, action: 'twofactor.manage' } }, async (req) => {
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'twofactor.manage', { user: { id: user?.id ?? '' } });
     return status(user!);
   });
 
-  app.post('/app_users/twofactor/begin', personal, async (req, reply): Promise<TwoFactorSetup> => {
+  app.post('/app_users/twofactor/begin', {
+    config: { schema: { body: TwoFactorBeginSchema }, personal: true, action: 'twofactor.manage' },
+  }, async (req, reply): Promise<TwoFactorSetup> => {
     const { user, pending } = await whoSetsUp(req);
     const { password } = parse(TwoFactorBeginSchema, req.body ?? {});
     if ((await getTwoFactor(db, user.id))?.enabled === 1) throw badRequest(MSG.twoFactorAlreadyOn);
@@ -97,7 +98,9 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     return { secret, otpauth, qr };
   });
 
-  app.post('/app_users/twofactor/enable', personal, async (req, reply) => {
+  app.post('/app_users/twofactor/enable', {
+    config: { schema: { body: TwoFactorCodeSchema }, personal: true, action: 'twofactor.manage' },
+  }, async (req, reply) => {
     const { user, pending } = await whoSetsUp(req);
     const { code } = parse(TwoFactorCodeSchema, req.body);
     const attempt = await beginSignIn(ctx, req, reply, user.id, 'code');
@@ -115,7 +118,9 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     return { recoverycodes, status: await status(user) };
   });
 
-  app.post('/app_users/twofactor/disable', personal, async (req, reply) => {
+  app.post('/app_users/twofactor/disable', {
+    config: { schema: { body: TwoFactorDisableSchema }, personal: true, action: 'twofactor.manage' },
+  }, async (req, reply) => {
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'twofactor.manage', { user: { id: user?.id ?? '' } });
     const { password, code } = parse(TwoFactorDisableSchema, req.body);
@@ -136,7 +141,9 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // A user who lost both the phone and the recovery codes asks an admin, who checks who they are and
   // turns it off; every session of the user ends too. Audited.
-  app.post('/app_users/twofactor/reset', async (req) => {
+  app.post('/app_users/twofactor/reset', {
+    config: { schema: { body: SessionUserSchema }, action: 'twofactor.resetOfUser' },
+  }, async (req) => {
     const actor = actorOf(await currentUser(ctx, req));
     const { user: userId } = parse(SessionUserSchema, req.body);
     authorize(actor, 'twofactor.resetOfUser', { user: { id: userId } });
@@ -151,7 +158,9 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The second sign-in step: a code from the app, or a recovery code.
-  app.post('/app_users/twofactor/verify', personal, async (req, reply) => {
+  app.post('/app_users/twofactor/verify', {
+    config: { schema: { body: TwoFactorCodeSchema }, personal: true, action: 'twofactor.signIn' },
+  }, async (req, reply) => {
     authorize(null, 'twofactor.signIn');
     const pending = await pendingSignIn(ctx, req);
     if (!pending || pending.m !== 'code') throw new HttpError(401, MSG.twoFactorStepExpired);

@@ -25,7 +25,8 @@ import type { User } from '../../../domain/types.ts';
 import { siteCountry } from '../site/site-countries.ts';
 import { compressOnce, sendCompressed, type CompressedBody } from '../../compressed-body.ts';
 import { enroll } from '../enrollment/enrollment.repository.ts';
-import { AUDIT, auditUserSave } from '../admin/audit.repository.ts';
+import { findClass } from '../classes/classes.repository.ts';
+import { AUDIT, auditUserSave, recordAudit } from '../admin/audit.repository.ts';
 import { can } from '../../policy/policy.ts';
 import { clearResets, createTemporaryPassword, mustChangePassword, restrictSession, useTemporaryPassword } from '../accounts/temporary-password.ts';
 import { confirmEmailChange, createEmailChange } from '../accounts/email-change.ts';
@@ -67,7 +68,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const visitorBodies = new Map<string, CompressedBody>();
   let visitorBodiesVersion = '';
 
-  app.get('/app_users/whoami', async (req, reply) => {
+  app.get('/app_users/whoami', { config: { schema: { querystring: WhoAmIQuerySchema }, action: 'session.whoami' } }, async (req, reply) => {
     const { asof } = parse(WhoAmIQuerySchema, req.query);
     const data = await site.get();
     const fresh = !!asof && asof >= data.version;
@@ -88,7 +89,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     authorize(actorOf(user), 'session.whoami');
     if (!user.lastseen || Date.now() - Date.parse(user.lastseen) > LASTSEEN_EVERY_MS) {
-      await db.updateTable('users').set({ lastseen: now() }).where('id', '=', user.id).execute();
+      await updateUser(db, user.id, { lastseen: now() });
     }
     const presented = await present(user);
     return {
@@ -99,7 +100,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/users/login', async (req, reply) => {
+  app.post('/users/login', { config: { schema: { body: LoginSchema }, public: true } }, async (req, reply) => {
     const { login, password } = parse(LoginSchema, req.body);
     // Throttling (throttle.ts): per address, per (account, address), and per account for unknown browsers.
     const attempt = await beginSignIn(ctx, req, reply, login);
@@ -129,12 +130,12 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_users/logout', async (req, reply) => {
+  app.post('/app_users/logout', { config: { public: true } }, async (req, reply) => {
     await endSession(ctx, req, reply);
     return { ok: true };
   });
 
-  app.post('/app_users/register', async (req, reply) => {
+  app.post('/app_users/register', { config: { schema: { body: RegistrationSchema }, action: 'account.register' } }, async (req, reply) => {
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'account.register');
     await limit('register', [`ip:${req.ip}`]);
@@ -159,7 +160,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     // Registering from a class page (spec: classId/courseId) enrols the new learner straight away.
     if (body.classId) {
-      const cls = await db.selectFrom('classes').selectAll().where('id', '=', body.classId).executeTakeFirst();
+      const cls = await findClass(db, body.classId);
       if (cls && cls.selfpaced !== 1 && body.regcode) await countRegcodeTry(ctx, req);
       // A private group still needs its registration code; a self-paced class is open to all.
       const mayJoin = cls && (cls.selfpaced === 1 || (!!body.regcode && body.regcode.toUpperCase() === cls.regcode));
@@ -181,7 +182,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await verifyPassword(user.passwordHash, given))) throw badRequest(MSG.currentPasswordWrong, { currentpassword: MSG.currentPasswordWrong });
   }
 
-  app.post('/app_users/resetpassword', async (req, reply) => {
+  app.post('/app_users/resetpassword', {
+    config: { schema: { body: ResetPasswordSchema }, action: 'account.changePassword' },
+  }, async (req, reply) => {
     const body = parse(ResetPasswordSchema, req.body);
     if (body.password !== undefined) {
       // Password change for the signed-in user.
@@ -213,7 +216,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.resetSent } };
   });
 
-  app.post('/app_users/confirmemail', async (req) => {
+  app.post('/app_users/confirmemail', { config: { schema: { body: ConfirmEmailSchema }, action: 'account.confirmEmail' } }, async (req) => {
     const { token } = parse(ConfirmEmailSchema, req.body);
     authorize(actorOf(await currentUser(ctx, req)), 'account.confirmEmail');
     const done = await confirmEmailChange(db, token, async (trx, change) => {
@@ -230,7 +233,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.emailConfirmed } };
   });
 
-  app.post('/app_users/setlang/', async (req, reply) => {
+  app.post('/app_users/setlang/', { config: { schema: { body: SetLangSchema }, action: 'session.setLanguage' } }, async (req, reply) => {
     const { lang } = parse(SetLangSchema, req.body);
     const data = await site.get();
     if (!data.config.publiclanguages.includes(lang)) throw badRequest(MSG.invalidLanguage);
@@ -245,7 +248,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { lang, config: data.config, loc: data.labels(lang), user: presented, asof: data.version };
   });
 
-  app.post('/app_users/cookieoptin', async (req) => {
+  app.post('/app_users/cookieoptin', { config: { schema: { body: CookieOptinSchema }, action: 'session.setCookieOptin' } }, async (req) => {
     const { cookieoptin } = parse(CookieOptinSchema, req.body);
     const user = await currentUser(ctx, req);
     authorize(actorOf(user), 'session.setCookieOptin');
@@ -254,7 +257,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { cookieoptin: { setting } };
   });
 
-  app.post('/app_users/list', async (req) => {
+  app.post('/app_users/list', { config: { schema: { body: UserListSchema }, action: 'user.list' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.list');
     const opts = parse(UserListSchema, req.body);
     const { rows, total } = await listUsers(db, opts);
@@ -271,7 +274,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** The user table a page at a time (searched, filtered, sorted and paged on the server). */
-  app.post('/app_users/page', async (req, reply) => {
+  app.post('/app_users/page', { config: { action: 'user.page' } }, async (req, reply) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.page');
     const query = parse(UserPageQuerySchema, req.body);
     const { rows, total, next } = await pageUsers(db, ctx.store.engine, query);
@@ -292,7 +295,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return page;
   });
 
-  app.post('/app_users/get', async (req) => {
+  app.post('/app_users/get', { config: { action: 'user.read' } }, async (req) => {
     const { _id } = parse(z.object({ _id: z.string({ error: MSG.missingId }).min(1, { error: MSG.missingId }).max(100) }), req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.read', { user: { id: _id } });
@@ -301,7 +304,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(target);
   });
 
-  app.post('/app_users/save', async (req) => {
+  app.post('/app_users/save', { config: { schema: { body: UserSaveSchema }, action: 'user.update' } }, async (req) => {
     const body = parse(UserSaveSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.update', { user: { id: body._id } });
@@ -341,7 +344,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.transaction().execute(async (trx) => {
       if (Object.keys(profile).length) await updateUser(trx, _id, profile);
       if (roles) await setRoles(trx, _id, roles);
-      // Audit (issue 7): role changes always, profile edits made by someone else.
+      // Audit: role changes always, profile edits made by someone else.
       await auditUserSave(trx, actor!, target, profile, roles);
     });
     const saved = (await findUserById(db, _id))!;
@@ -359,7 +362,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(saved);
   });
 
-  app.get('/app_users/remove/:id', { config: { stateChanging: true } }, async (req) => {
+  app.get('/app_users/remove/:id', {
+    config: { schema: { params: IdParamSchema }, action: 'user.remove', stateChanging: true },
+  }, async (req) => {
     const { id } = parse(IdParamSchema, req.params);
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.remove', { user: { id } });
@@ -370,7 +375,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true };
   });
 
-  app.post('/app_users/instructors', async (req) => {
+  app.post('/app_users/instructors', { config: { schema: { body: InstructorsSchema }, action: 'user.listInstructors' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.listInstructors');
     const { course } = parse(InstructorsSchema, req.body);
     const rows = await listInstructors(db, course);

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { classesToStyles, cleanUpHtml, formatHtml, isAllowedUrl, isEmptyHtml, parseHtml, serialize, stripTags } from './html-tools.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Admin area (spec 2, issue 7), a lazy chunk: /admin, /admin/{panel}, /admin/{panel}/*. Admins get the
+ * Admin area (spec 2), a lazy chunk: /admin, /admin/{panel}, /admin/{panel}/*. Admins get the
  * index and every panel; editors get only the editing panels the spec links them to (content, course,
  * lesson and material editors, which the content feature provides); signed-out visitors get the
  * 'Please Login' link. Each panel is a further chunk of its own.

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH_PX } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
+import { dayOnlyError } from '../../../domain/dates.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
@@ -16,7 +17,6 @@ import { allCoursesQuery, classesQuery, saveEnrollment, usersQuery } from './api
 import { day, errorMessage, fieldErrors, fullName } from '../../components/panel-parts.tsx';
 import { DateField } from '../../lib/DateField.tsx';
 
-const isDay = (v: string) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
 
 /** After any enrolment change: participant lists, user enrolment lists and report tables are stale. */
 export function enrollmentsChanged() {
@@ -49,8 +49,10 @@ export function EnrollmentEditModal({ enrollment, title, withDescription, onClos
     e.preventDefault();
     if (!enrollment) return;
     const local: Record<string, string> = {};
-    if (!regdate || !isDay(regdate)) local.regdate = MSG.dateFormat;
-    if (!isDay(completed)) local.completed = MSG.dateFormat;
+    const regdateError = dayOnlyError(regdate);
+    const completedError = completed && dayOnlyError(completed);
+    if (regdateError) local.regdate = regdateError;
+    if (completedError) local.completed = completedError;
     setErrors(local);
     if (Object.keys(local).length) { setError(MSG.correctFields); return; }
     setBusy(true);

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
+import { dayOnlyError } from '../../../domain/dates.ts';
 import type { ClassRecord } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
@@ -20,7 +21,6 @@ import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { creatableCourses, htmlToText, instructorsQuery, saveClass, textToHtml, type ClassSaveBody } from '../../lib/data/classes.ts';
 import { classConfirmationPath } from '../../lib/paths.ts';
 
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 const today = () => new Date().toISOString().slice(0, 10);
 
 interface Values { course: string; name: string; startdate: string; weeks: number | ''; selfpaced: boolean; description: string; instructor: string }
@@ -30,7 +30,8 @@ export function validateClass(v: Values, creating: boolean): Partial<Record<Fiel
   const e: Partial<Record<Field, string>> = {};
   if (creating && !v.course) e.course = MSG.classCourseRequired;
   if (!v.name.trim()) e.name = MSG.classNameRequired;
-  if (v.startdate && !isDay(v.startdate)) e.startdate = MSG.classDateFormat;
+  const startdate = v.startdate && dayOnlyError(v.startdate, MSG.classDateFormat);
+  if (startdate) e.startdate = startdate;
   if (v.weeks !== '' && (!Number.isInteger(v.weeks) || v.weeks < 0 || v.weeks > 520)) e.weeks = MSG.notValid;
   return e;
 }

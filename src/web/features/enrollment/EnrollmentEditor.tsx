@@ -6,12 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
+import { dayOnlyError } from '../../../domain/dates.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { htmlToText, textToHtml } from '../../lib/data/classes.ts';
 import { day, invalidateEnrollments, removeEnrollment, saveEnrollment, type EnrollmentRow } from '../../lib/data/enrollment.ts';
 
-const isDay = (v: string) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
 
 export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollment: EnrollmentRow; mode: 'edit' | 'remove'; onDone: () => void }) {
   const { t } = useTranslation();
@@ -28,8 +28,10 @@ export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollm
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};
-    if (!regdate || !isDay(regdate)) errs.regdate = MSG.dateFormat;
-    if (!isDay(completed)) errs.completed = MSG.dateFormat;
+    const regdateError = dayOnlyError(regdate);
+    const completedError = completed && dayOnlyError(completed);
+    if (regdateError) errs.regdate = regdateError;
+    if (completedError) errs.completed = completedError;
     setErrors(errs);
     if (Object.keys(errs).length) { setFormError(MSG.correctFields); return; }
     setBusy(true);

@@ -1,5 +1,5 @@
 /**
- * Audit log (issue 7): every admin change to a user, role, enrolment, translation, setting or
+ * Audit log: every admin change to a user, role, enrolment, translation, setting or
  * navigation item, newest first, with who, when and what; filters by actor, action and target.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Content (issue 7): the site's pages and blocks by type and language, each linked to its editor
+ * Content: the site's pages and blocks by type and language, each linked to its editor
  * (/admin/content/{id}) and to the page it belongs to.
  */
 import { useState } from 'react';

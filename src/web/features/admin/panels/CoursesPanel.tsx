@@ -1,5 +1,5 @@
 /**
- * Courses and classes (issue 7): every course in every language; opening one lists its classes with
+ * Courses and classes: every course in every language; opening one lists its classes with
  * links to the class admin panel (/admin/classes/{course}/{class}) and to the course editor.
  */
 import { useState } from 'react';

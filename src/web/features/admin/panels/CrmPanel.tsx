@@ -1,5 +1,5 @@
 /**
- * CRM (spec /app_integrations/vcrm/*, issue 7): the connection's settings (base URL, and a key that is
+ * CRM (spec /app_integrations/vcrm/*): the connection's settings (base URL, and a key that is
  * write-only: the page only learns whether it is set), a contact lookup by numeric id or e-mail, and
  * syncing one user or the recently changed users, with their results.
  */

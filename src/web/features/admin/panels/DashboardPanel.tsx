@@ -1,5 +1,5 @@
 /**
- * Dashboard (issue 7): the headline figures of /app_stats/summarize and the charts of /app_stats/getStats
+ * Dashboard: the headline figures of /app_stats/summarize and the charts of /app_stats/getStats
  * drawn with @mantine/charts: registrations and enrolments over time, completions per course, learners per
  * language and per country. Each chart can be read as a table and downloaded as CSV.
  */
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
 import { countryName } from '../../../../domain/countries.ts';
 import { MSG } from '../../../../domain/messages.ts';
+import { dayOnlyError } from '../../../../domain/dates.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, reportCsvUrl, statsQuery, summaryQuery, type StatsFilters, type Summary } from '../api.ts';
@@ -87,7 +88,6 @@ function DataTable({ columns, rows }: { columns: { key: string; label: string }[
   );
 }
 
-const isDay = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 function Charts() {
   const { t, i18n } = useTranslation();
@@ -100,8 +100,10 @@ function Charts() {
   const apply = (e: FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};
-    if (!isDay(form.from)) errs.from = MSG.dateFormat;
-    if (!isDay(form.to)) errs.to = MSG.dateFormat;
+    const from = form.from && dayOnlyError(form.from);
+    const to = form.to && dayOnlyError(form.to);
+    if (from) errs.from = from;
+    if (to) errs.to = to;
     if (!errs.from && !errs.to && form.from && form.to && form.from > form.to) errs.to = MSG.dateRange;
     setFormErrors(errs);
     if (Object.keys(errs).length) return;

@@ -1,5 +1,5 @@
 /**
- * Enrolments by course and class (issue 7): /admin/enrollments/{course} lists the course's classes with
+ * Enrolments by course and class: /admin/enrollments/{course} lists the course's classes with
  * their counts; /admin/enrollments/{course}/{class} manages one class's enrolments (edit, remove, add).
  */
 import { Anchor, Button, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * Reports (issue 7): users.csv (every account, streamed by the server), and the report tables of
+ * Reports: users.csv (every account, streamed by the server), and the report tables of
  * /app_reports/{reportid} (enrolments per course and class, completions, exam pass rates, quiz score
  * distribution, survey responses), each with filters and a CSV download.
  */
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
+import { dayOnlyError } from '../../../../domain/dates.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { USERS_CSV_URL, allCoursesQuery, reportCsvUrl, reportQuery, type ReportFilters } from '../api.ts';
@@ -33,7 +34,6 @@ export const REPORT_COLUMNS = [
   tk('Score (%)'), tk('Learners (latest score per quiz)'), tk('Survey ID'), tk('Survey'), tk('Status'), tk('Responses'), tk('Last response'),
 ];
 
-const isDay = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 function ReportTable({ id, filters }: { id: string; filters: ReportFilters }) {
@@ -81,8 +81,10 @@ function Filters({ withCourse, value, onApply }: { withCourse: boolean; value: R
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};
-    if (!isDay(form.from)) errs.from = MSG.dateFormat;
-    if (!isDay(form.to)) errs.to = MSG.dateFormat;
+    const from = form.from && dayOnlyError(form.from);
+    const to = form.to && dayOnlyError(form.to);
+    if (from) errs.from = from;
+    if (to) errs.to = to;
     if (!errs.from && !errs.to && form.from && form.to && form.from > form.to) errs.to = MSG.dateRange;
     setErrors(errs);
     if (Object.keys(errs).length) return;

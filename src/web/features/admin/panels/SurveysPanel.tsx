@@ -1,5 +1,5 @@
 /**
- * Surveys and responses (issue 7): every survey with its number of responses; one survey's responses
+ * Surveys and responses: every survey with its number of responses; one survey's responses
  * as a table (question prompts as columns) and as CSV.
  */
 import { lazy, Suspense, type ComponentType } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Translations editor (issue 7): per language, every UI label with its English text and its
+ * Translations editor: per language, every UI label with its English text and its
  * translation, a filter for the untranslated ones, and a save per label (or all changes at once).
  * Users of that language get the change on their next whoami; an empty translation shows English.
  */

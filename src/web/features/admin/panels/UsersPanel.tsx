@@ -1,5 +1,5 @@
 /**
- * Users (issue 7): search by name or e-mail, filter by role, page through; one user's page shows the
+ * Users: search by name or e-mail, filter by role, page through; one user's page shows the
  * profile, roles (editable), classes (edit, remove, add to a class), the audit trail and account removal.
  */
 import { useState } from 'react';
