@@ -184,4 +184,11 @@ export const MSG = {
   // Countries as ISO codes
   countryNotInList: 'Please choose your country from the list.',
   countryCodes: 'Please enter one known country per line: a code such as KE or its name.',
+  // Tables and history
+  invalidSort: 'This table cannot be sorted by that column.',
+  versionNotFound: 'I am sorry, I cannot find that version.',
+  historyKindInvalid: 'Please choose a content block, course, lesson or material.',
+  copyLanguageSame: 'Please choose a language other than the course\'s own.',
+  copyLanguageExists: 'This course already has a version in that language.',
+  copyLanguageRequired: 'Please choose a language.',
 } as const;

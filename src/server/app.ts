@@ -53,6 +53,8 @@ import { sessionCookieName, sessionToken } from './auth.ts';
 import { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { SECOND_STEP_COOKIES } from './modules/two-factor/second-step.ts';
 
 declare module 'fastify' {
@@ -178,6 +180,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   privacyRoutes(app, ctx);
   sessionsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
+  historyRoutes(app, ctx);
+  tablesRoutes(app, ctx);
   await serveWebApp(app, config);
 
   // Data exports in the background and the daily deletion and retention run, in this process.

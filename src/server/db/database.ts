@@ -17,6 +17,7 @@ import * as m011 from './migrations/011-exam-attempts.ts';
 import * as m015 from './migrations/015-spec-readings.ts';
 import * as m017 from './migrations/017-country-codes.ts';
 import * as m019 from './migrations/019-privacy.ts';
+import * as m027 from './migrations/027-tables-history.ts';
 
 export type Db = Kysely<Database>;
 export interface Store {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Prom
   '015-spec-readings': m015,
   '017-country-codes': m017,
   '019-privacy': m019,
+  '027-tables-history': m027,
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

@@ -164,10 +164,17 @@ export interface Database {
   retention_warnings: RetentionWarningsTable;
   sent_mail: SentMailTable;
   account_secrets: AccountSecretsTable;
+  record_versions: RecordVersionsTable;
 }
 
 /** Mailed secrets of a password reset or an e-mail change (migration 007): only their SHA-256 is kept. */
 export interface AccountSecretsTable {
   id: string; userId: string; kind: string; newEmail: string | null; created: string; expires: string;
   used: string | null; session: string | null;
+}
+
+/** One saved state of a content block, course, lesson or material (migration 027); `data` is the row as JSON. */
+export interface RecordVersionsTable {
+  id: string; kind: string; recordid: string; version: number; data: string; author: string | null;
+  authoremail: string | null; created: string; note: string | null;
 }
