@@ -36,6 +36,9 @@ const ADMIN: Screen[] = [
   { path: '/admin/index', screen: 'admin' }, { path: '/admin/users', screen: 'admin' }, { path: '/admin/dashboard', screen: 'admin' },
   { path: '/admin/reports', screen: 'admin' }, { path: '/admin/settings', screen: 'admin' }, { path: '/admin/translations', screen: 'admin' },
   { path: '/admin/navigation', screen: 'admin' }, { path: '/admin/audit', screen: 'admin' }, { path: '/util/store', screen: 'util' },
+  // Staff tables: enrolments, files, classes (under courses) and a class's participants.
+  { path: '/admin/enrollments', screen: 'admin' }, { path: '/admin/files', screen: 'admin' }, { path: '/admin/courses', screen: 'admin' },
+  { path: '/admin/classes/intro-online-learning/iol-en-selfpaced', screen: 'admin' },
 ];
 
 const ROLES = [

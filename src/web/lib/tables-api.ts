@@ -1,0 +1,30 @@
+/**
+ * Typed clients of the paged staff tables (src/domain/paging.ts): one function per table, each taking
+ * the table's query plus its own filters and answering a Page of its rows.
+ */
+import type { Page, PageQuery } from '../../domain/paging.ts';
+import type { AuditRow, ClassRow, EnrollmentRow, FileRow, ResponseRow } from '../../domain/staff-tables.ts';
+import type { User } from '../../domain/types.ts';
+import { api } from './api.ts';
+
+export type { AuditRow, ClassRow, EnrollmentRow, FileRow, ResponseRow };
+
+export const auditPage = (q: PageQuery & { action?: string; target?: string }) => api.post<Page<AuditRow>>('/app_admin/audit/page', q);
+export const filesPage = (q: PageQuery & { context?: string }) => api.post<Page<FileRow>>('/app_files/page', q);
+export const classesPage = (q: PageQuery & { course?: string }) => api.post<Page<ClassRow>>('/app_classes/page', q);
+export const responsesPage = (q: PageQuery & { surveyId: string }) => api.post<Page<ResponseRow>>('/app_surveys/responses/page', q);
+export const enrollmentsPage = (q: PageQuery & { course?: string; classid?: string; completed?: 'yes' | 'no' }) =>
+  api.post<Page<EnrollmentRow>>('/app_enrollment/page', q);
+
+/** The users table (served by the accounts module): sorts by name, e-mail and registration date, filters by role. */
+export const USER_SORTS = ['name', 'email', 'created'] as const;
+export const usersPage = (q: PageQuery & { role?: 'cms' | 'admin' }) => api.post<Page<User>>('/app_users/page', q);
+
+/** One row of a class's participant table, as its instructor and admins see it. */
+export interface ParticipantRow {
+  _id: string; user: string; firstname: string; lastname: string; email: string; regdate: string; lastactivity: string;
+  lessoncount: number; percentcomplete: number; completed: boolean; completeddate?: string; certificate: boolean; certcode?: string;
+}
+/** The participant table of a class (spec: page size 15); sorts by name, e-mail, date and completed. */
+export const PARTICIPANT_SORTS = ['name', 'email', 'date', 'completed'] as const;
+export const participantsPage = (q: PageQuery & { classid: string }) => api.post<Page<ParticipantRow>>('/app_enrollment/participants', q);
