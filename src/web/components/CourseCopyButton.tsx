@@ -58,7 +58,8 @@ export function CourseCopyButton({ course, siblings }: { course: Course; sibling
         data-testid="course-copy">
         {t('Copy as a new language version')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('Copy as a new language version')} size={MODAL_WIDTH_PX} centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('Copy as a new language version')} size={MODAL_WIDTH_PX} centered
+        closeButtonProps={{ 'aria-label': t('Close') }}>
         <Stack>
           <Text size="sm">{t('The copy has the same lessons, materials, quizzes and exam, to translate. It stays Inactive until you activate it.')}</Text>
           <Select label={t('Language')} data={options} value={lang} onChange={setLang} comboboxProps={{ withinPortal: true }} data-testid="course-copy-lang" />

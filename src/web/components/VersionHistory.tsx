@@ -97,7 +97,15 @@ export function VersionHistory({ kind, id, onRestored }: { kind: HistoryKind; id
         data-testid="history-open">
         {t('History')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('Versions')} size="xl" centered>
+      <Modal.Root opened={open} onClose={() => setOpen(false)} size="xl" centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          {/* A div, not Mantine's <header>: a second banner landmark on the page would confuse screen readers. */}
+          <Modal.Header {...({ component: 'div' } as object)}>
+            <Modal.Title>{t('Versions')}</Modal.Title>
+            <Modal.CloseButton aria-label={t('Close')} />
+          </Modal.Header>
+          <Modal.Body>
         <Stack gap="sm" data-testid="history">
           <Text size="sm" c="gray.7">{t('Every save is kept. Pick two versions to compare them; restoring a version saves it as the newest.')}</Text>
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -140,7 +148,9 @@ export function VersionHistory({ kind, id, onRestored }: { kind: HistoryKind; id
             )}
           {a !== undefined && b !== undefined && <Compare kind={kind} id={id} a={a} b={b} />}
         </Stack>
-      </Modal>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </>
   );
 }
