@@ -66,7 +66,7 @@ function UserList() {
   return (
     <PanelFrame>
       <DataTable<User> testid="user" csvName="users" columns={columns} rowKey={(u) => u._id} defaultSort="name"
-        queryKey={['users', 'table', role]} fetchPage={(q) => usersPage({ ...q, ...(role ? { role } : {}) })} minWidth={760}
+        queryKey={['users', 'list', role]} fetchPage={(q) => usersPage({ ...q, ...(role ? { role } : {}) })} minWidth={760}
         filterLabel={tk('Search by name or email')} rowProps={(u) => ({ 'data-user': u.email })}
         toolbar={(
           <div>
