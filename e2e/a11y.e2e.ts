@@ -38,6 +38,9 @@ const ADMIN: Screen[] = [
   { path: '/admin/reports', screen: 'admin' }, { path: '/admin/settings', screen: 'admin' }, { path: '/admin/translations', screen: 'admin' },
   { path: '/admin/navigation', screen: 'admin' }, { path: '/admin/audit', screen: 'admin' }, { path: '/util/store', screen: 'util' },
   { path: '/admin/import', screen: 'admin' }, { path: '/admin/classes/intro-online-learning/iol-en-group-spring', screen: 'admin' },
+  // Staff tables: enrolments, files, classes (under courses) and a class's participants.
+  { path: '/admin/enrollments', screen: 'admin' }, { path: '/admin/files', screen: 'admin' }, { path: '/admin/courses', screen: 'admin' },
+  { path: '/admin/classes/intro-online-learning/iol-en-selfpaced', screen: 'admin' },
 ];
 
 const ROLES = [

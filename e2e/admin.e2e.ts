@@ -101,7 +101,7 @@ describe('an admin', () => {
     const { page } = admin;
     await goto(page, '/admin', 'admin');
     await page.getByTestId('admin-link-users').click();
-    await page.getByTestId('user-search').fill(learner.email);
+    await page.getByTestId('user-filter').fill(learner.email);
     const row = page.locator(`[data-testid="user-table"] tr[data-user="${learner.email}"]`);
     await row.waitFor();
     await expect.poll(() => page.locator('[data-testid="user-table"] tbody tr').count()).toBe(1);
@@ -112,7 +112,7 @@ describe('an admin', () => {
     await page.getByTestId('role-cms').check();
     await page.getByTestId('roles-save').click();
     await expect.poll(() => page.getByTestId('status-area').textContent()).toContain('The roles have been saved.');
-    await expect.poll(() => detail.locator('.mantine-Badge-root').allTextContents()).toContain('cms');
+    await expect.poll(() => detail.locator('.mantine-Badge-root[data-role="cms"]').allTextContents()).toContain('Editor');
 
     // The learner's next whoami says they are an editor now.
     const who = await (await learner.context.request.get('/app_users/whoami')).json() as { user: { roles: string[]; isEditor: boolean } };
@@ -176,7 +176,7 @@ describe('an admin', () => {
     await page.getByTestId('user-remove').click();
     await page.getByTestId('user-remove-confirm').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/users');
-    await page.getByTestId('user-search').fill(learner.email);
+    await page.getByTestId('user-filter').fill(learner.email);
     await expect.poll(() => page.getByTestId('user-total').textContent()).toContain(': 0');
     expect(pageErrors(page)).toEqual([]);
   });
@@ -371,7 +371,7 @@ describe('an admin', () => {
     expect(download.suggestedFilename()).toBe('users.csv');
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = text.trim().split(/\r?\n/);
-    expect(header).toBe('_id,email,firstname,lastname,roles,lang,phone,address1,address2,city,state,country,postal,birthDate,heard,vocation,bio,cookieoptin,created,lastseen,lasttime');
+    expect(header).toBe('User ID,Email,First Name,Last Name,Roles,Language,Phone,Address,Address (line 2),City,State or Province,Country,Postal Code,Birth Date,How did you hear about us?,Vocation,About Me,Cookie preference,Created,Last seen,Last activity');
     expect(rows.some((r) => r.includes(DEMO.learner))).toBe(true);
 
     // A report table, and its CSV link.

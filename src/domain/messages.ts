@@ -214,4 +214,11 @@ export const MSG = {
   // Scale: paged staff tables
   pageCursorInvalid: 'This list has changed since it was opened. Please go back to its first page.',
   pageSortInvalid: 'This table cannot be sorted by that column.',
+  // Tables and history
+  invalidSort: 'This table cannot be sorted by that column.',
+  versionNotFound: 'I am sorry, I cannot find that version.',
+  historyKindInvalid: 'Please choose a content block, course, lesson or material.',
+  copyLanguageSame: 'Please choose a language other than the course\'s own.',
+  copyLanguageExists: 'This course already has a version in that language.',
+  copyLanguageRequired: 'Please choose a language.',
 } as const;

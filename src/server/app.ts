@@ -57,6 +57,8 @@ import { RTL_LANGUAGES } from '../domain/constants.ts';
 import { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { SECOND_STEP_COOKIES } from './modules/two-factor/second-step.ts';
 
 declare module 'fastify' {
@@ -209,6 +211,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
       .send(apiPage(openApi, user!.lang, dir, (english) => labels[english] || english));
   });
+  historyRoutes(app, ctx);
+  tablesRoutes(app, ctx);
   await serveWebApp(app, config);
 
   // Data exports in the background and the daily deletion and retention run, in this process.

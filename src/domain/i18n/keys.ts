@@ -80,6 +80,8 @@ const SERVER_LABEL_FILES = [
   path.resolve(here, '../../server/modules/accounts/mail-templates.ts'),
   path.resolve(here, '../../server/modules/privacy/mail.ts'),
   path.resolve(here, '../../server/modules/privacy/export.ts'),
+  // users.csv headers in the admin's language.
+  path.resolve(here, '../../server/modules/reports/users.csv.ts'),
 ];
 export function serverLabels(): string[] {
   const out: string[] = [];

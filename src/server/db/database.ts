@@ -20,6 +20,7 @@ import * as m019 from './migrations/019-privacy.ts';
 import * as m021 from './migrations/021-scale.ts';
 import * as m023 from './migrations/023-staff.ts';
 import * as m025 from './migrations/025-offline.ts';
+import * as m027 from './migrations/027-tables-history.ts';
 
 export type Db = Kysely<Database>;
 export interface Store {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Prom
   '021-scale': m021,
   '023-staff': m023,
   '025-offline': m025,
+  '027-tables-history': m027,
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

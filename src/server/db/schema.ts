@@ -172,6 +172,7 @@ export interface Database {
   sent_mail: SentMailTable;
   account_secrets: AccountSecretsTable;
   mail_queue: MailQueueTable;
+  record_versions: RecordVersionsTable;
 }
 
 /** E-mails waiting to be sent, being sent, sent or given up (migration 023). */
@@ -184,4 +185,10 @@ export interface MailQueueTable {
 export interface AccountSecretsTable {
   id: string; userId: string; kind: string; newEmail: string | null; created: string; expires: string;
   used: string | null; session: string | null;
+}
+
+/** One saved state of a content block, course, lesson or material (migration 027); `data` is the row as JSON. */
+export interface RecordVersionsTable {
+  id: string; kind: string; recordid: string; version: number; data: string; author: string | null;
+  authoremail: string | null; created: string; note: string | null;
 }

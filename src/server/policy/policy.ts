@@ -144,6 +144,17 @@ export const RULES = {
   'audit.read': admins,
   'api.describe': admins,
   // Discussions and surveys
+  // Staff tables, content history and language copies.
+  /** The classes table of the admin area (every class with its code). */
+  'class.table': admins,
+  /** The files table: editors manage files. */
+  'file.table': editors,
+  /** The enrolments table: editors edit and remove enrolments. */
+  'enrollment.table': editors,
+  'history.read': editors,
+  'history.restore': editors,
+  'course.copy': editors,
+  // Discussions and surveys (issue 6)
   /** A discussion (no post given), or one post in it; authors always read their own posts. */
   'comment.read': (a, r) => isAuthorOf(a, r.post) || (readsDiscussion(a, r) && readsPost(a, r)),
   'comment.create': readsDiscussion,

@@ -37,3 +37,20 @@ describeEachEngine('demo gradebook', (server) => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describeEachEngine('demo history and language copy', (server) => {
+  it('gives a block versions by the editor and the archived course a Spanish Inactive copy', async () => {
+    const { ctx } = server();
+    await seedDemo(ctx);
+    const editor = server().client();
+    await editor.login('editor@example.org', DEMO_PASSWORD);
+    const versioned = await ctx.db.selectFrom('record_versions').select(['recordid']).where('kind', '=', 'content').executeTakeFirstOrThrow();
+    const versions = (await editor.post('/app_history/list', { kind: 'content', _id: versioned.recordid })).body;
+    expect(versions).toHaveLength(3);
+    expect(versions[0].authoremail).toBe('editor@example.org');
+    const copy = await ctx.db.selectFrom('courses').selectAll().where('main', '=', 'archived-facilitation').where('lang', '=', 'es').executeTakeFirstOrThrow();
+    expect(copy.status).toBe('Inactive');
+    expect((await ctx.site.get()).config.maincourses['archived-facilitation']).toMatchObject({ en: 'archived-facilitation', es: copy.id });
+    expect(await ctx.db.selectFrom('lessons').select('id').where('course', '=', copy.id).execute()).not.toHaveLength(0);
+  });
+});

@@ -4,6 +4,7 @@
  * `npm run create-admin`.
  */
 import type { AppContext } from '../context.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { bool, json, now } from '../db/dialect.ts';
 import { hashPassword } from '../adapters/passwords.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
@@ -114,4 +115,6 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await seedDemoStaff(ctx, hash);
   // The English Community Health Basics exam shows a time limit and a pool: 4 of its 5 questions in 20 minutes.
   await db.updateTable('materials').set({ timelimit: 20, drawcount: 4 }).where('id', '=', 'chb-en-l3-m3').where('section', '=', 'Exam').execute();
+  // Versions of a block and a course copied into Spanish, for the history and copy screens.
+  await seedDemoHistory(ctx);
 }

@@ -3,6 +3,7 @@
  * Each handler: validate, load, authorize, act, present.
  */
 import type { FastifyInstance } from 'fastify';
+import { diff, recordAudit } from '../admin/audit.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, forbidden, notFound } from '../../errors.ts';
 import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
@@ -115,6 +116,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
       selfpaced: bool(body.selfpaced ?? false), lang: body.lang ?? course.lang,
       description: blank(sanitizeRichText(body.description)), description2: blank(sanitizeRichText(body.description2)),
     });
+    await recordAudit(db, { actor, action: 'class.save', targetType: 'class', target: row.id, changes: { created: true, name: row.name, course: row.course } });
     return presentClass(row, { showCode: true });
   }
 
@@ -139,6 +141,8 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
       fields.instructorname = `${other.firstname} ${other.lastname}`.trim();
     }
     await updateClass(db, cls.id, fields);
+    const changed = diff(cls as unknown as Record<string, unknown>, fields);
+    if (Object.keys(changed).length) await recordAudit(db, { actor, action: 'class.save', targetType: 'class', target: cls.id, changes: { name: cls.name, ...changed } });
     return presentClass({ ...cls, ...fields }, { showCode: true });
   }
 
@@ -150,6 +154,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!cls) throw notFound(MSG.classNotFound);
     authorize(actor, 'class.remove', { class: cls });
     await removeClass(db, cls.id);
+    await recordAudit(db, { actor: actor!, action: 'class.remove', targetType: 'class', target: cls.id, changes: { name: cls.name, course: cls.course } });
     return { ok: true, _id: cls.id };
   });
 }

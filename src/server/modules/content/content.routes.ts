@@ -16,6 +16,7 @@ import {
 import { presentContent } from './content.presenter.ts';
 import { findContent, insertContent, listContent, pageBlocks, removeContent, updateContent, type ContentRow } from './content.repository.ts';
 import { PageCache, contentChanged } from './content.cache.ts';
+import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 
 const GetPageParams = z.object({
   context: z.string({ error: MSG.contextRequired }).min(1, { error: MSG.contextRequired }).max(200),
@@ -112,14 +113,18 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     } else {
       row = await insertContent(db, body);
     }
+    await keepVersion(db, 'content', row.id, actor!, existing);
     await contentChanged(ctx);
     return presentContent(row);
   });
 
   app.post('/app_content/remove', { config: { schema: { body: RemoveSchema }, action: 'content.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    authorize(await currentActor(ctx, req), 'content.write');
-    if (!(await findContent(db, _id))) throw notFound();
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'content.write');
+    const existing = await findContent(db, _id);
+    if (!existing) throw notFound();
+    await auditRemoval(db, 'content', actor!, existing);
     await removeContent(db, _id);
     await contentChanged(ctx);
     return { ok: true };

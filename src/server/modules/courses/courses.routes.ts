@@ -8,9 +8,13 @@ import { authorize, can } from '../../policy/policy.ts';
 import { currentActor } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { CourseSaveSchema, NEW_ID, RemoveSchema, isLangKey } from '../../../domain/validation.ts';
+import { CourseCopySchema } from '../../../domain/history.ts';
+import { copyCourse, siblingInLanguage } from './course-copy.ts';
+import { recordAudit } from '../admin/audit.repository.ts';
 import { presentCourse } from './courses.presenter.ts';
 import { countClasses, findCourse, inactiveEnrolledCourses, insertCourse, listCourses, removeCourse, updateCourse } from './courses.repository.ts';
 import { PageCache, contentChanged } from '../content/content.cache.ts';
+import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 
 const ListSchema = z.object({
   lang: z.string().refine(isLangKey, { error: MSG.invalidLanguage }).optional(),
@@ -50,26 +54,53 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_courses/save', { config: { schema: { body: CourseSaveSchema }, action: 'course.write' } }, async (req) => {
     const body = parse(CourseSaveSchema, req.body);
-    authorize(await currentActor(ctx, req), 'course.write');
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'course.write');
     let id = body._id;
+    const before = id === NEW_ID ? undefined : await findCourse(db, id);
     if (id === NEW_ID) {
       id = (await insertCourse(db, body)).id;
     } else {
-      if (!(await findCourse(db, id))) throw notFound();
+      if (!before) throw notFound();
       await updateCourse(db, id, body);
     }
+    await keepVersion(db, 'course', id, actor!, before);
     await contentChanged(ctx);
     return presentCourse((await findCourse(db, id))!);
   });
 
   app.post('/app_courses/remove', { config: { schema: { body: RemoveSchema }, action: 'course.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    authorize(await currentActor(ctx, req), 'course.write');
-    if (!(await findCourse(db, _id))) throw notFound();
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'course.write');
+    const existing = await findCourse(db, _id);
+    if (!existing) throw notFound();
     // Classes hold learners' enrolments and progress: they are never removed as a side effect.
     if ((await countClasses(db, _id)) > 0) throw new HttpError(409, MSG.courseHasClasses);
+    await auditRemoval(db, 'course', actor!, existing);
     await removeCourse(db, _id);
     await contentChanged(ctx);
     return { ok: true };
+  });
+
+  // 'Copy as a new language version': the sibling course as an Inactive draft to translate.
+  app.post('/app_courses/copy', async (req) => {
+    const { _id, lang } = parse(CourseCopySchema, req.body);
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'course.copy');
+    const source = await findCourse(db, _id);
+    if (!source) throw notFound();
+    if (source.lang === lang) throw new HttpError(400, MSG.copyLanguageSame);
+    const { config } = await ctx.site.get();
+    if (await siblingInLanguage(db, source, lang, config.maincourses ?? {})) throw new HttpError(409, MSG.copyLanguageExists);
+    const copy = await copyCourse(db, source, lang);
+    const mapping = { ...(config.maincourses ?? {}) };
+    mapping[copy.main] = { ...(mapping[copy.main] ?? {}), [source.lang]: source.id, [lang]: copy.course.id };
+    await ctx.site.saveConfig({ maincourses: mapping });
+    await keepVersion(db, 'course', copy.course.id, actor!, undefined);
+    await recordAudit(db, { actor: actor!, action: 'course.copy', targetType: 'course', target: copy.course.id,
+      changes: { from: source.id, lang, lessons: copy.lessons, materials: copy.materials } });
+    await contentChanged(ctx);
+    return { course: presentCourse(copy.course), lessons: copy.lessons, materials: copy.materials };
   });
 }

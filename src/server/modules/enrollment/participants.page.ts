@@ -31,7 +31,7 @@ export async function pageParticipants(db: Db, query: ParticipantPageQuery): Pro
     filtered = filtered.where(sql.raw(text), 'like', sql`${containsPattern(query.q)} escape '\\'`);
   }
   let page = filtered.select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
-    'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode']);
+    'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode', 'users.suspended']);
   if (query.after) {
     const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
     page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
@@ -61,6 +61,7 @@ export async function pageParticipants(db: Db, query: ParticipantPageQuery): Pro
         lastactivity: s?.lastview ?? r.timestamp, lessoncount: Number(s?.lessons ?? 0), percentcomplete: Number(r.percentcomplete),
         completed: !!r.completed, ...(r.completed ? { completeddate: r.completed } : {}),
         certificate: !!r.completed, ...(r.certcode ? { certcode: r.certcode } : {}),
+        ...(r.suspended === 1 ? { suspended: true } : {}),
       };
     }),
     total: Number(total.n),

@@ -3,6 +3,7 @@
  * reads them at /files/{filename}, served with the stored content type, an ETag and cache headers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { diff, recordAudit } from '../admin/audit.repository.ts';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../../context.ts';
 import { HttpError, badRequest, notFound, parse } from '../../errors.ts';
@@ -38,7 +39,8 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     scope.post('/app_files/upload', { config: { action: 'file.write' } }, async (req) => {
-      authorize(await currentActor(ctx, req), 'file.write');
+      const actor = await currentActor(ctx, req);
+      authorize(actor, 'file.write');
       if (!req.isMultipart()) throw badRequest(MSG.uploadForm);
       const fields: Record<string, string> = {};
       let file: { name: string; bytes: Buffer } | null = null;
@@ -74,15 +76,20 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
         bytes = svg.svg;
       }
       const row = await insertFile(db, { filename, title: meta.title || null, context: meta.context, mime: mimeOf(filename), bytes });
+      await recordAudit(db, { actor: actor!, action: 'file.save', targetType: 'file', target: row.filename, changes: { uploaded: true, context: row.context, size: row.size } });
       return presentFile(row);
     });
   });
 
   app.post('/app_files/save', { config: { schema: { body: FileSaveSchema }, action: 'file.write' } }, async (req) => {
     const body = parse(FileSaveSchema, req.body);
-    authorize(await currentActor(ctx, req), 'file.write');
-    if (!(await findFileMeta(db, body.filename))) throw notFound();
-    await updateFile(db, body.filename, { context: body.context, ...(body.title !== undefined ? { title: body.title || null } : {}) });
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'file.write');
+    const before = await findFileMeta(db, body.filename);
+    if (!before) throw notFound();
+    const fields = { context: body.context, ...(body.title !== undefined ? { title: body.title || null } : {}) };
+    await updateFile(db, body.filename, fields);
+    await recordAudit(db, { actor: actor!, action: 'file.save', targetType: 'file', target: body.filename, changes: diff(before as unknown as Record<string, unknown>, fields) });
     return presentFile((await findFileMeta(db, body.filename))!);
   });
 
@@ -102,9 +109,12 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_files/remove', { config: { schema: { body: FileNameSchema }, action: 'file.write' } }, async (req) => {
     const { filename } = parse(FileNameSchema, req.body);
-    authorize(await currentActor(ctx, req), 'file.write');
-    if (!(await findFileMeta(db, filename))) throw notFound();
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'file.write');
+    const before = await findFileMeta(db, filename);
+    if (!before) throw notFound();
     await removeFile(db, filename);
+    await recordAudit(db, { actor: actor!, action: 'file.remove', targetType: 'file', target: filename, changes: { context: before.context, title: before.title } });
     return { ok: true };
   });
 

@@ -15,6 +15,7 @@ import { findCourse } from '../courses/courses.repository.ts';
 import { materialsOfLessons } from '../materials/materials.repository.ts';
 import { presentMaterial } from '../materials/materials.presenter.ts';
 import { contentChanged } from '../content/content.cache.ts';
+import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 import { byLessonOrder, presentLesson, sectionOrder } from './lessons.presenter.ts';
 import { findLesson, insertLesson, lessonsOfCourse, removeLesson, updateLesson } from './lessons.repository.ts';
 
@@ -58,12 +59,14 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     const course = await findCourse(db, body.course);
     if (!course) throw notFound();
     let id = body._id;
+    const before = id === NEW_ID ? undefined : await findLesson(db, id);
     if (id === NEW_ID) {
       id = await insertLesson(db, body);
     } else {
-      if (!(await findLesson(db, id))) throw notFound();
+      if (!before) throw notFound();
       await updateLesson(db, id, body);
     }
+    await keepVersion(db, 'lesson', id, actor!, before);
     await contentChanged(ctx);
     const lesson = (await findLesson(db, id))!;
     const mats = await materialsOfLessons(db, [id]);
@@ -72,8 +75,11 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_lessons/remove', { config: { schema: { body: RemoveSchema }, action: 'lesson.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    authorize(await currentActor(ctx, req), 'lesson.write');
-    if (!(await findLesson(db, _id))) throw notFound();
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'lesson.write');
+    const existing = await findLesson(db, _id);
+    if (!existing) throw notFound();
+    await auditRemoval(db, 'lesson', actor!, existing);
     await removeLesson(db, _id);
     await contentChanged(ctx);
     return { ok: true };

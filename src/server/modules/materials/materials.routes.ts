@@ -12,6 +12,7 @@ import { ExamSchema, MaterialListSchema, MaterialSaveSchema, NEW_ID, RemoveSchem
 import { findLesson } from '../lessons/lessons.repository.ts';
 import { findCourse } from '../courses/courses.repository.ts';
 import { contentChanged } from '../content/content.cache.ts';
+import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 import { presentMaterial, presentQuestions } from './materials.presenter.ts';
 import {
   examOf, findMaterial, insertMaterial, materialsOfCourse, materialsOfLessons, removeMaterial, updateMaterial,
@@ -26,21 +27,26 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'material.write');
     if (body.lesson !== undefined && !(await findLesson(db, body.lesson))) throw notFound();
     let id = body._id;
+    const before = id === NEW_ID ? undefined : await findMaterial(db, id);
     if (id === NEW_ID) {
       // The schema makes sure a new material names its lesson and section.
       id = await insertMaterial(db, { ...body, lesson: body.lesson!, section: body.section! });
     } else {
-      if (!(await findMaterial(db, id))) throw notFound();
+      if (!before) throw notFound();
       await updateMaterial(db, id, body);
     }
+    await keepVersion(db, 'material', id, actor!, before);
     await contentChanged(ctx);
     return presentMaterial((await findMaterial(db, id))!, { withAnswers: can(actor, 'material.readAnswers') });
   });
 
   app.post('/app_materials/remove', { config: { schema: { body: RemoveSchema }, action: 'material.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    authorize(await currentActor(ctx, req), 'material.write');
-    if (!(await findMaterial(db, _id))) throw notFound();
+    const actor = await currentActor(ctx, req);
+    authorize(actor, 'material.write');
+    const existing = await findMaterial(db, _id);
+    if (!existing) throw notFound();
+    await auditRemoval(db, 'material', actor!, existing);
     await removeMaterial(db, _id);
     await contentChanged(ctx);
     return { ok: true };

@@ -22,6 +22,7 @@ export const AUDIT_ERASE = 'user.erase';
 const HANDLED = new Set([
   'users', 'sessions', 'enrollments', 'lesson_progress', 'material_views', 'quiz_attempts', 'comments', 'replies',
   'survey_responses', 'classes', 'audit_log', 'data_exports', 'account_deletions', 'retention_warnings', 'sent_mail',
+  'record_versions',
 ]);
 /** Column names that tie a row of another table to a user (by id) or to an address (by e-mail). */
 const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
@@ -88,6 +89,8 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
 
     await trx.updateTable('survey_responses').set({ user: null }).where('user', '=', userId).execute();
     await trx.updateTable('classes').set({ instructor: null, instructorname: null }).where('instructor', '=', userId).execute();
+    // Content history keeps the versions an editor saved (the site's content), without who saved them.
+    await trx.updateTable('record_versions').set({ author: null, authoremail: null }).where('author', '=', userId).execute();
 
     // The audit log keeps what was done, not to whom by name.
     const audits = await trx.selectFrom('audit_log').selectAll()

@@ -5,7 +5,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness.ts';
-import { asRoles, buildClass, buildCourse, buildEnrollmentRow, buildQuizAttempt, buildSurvey, buildUser, roleClients } from '../../testing/factories.ts';
+import { asRoles, buildClass, buildCourse, buildEnrollmentRow, buildQuizAttempt, buildSurvey, buildUser, roleClients, TEST_PASSWORD } from '../../testing/factories.ts';
+import { shippedTranslations, syncLabels } from '../../seed/labels.ts';
 import { USER_COLUMNS, userPages } from './users.csv.ts';
 import { MSG } from '../../../domain/messages.ts';
 
@@ -66,7 +67,7 @@ describeEachEngine('reports API', (server) => {
         firstname: 'Layla', lastname: 'حداد', roles: asRoles('admin', 'cms'), city: 'Lisboa, "Centro"', country: 'Portugal',
         lang: 'ar', vocation: 'Education', lastseen: '2026-02-03T04:05:06.000Z', bio: 'Line one\nline two',
       });
-      const r = await c.admin.get('/app_reports/users/users.csv');
+      const r = await c.admin.get('/app_reports/users/users.csv?header=keys');
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(r.headers.get('content-disposition')).toBe('attachment; filename="users.csv"');
@@ -88,7 +89,7 @@ describeEachEngine('reports API', (server) => {
         firstname: '=HYPERLINK("http://evil.example","Click")', lastname: '+1+1', city: '-2+3', state: '@SUM(A1)', phone: '+351 21 000',
         bio: '\t=cmd', address1: 'Rua = 1',
       });
-      const r = await c.admin.get('/app_reports/users/users.csv');
+      const r = await c.admin.get('/app_reports/users/users.csv?header=keys');
       const row = records(r.body).find((x) => x._id === u.id)!;
       expect(row.firstname).toBe(`'=HYPERLINK("http://evil.example","Click")`);
       expect(row.lastname).toBe(`'+1+1`);
@@ -97,6 +98,19 @@ describeEachEngine('reports API', (server) => {
       expect(row.phone).toBe(`'+351 21 000`);
       expect(row.bio).toBe(`'\t=cmd`);
       expect(row.address1).toBe('Rua = 1'); // only the first character matters
+    });
+
+    it('names its columns in the admin\'s language by default', async () => {
+      const arabic = await buildUser(server().ctx, { roles: asRoles('admin'), lang: 'ar' });
+      const client = server().client();
+      await client.login(arabic.email, TEST_PASSWORD);
+      await syncLabels(server().ctx);
+      const header = parseCsv((await client.get('/app_reports/users/users.csv')).body.replace(/^\uFEFF/, ''))[0]!;
+      expect(header).toHaveLength(USER_COLUMNS.length);
+      expect(header).not.toContain('firstname');
+      expect(header[1]).toBe(shippedTranslations().ar!.Email);
+      const english = parseCsv((await c.admin.get('/app_reports/users/users.csv')).body.replace(/^\uFEFF/, ''))[0]!;
+      expect(english.slice(0, 4)).toEqual(['User ID', 'Email', 'First Name', 'Last Name']);
     });
 
     it('reads the users page by page (keyset), each exactly once, in id order', async () => {

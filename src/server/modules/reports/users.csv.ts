@@ -22,8 +22,21 @@ const FIELDS = [
   ['bio', 'bio'], ['cookieoptin', 'cookieoptin'], ['created', 'created'], ['lastseen', 'lastseen'], ['lasttime', 'lasttime'],
 ] as const;
 
-/** The spec's field names as the header, so the file reads the same as the API. */
+/** The spec's field names as the header (`?header=keys`), so the file reads the same as the API. */
 export const USER_COLUMNS: Column[] = FIELDS.map(([key]) => ({ key, label: key }));
+
+/** The header a person reads: each field's label in the admin's language. */
+export function translatedUserColumns(labels: (english: string) => string): Column[] {
+  const names: Record<(typeof FIELDS)[number][0], string> = {
+    _id: labels('User ID'), email: labels('Email'), firstname: labels('First Name'), lastname: labels('Last Name'),
+    roles: labels('Roles'), lang: labels('Language'), phone: labels('Phone'), address1: labels('Address'),
+    address2: labels('Address (line 2)'), city: labels('City'), state: labels('State or Province'), country: labels('Country'),
+    postal: labels('Postal Code'), birthDate: labels('Birth Date'), heard: labels('How did you hear about us?'),
+    vocation: labels('Vocation'), bio: labels('About Me'), cookieoptin: labels('Cookie preference'), created: labels('Created'),
+    lastseen: labels('Last seen'), lasttime: labels('Last activity'),
+  };
+  return FIELDS.map(([key]) => ({ key, label: names[key] }));
+}
 
 /** The users, a page (PAGE_SIZE rows) at a time, by id: each page one indexed range query. */
 export async function* userPages(db: Db, pageSize = PAGE_SIZE): AsyncGenerator<Record<string, Cell>[]> {

@@ -18,7 +18,8 @@ import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useSession } from '../../lib/session.ts';
 import { tk } from '../../lib/tk.ts';
-import { removeContent, saveContent } from '../../lib/data/content.ts';
+import { contentChanged, removeContent, saveContent } from '../../lib/data/content.ts';
+import { VersionHistory } from '../VersionHistory.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { CardsEditor, cardErrors } from './CardsEditor.tsx';
 import { adminPath } from '../../lib/paths.ts';
@@ -107,7 +108,10 @@ export default function BlockEditor({ draft, onChange, onClose }: {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} size="h4">{isNew ? t('New block') : t('Edit block')}</Title>
           {!isNew && (
-            <Anchor component={Link} to={adminPath('content', draft._id)} size="sm">{t('All settings of this block')}</Anchor>
+            <Group gap="xs">
+              <VersionHistory kind="content" id={draft._id} onRestored={async () => { await contentChanged(); onClose(); }} />
+              <Anchor component={Link} to={adminPath('content', draft._id)} size="sm">{t('All settings of this block')}</Anchor>
+            </Group>
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

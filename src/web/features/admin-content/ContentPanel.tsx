@@ -24,6 +24,8 @@ import { CardsEditor, cardErrors } from '../../components/editor/CardsEditor.tsx
 import { RichTextField } from '../../components/editor/RichTextField.tsx';
 import { contentListQuery } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
+import { VersionHistory } from '../../components/VersionHistory.tsx';
+import { queryClient } from '../../lib/query.ts';
 import { LoadFailed, PanelHeader, SaveBar, run, type Crumb } from './parts.tsx';
 import { adminPath } from '../../lib/paths.ts';
 
@@ -184,6 +186,7 @@ function ContentForm({ record }: { record: Content }) {
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove}
             removeTitle={isPage ? t('Remove this page record?') : t('Remove this block?')}
             removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
+            {!isNew && <VersionHistory kind="content" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {draft.context && (
               <Button variant="default" component={Link} to={pagePath(draft.context)} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View the page')}

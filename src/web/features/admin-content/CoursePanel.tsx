@@ -22,6 +22,9 @@ import { RichTextField } from '../../components/editor/RichTextField.tsx';
 import { allCoursesQuery, lessonsQuery, sortLessons } from '../../lib/data/courses.ts';
 import { removeCourse, saveCourse } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
+import { VersionHistory } from '../../components/VersionHistory.tsx';
+import { CourseCopyButton } from '../../components/CourseCopyButton.tsx';
+import { queryClient } from '../../lib/query.ts';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
 import { adminPath, coursePath } from '../../lib/paths.ts';
 
@@ -142,6 +145,8 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
           </Paper>
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this course?')}
             removeMessage={t('The course, its lessons and materials are removed. A course that still has classes cannot be removed.')}>
+            {!isNew && <VersionHistory kind="course" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
+            {!isNew && <CourseCopyButton course={record} siblings={all} />}
             {!isNew && (
               <Button variant="default" component={Link} to={coursePath(record._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View the course')}

@@ -18,6 +18,8 @@ import { tk } from '../../lib/tk.ts';
 import { RichTextField } from '../../components/editor/RichTextField.tsx';
 import { allCoursesQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeLesson, saveLesson } from './api.ts';
+import { VersionHistory } from '../../components/VersionHistory.tsx';
+import { queryClient } from '../../lib/query.ts';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
 import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
@@ -109,6 +111,7 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
           </Paper>
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this lesson?')}
             removeMessage={t('The lesson and all its materials are removed. This cannot be undone.')}>
+            {!isNew && <VersionHistory kind="lesson" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && (
               <Button variant="default" component={Link} to={lessonPath(course._id, record._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
                 {t('View the lesson')}

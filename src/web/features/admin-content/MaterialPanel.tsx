@@ -21,6 +21,8 @@ import { RichTextField } from '../../components/editor/RichTextField.tsx';
 import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeMaterial, saveMaterial } from './api.ts';
 import { byMaterialOrder } from './LessonPanel.tsx';
+import { VersionHistory } from '../../components/VersionHistory.tsx';
+import { queryClient } from '../../lib/query.ts';
 import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
 import { QuizEditor, cleanQuestions, quizProblems } from './QuizEditor.tsx';
 import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
@@ -182,6 +184,7 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
           </Paper>
           <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this material?')}
             removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
+            {!isNew && <VersionHistory kind="material" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && (
               <Button variant="default" component={Link} to={lessonPath(courseId, lesson._id, null, record._id)}
                 leftSection={<IconExternalLink size={16} aria-hidden />}>

@@ -3,7 +3,7 @@
  * see email, registration date, last activity and lesson count; fellow learners first and last name.
  * Links to the course page of the class and, for admins, the class in the admin area.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Code, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconExternalLink, IconSettings, IconTable } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,10 +18,48 @@ import { participantsQuery, type Participant } from '../../lib/data/classes.ts';
 import { dayInText } from '../../lib/data/enrollment.ts';
 import { adminPath, classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
 import { ClassMessageForm } from './ClassMessageForm.tsx';
+import { tk } from '../../lib/tk.ts';
+import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
+import { participantsPage, type ParticipantRow } from '../../lib/tables-api.ts';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>
   a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname);
+
+/** The instructor's and admins' participant table: served a page at a time, sortable, filterable, exportable. */
+function participantColumns(): DataColumn<ParticipantRow>[] {
+  return [
+    { id: 'name', header: tk('Name'), cell: (r) => `${r.firstname} ${r.lastname}`.trim(), csv: (r) => `${r.firstname} ${r.lastname}`.trim() },
+    { id: 'email', header: tk('Email'), cell: (r) => <Anchor href={`mailto:${r.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>{r.email}</Anchor>, csv: (r) => r.email },
+    { id: 'date', header: tk('Registered'), cell: (r) => day(r.regdate), csv: (r) => day(r.regdate) },
+    { id: 'lastactivity', header: tk('Last activity'), sortable: false, cell: (r) => day(r.lastactivity), csv: (r) => day(r.lastactivity) },
+    { id: 'lessons', header: tk('Lessons'), sortable: false, cell: (r) => <span data-testid="participant-lessons">{r.lessoncount ?? 0}</span>, csv: (r) => r.lessoncount ?? 0 },
+    { id: 'progress', header: tk('Progress'), sortable: false, cell: (r) => `${Math.round(r.percentcomplete ?? 0)}%`, csv: (r) => Math.round(r.percentcomplete ?? 0) },
+    { id: 'completed', header: tk('Completed'), cell: (r) => <Completed r={r} />, csv: (r) => (r.completed ? day(r.completeddate) || 'yes' : '') },
+    { id: 'certificate', header: tk('Certificate'), sortable: false, cell: (r) => <Certificate r={r} />, csv: (r) => r.certcode ?? (r.certificate ? 'yes' : '') },
+  ];
+}
+
+function Completed({ r }: { r: ParticipantRow }) {
+  const { t } = useTranslation();
+  return <>{r.completed ? (r.completeddate ? day(r.completeddate) : t('Completed')) : '—'}</>;
+}
+
+function Certificate({ r }: { r: ParticipantRow }) {
+  const { t } = useTranslation();
+  if (!r.certificate) return <>—</>;
+  return r.certcode ? <Anchor component={Link} to={`/verify/${encodeURIComponent(r.certcode)}`} size="sm">{t('Certificate')}</Anchor> : <>{t('Yes')}</>;
+}
+
+export function DetailedParticipants({ classid, name }: { classid: string; name: string }) {
+  const columns = useMemo(participantColumns, []);
+  return (
+    <DataTable<ParticipantRow> testid="participants" csvName={`participants-${classid}`} columns={columns} rowKey={(r) => r._id}
+      defaultSort="name" pageSize={PARTICIPANT_PAGE_SIZE} queryKey={['enrollment', 'participants', classid]} minWidth={860}
+      fetchPage={(q) => participantsPage({ ...q, classid })} caption={name} filterLabel={tk('Search by name or email')}
+      rowProps={(r) => ({ 'data-testid': 'participant-row', 'data-email': r.email, 'data-user': r.email })} />
+  );
+}
 
 export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details: boolean }) {
   const { t } = useTranslation();
@@ -89,7 +127,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
           <Title order={2} size="h4">{t('Participants')}</Title>
           {rows.isSuccess && <Badge variant="light" size="lg">{list.length}</Badge>}
         </Group>
-        {rows.isPending ? <Skeleton h={200} /> : rows.isError ? (
+        {details ? <DetailedParticipants classid={cls._id} name={t('Participants of {{name}}', { name: cls.name })} /> : rows.isPending ? <Skeleton h={200} /> : rows.isError ? (
           <Alert color="red">{t('The participants could not be loaded.')}</Alert>
         ) : list.length === 0 ? (
           <Paper withBorder p="md" radius="md"><Text>{t('Nobody has joined this class yet.')}</Text></Paper>

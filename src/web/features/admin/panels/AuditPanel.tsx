@@ -3,17 +3,16 @@
  * navigation item, newest first, with who, when and what; filters by actor, action and target.
  */
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Select, Table, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { auditQuery, type AuditEntry } from '../api.ts';
-import { LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime, AdminPagination } from '../../../components/panel-parts.tsx';
+import type { AuditEntry } from '../api.ts';
+import { auditPage } from '../../../lib/tables-api.ts';
+import { PanelFrame, ScrollTable, dayTime } from '../../../components/panel-parts.tsx';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { adminPath } from '../../../lib/paths.ts';
-
-const PAGE_SIZE = 25;
 
 /** The actions the server writes (audit.repository.ts AUDIT), with their labels. */
 export const AUDIT_ACTIONS: Record<string, string> = {
@@ -27,6 +26,23 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'crm.settings': tk('CRM settings changed'),
   'navitem.save': tk('Navigation item saved'),
   'navitem.remove': tk('Navigation item removed'),
+  'content.save': tk('Content saved'),
+  'content.remove': tk('Content removed'),
+  'content.restore': tk('Content version restored'),
+  'course.save': tk('Course saved'),
+  'course.remove': tk('Course removed'),
+  'course.restore': tk('Course version restored'),
+  'course.copy': tk('Course copied into another language'),
+  'lesson.save': tk('Lesson saved'),
+  'lesson.remove': tk('Lesson removed'),
+  'lesson.restore': tk('Lesson version restored'),
+  'material.save': tk('Material saved'),
+  'material.remove': tk('Material removed'),
+  'material.restore': tk('Material version restored'),
+  'class.save': tk('Class saved'),
+  'class.remove': tk('Class removed'),
+  'file.save': tk('File saved'),
+  'file.remove': tk('File removed'),
 };
 
 function show(v: unknown): string {
@@ -51,6 +67,30 @@ function targetLink(e: AuditEntry) {
   if (e.targettype === 'crm') return '/admin/crm';
   if (e.targettype === 'navitem' && e.action !== 'navitem.remove') return '/admin/navitems';
   return null;
+}
+
+/** The audit table's columns (the same cells as the user page's short list). */
+const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
+  { id: 'created', header: tk('When'), cell: (e) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(e.created)}</span>, csv: (e) => e.created },
+  { id: 'actoremail', header: tk('Who'), cell: (e) => <Anchor component={Link} to={`/admin/users/${encodeURIComponent(e.actor)}`} style={{ overflowWrap: 'anywhere' }}>{e.actoremail}</Anchor>, csv: (e) => e.actoremail },
+  { id: 'action', header: tk('Action'), cell: (e) => <ActionName action={e.action} />, csv: (e) => e.action },
+  { id: 'target', header: tk('Target'), cell: (e) => <TargetCell e={e} />, csv: (e) => `${e.targettype}: ${e.target}` },
+  { id: 'changes', header: tk('Changes'), sortable: false, cell: (e) => <pre className="admin-changes" dir="ltr">{changeLines(e.changes).join('\n')}</pre>, csv: (e) => changeLines(e.changes).join('\n') },
+];
+
+function ActionName({ action }: { action: string }) {
+  const { t } = useTranslation();
+  return <>{AUDIT_ACTIONS[action] ? t(AUDIT_ACTIONS[action]!) : action}</>;
+}
+
+function TargetCell({ e }: { e: AuditEntry }) {
+  const link = targetLink(e);
+  return (
+    <div style={{ overflowWrap: 'anywhere' }}>
+      <Text size="xs" c="gray.7">{e.targettype}</Text>
+      {link ? <Anchor component={Link} to={link} size="sm">{e.target}</Anchor> : <Text size="sm">{e.target}</Text>}
+    </div>
+  );
 }
 
 export function AuditTable({ list }: { list: AuditEntry[] }) {
@@ -93,12 +133,9 @@ export function AuditTable({ list }: { list: AuditEntry[] }) {
 export default function AuditPanel(_: PanelProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const actor = params.get('actor') ?? '';
   const action = params.get('action') ?? '';
   const target = params.get('target') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [form, setForm] = useState({ actor, target });
-  const q = useQuery(auditQuery({ actor: actor || undefined, action: action || undefined, target: target || undefined, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }));
+  const [form, setForm] = useState(target);
   const set = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) { if (v) next.set(k, v); else next.delete(k); }
@@ -106,31 +143,28 @@ export default function AuditPanel(_: PanelProps) {
   };
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    set({ actor: form.actor.trim(), target: form.target.trim(), page: '' });
+    set({ target: form.trim() });
   };
-  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
+  const filters = { ...(action ? { action } : {}), ...(target ? { target } : {}) };
   return (
     <PanelFrame>
-      <form onSubmit={apply} data-testid="audit-filters">
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <TextInput label={t('Who (email address or user ID)')} value={form.actor} onChange={(e) => setForm({ ...form, actor: e.currentTarget.value })}
-            style={{ flex: '1 1 220px' }} name="actor" />
-          <Select label={t('Action')} value={action || null} onChange={(v) => set({ action: v ?? '', page: '' })} clearable style={{ flex: '1 1 200px' }}
-            placeholder={t('All actions')} data={Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label: t(label) }))}
-            data-testid="audit-action" comboboxProps={{ withinPortal: true }} />
-          <TextInput label={t('Target (ID)')} value={form.target} onChange={(e) => setForm({ ...form, target: e.currentTarget.value })}
-            style={{ flex: '1 1 200px' }} name="target" />
-          <Button type="submit">{t('Filter')}</Button>
-          {(actor || action || target) && (
-            <Button variant="subtle" onClick={() => { setForm({ actor: '', target: '' }); setParams(new URLSearchParams(), { replace: true }); }}>
-              {t('Clear filters')}
-            </Button>
-          )}
-        </Group>
-      </form>
-      <Text size="sm" c="gray.7" aria-live="polite">{t('Entries')}: {q.data ? q.data.total : '…'}</Text>
-      {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : <AuditTable list={q.data.list} />}
-      <AdminPagination total={pages} value={Math.min(page, pages)} onChange={(p) => set({ page: String(p) })} />
+      <DataTable<AuditEntry> testid="audit" csvName="audit" columns={AUDIT_COLUMNS} rowKey={(e) => e._id} defaultSort="created" defaultDir="desc"
+        queryKey={['audit', 'table', filters]} fetchPage={(q) => auditPage({ ...q, ...filters })} filterLabel={tk('Search')} minWidth={820}
+        rowProps={(e) => ({ 'data-action': e.action, 'data-target': e.target })}
+        toolbar={(
+          <>
+            <Select label={t('Action')} value={action || null} onChange={(v) => set({ action: v ?? '' })} clearable style={{ flex: '1 1 200px' }}
+              placeholder={t('All actions')} data={Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label: t(label) }))}
+              data-testid="audit-action" comboboxProps={{ withinPortal: true }} />
+            <form onSubmit={apply} data-testid="audit-filters" style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flex: '1 1 260px' }}>
+              <TextInput label={t('Target (ID)')} value={form} onChange={(e) => setForm(e.currentTarget.value)} style={{ flex: 1 }} name="target" />
+              <Button type="submit">{t('Filter')}</Button>
+              {(action || target) && (
+                <Button variant="subtle" onClick={() => { setForm(''); setParams(new URLSearchParams(), { replace: true }); }}>{t('Clear filters')}</Button>
+              )}
+            </form>
+          </>
+        )} />
     </PanelFrame>
   );
 }

@@ -2,7 +2,7 @@
  * Courses and classes: every course in every language; opening one lists its classes with
  * links to the class admin panel (/admin/classes/{course}/{class}) and to the course editor.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Accordion, Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,12 @@ import type { Course } from '../../../../domain/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classesQuery } from '../api.ts';
-import { LoadError, ScrollTable, TableSkeleton, day } from '../../../components/panel-parts.tsx';
+import { LoadError, PanelFrame, ScrollTable, TableSkeleton, day } from '../../../components/panel-parts.tsx';
+import { CourseCopyButton } from '../../../components/CourseCopyButton.tsx';
+import { tk } from '../../../lib/tk.ts';
+import { classesPage, type ClassRow } from '../../../lib/tables-api.ts';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
+import { languageName } from '../../../components/LanguageName.tsx';
 import { adminPath, coursePath } from '../../../lib/paths.ts';
 
 const enc = encodeURIComponent;
@@ -105,6 +110,7 @@ export default function CoursesPanel(_: PanelProps) {
                   <Anchor component={Link} to={adminPath('lessons', c._id, 'new')} size="sm">{t('Add A Lesson')}</Anchor>
                   <Anchor component={Link} to={coursePath(c._id)} size="sm">{t('Course page')}</Anchor>
                   <Anchor component={Link} to={adminPath('enrollments', c._id)} size="sm">{t('Enrollments')}</Anchor>
+                  <CourseCopyButton course={c} siblings={q.data} />
                 </Group>
                 {open === c._id && <CourseClasses course={c} />}
               </Stack>
@@ -112,6 +118,33 @@ export default function CoursesPanel(_: PanelProps) {
           </Accordion.Item>
         ))}
       </Accordion>
+      <ClassesTable />
     </Stack>
   );
+}
+
+/** Every class of every course, a page at a time: sort by each column, filter, export. */
+function ClassesTable() {
+  const { t, i18n } = useTranslation();
+  const columns = useMemo<DataColumn<ClassRow>[]>(() => [
+    { id: 'name', header: tk('Class'), cell: (c) => <Anchor component={Link} to={`/admin/classes/${enc(c.course)}/${enc(c._id)}`}>{c.name}</Anchor>, csv: (c) => c.name },
+    { id: 'course', header: tk('Course'), cell: (c) => c.coursetitle ?? c.course, csv: (c) => c.coursetitle ?? c.course },
+    { id: 'startdate', header: tk('Start date'), cell: (c) => day(c.startdate), csv: (c) => day(c.startdate) },
+    { id: 'instructorname', header: tk('Instructor'), cell: (c) => c.instructorname, csv: (c) => c.instructorname },
+    { id: 'selfpaced', header: tk('Self-paced'), cell: (c) => <YesNo v={c.selfpaced} />, csv: (c) => (c.selfpaced ? t('Yes') : t('No')) },
+    { id: 'regcode', header: tk('Registration code'), cell: (c) => <Text span ff="monospace">{c.regcode}</Text>, csv: (c) => c.regcode },
+    { id: 'lang', header: tk('Language'), cell: (c) => languageName(c.lang, i18n.language), csv: (c) => c.lang },
+    { id: 'created', header: tk('Created'), cell: (c) => day(c.created), csv: (c) => day(c.created) },
+  ], [t, i18n.language]);
+  return (
+    <PanelFrame title={t('Classes')}>
+      <DataTable<ClassRow> testid="classes" csvName="classes" columns={columns} rowKey={(c) => c._id} defaultSort="created" defaultDir="desc"
+        queryKey={['classes', 'table']} fetchPage={classesPage} minWidth={900} filterLabel={tk('Search')} />
+    </PanelFrame>
+  );
+}
+
+function YesNo({ v }: { v: boolean | undefined }) {
+  const { t } = useTranslation();
+  return <>{v ? t('Yes') : t('No')}</>;
 }

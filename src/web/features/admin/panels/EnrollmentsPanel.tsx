@@ -2,13 +2,17 @@
  * Enrolments by course and class: /admin/enrollments/{course} lists the course's classes with
  * their counts; /admin/enrollments/{course}/{class} manages one class's enrolments (edit, remove, add).
  */
+import { useMemo, useState } from 'react';
 import { Anchor, Button, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../panel-props.ts';
 import { allCoursesQuery, classQuery, reportCsvUrl, reportQuery } from '../api.ts';
-import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton } from '../../../components/panel-parts.tsx';
+import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton, day, fullName } from '../../../components/panel-parts.tsx';
+import { tk } from '../../../lib/tk.ts';
+import { enrollmentsPage, type EnrollmentRow } from '../../../lib/tables-api.ts';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { ClassParticipants } from '../ClassParticipants.tsx';
 import { AddToClassForm } from '../enrollment-parts.tsx';
 import { adminPath } from '../../../lib/paths.ts';
@@ -70,6 +74,31 @@ function OneClass({ course, classid }: { course: string; classid: string }) {
   );
 }
 
+/** Every enrolment (of the chosen course), a page at a time: sort, filter by text or completion, export. */
+function EnrollmentsTable({ course }: { course?: string }) {
+  const { t } = useTranslation();
+  const [completed, setCompleted] = useState<'' | 'yes' | 'no'>('');
+  const columns = useMemo<DataColumn<EnrollmentRow>[]>(() => [
+    { id: 'lastname', header: tk('Name'), cell: (r) => <Anchor component={Link} to={adminPath('users', r.user)}>{fullName(r)}</Anchor>, csv: (r) => fullName(r) },
+    { id: 'email', header: tk('Email'), cell: (r) => <span style={{ overflowWrap: 'anywhere' }}>{r.email}</span>, csv: (r) => r.email },
+    { id: 'course', header: tk('Course'), cell: (r) => r.coursetitle ?? r.course, csv: (r) => r.coursetitle ?? r.course },
+    { id: 'classname', header: tk('Class'), cell: (r) => <Anchor component={Link} to={adminPath('enrollments', r.course, r.classid)}>{r.classname ?? r.classid}</Anchor>, csv: (r) => r.classname ?? r.classid },
+    { id: 'regdate', header: tk('Enrolled'), cell: (r) => day(r.regdate), csv: (r) => day(r.regdate) },
+    { id: 'percentcomplete', header: tk('Progress'), cell: (r) => `${Math.round(r.percentcomplete)}%`, csv: (r) => Math.round(r.percentcomplete) },
+    { id: 'completed', header: tk('Completed'), cell: (r) => day(r.completed) || '—', csv: (r) => day(r.completed) },
+  ], []);
+  const filters = { ...(course ? { course } : {}), ...(completed ? { completed } : {}) };
+  return (
+    <PanelFrame title={t('Enrollments')}>
+      <DataTable<EnrollmentRow> testid="enrollments" csvName="enrollments" columns={columns} rowKey={(r) => r._id} defaultSort="regdate" defaultDir="desc"
+        queryKey={['enrollment', 'table', filters]} fetchPage={(q) => enrollmentsPage({ ...q, ...filters })} minWidth={900}
+        filterLabel={tk('Search by name or email')}
+        toolbar={<Select label={t('Completed')} value={completed} allowDeselect={false} w={160} onChange={(v) => setCompleted((v ?? '') as '' | 'yes' | 'no')}
+          data={[{ value: '', label: t('All') }, { value: 'yes', label: t('Yes') }, { value: 'no', label: t('No') }]} comboboxProps={{ withinPortal: true }} />} />
+    </PanelFrame>
+  );
+}
+
 export default function EnrollmentsPanel({ rest }: PanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -87,6 +116,7 @@ export default function EnrollmentsPanel({ rest }: PanelProps) {
       {course ? <CourseClasses course={course} /> : (
         <Text c="gray.7">{t('Choose a course to see its classes and their enrollments. A user\'s own enrollments are on their page under Users.')}</Text>
       )}
+      <EnrollmentsTable course={course} />
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb="xs">{t('Add User to Class')}</Title>
         <AddToClassForm />

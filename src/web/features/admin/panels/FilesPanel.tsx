@@ -1,8 +1,9 @@
 /** Files (spec /app_files/list, upload, remove): upload with a context and title, list by context, remove. */
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
 import { FILE_MAX_BYTES } from '../../../../domain/validation.ts';
@@ -10,8 +11,10 @@ import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { filesQuery, removeFile, uploadFile } from '../api.ts';
-import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
+import { removeFile, uploadFile } from '../api.ts';
+import { filesPage, type FileRow } from '../../../lib/tables-api.ts';
+import { ConfirmButton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 
 export const fileSize = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
 
@@ -68,54 +71,41 @@ function UploadForm({ defaultContext }: { defaultContext: string }) {
   );
 }
 
+/** The files table's columns: name (a link to the file), title, context, type, size, updated, and Remove. */
+const FILE_COLUMNS: DataColumn<FileRow>[] = [
+  { id: 'filename', header: tk('File'), cell: (f) => <Anchor href={f.url} target="_blank" rel="noopener" style={{ overflowWrap: 'anywhere' }}>{f.filename}</Anchor>, csv: (f) => f.filename },
+  { id: 'title', header: tk('Title'), cell: (f) => f.title, csv: (f) => f.title },
+  { id: 'context', header: tk('Context'), cell: (f) => f.context, csv: (f) => f.context },
+  { id: 'mime', header: tk('Type'), cell: (f) => <Text size="xs" ff="monospace">{f.mime}</Text>, csv: (f) => f.mime },
+  { id: 'size', header: tk('Size'), cell: (f) => <span style={{ whiteSpace: 'nowrap' }}>{fileSize(f.size)}</span>, csv: (f) => f.size },
+  { id: 'mtime', header: tk('Updated'), cell: (f) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(f.mtime)}</span>, csv: (f) => f.mtime },
+  { id: 'actions', header: tk('Actions'), sortable: false, cell: (f) => <RemoveFile f={f} /> },
+];
+
+function RemoveFile({ f }: { f: FileRow }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmButton label={tk('Remove')} title={tk('Remove this file?')} testid="file-remove"
+      message={`${f.filename}: ${t('Pages that show this file will show a broken link.')}`}
+      onConfirm={async () => { await removeFile(f.filename); await queryClient.invalidateQueries({ queryKey: ['files'] }); addStatus('success', tk('The file has been removed.')); }} />
+  );
+}
+
 export default function FilesPanel(_: PanelProps) {
   const { t } = useTranslation();
   const [context, setContext] = useState('');
-  const q = useQuery(filesQuery(context.trim()));
+  const [shown] = useDebouncedValue(context.trim(), 300);
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb="xs">{t('Upload a file')}</Title>
         <UploadForm defaultContext={context.trim()} />
       </Paper>
-      <TextInput type="search" label={t('Show the files of a context')} placeholder={t('All')} value={context}
-        onChange={(e) => setContext(e.currentTarget.value)} maw={360} />
-      {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : (
-        <>
-          <Text size="sm" c="gray.7">{t('Files')}: {q.data.length}</Text>
-          <ScrollTable minWidth={760} testid="files-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('File')}</Table.Th>
-                <Table.Th>{t('Title')}</Table.Th>
-                <Table.Th>{t('Context')}</Table.Th>
-                <Table.Th>{t('Type')}</Table.Th>
-                <Table.Th>{t('Size')}</Table.Th>
-                <Table.Th>{t('Updated')}</Table.Th>
-                <Table.Th><span className="visually-hidden">{t('Actions')}</span></Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.length === 0 && <Table.Tr><Table.Td colSpan={7}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>}
-              {q.data.map((f) => (
-                <Table.Tr key={f.filename} data-file={f.filename}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}><Anchor href={f.url} target="_blank" rel="noopener">{f.filename}</Anchor></Table.Td>
-                  <Table.Td>{f.title}</Table.Td>
-                  <Table.Td>{f.context}</Table.Td>
-                  <Table.Td><Text size="xs" ff="monospace">{f.mime}</Text></Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{fileSize(f.size)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayTime(f.mtime)}</Table.Td>
-                  <Table.Td>
-                    <ConfirmButton label={tk('Remove')} title={tk('Remove this file?')} testid="file-remove"
-                      message={`${f.filename}: ${t('Pages that show this file will show a broken link.')}`}
-                      onConfirm={async () => { await removeFile(f.filename); await queryClient.invalidateQueries({ queryKey: ['files'] }); addStatus('success', tk('The file has been removed.')); }} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ScrollTable>
-        </>
-      )}
+      <DataTable<FileRow> testid="files" csvName="files" columns={FILE_COLUMNS} rowKey={(f) => f.filename} defaultSort="mtime" defaultDir="desc"
+        queryKey={['files', 'table', shown]} fetchPage={(q) => filesPage({ ...q, ...(shown ? { context: shown } : {}) })} minWidth={760}
+        rowProps={(f) => ({ 'data-file': f.filename })} filterLabel={tk('Search')}
+        toolbar={<TextInput type="search" label={t('Show the files of a context')} placeholder={t('All')} value={context}
+          onChange={(e) => setContext(e.currentTarget.value)} style={{ flex: '1 1 220px' }} />} />
     </Stack>
   );
 }

@@ -2,16 +2,14 @@
  * Users: search by name or e-mail, filter by role, page through; one user's page shows the
  * profile, roles (editable), classes (edit, remove, add to a class), the audit trail and account removal.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
-  Alert, Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title,
+  Alert, Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COOKIE_OPTIN_LABELS, LANGUAGE_NAMES, ROLES } from '../../../../domain/constants.ts';
+import { COOKIE_OPTIN_LABELS, ROLES } from '../../../../domain/constants.ts';
 import type { Role, User } from '../../../../domain/types.ts';
 import { countryName } from '../../../../domain/countries.ts';
 import { queryClient } from '../../../lib/query.ts';
@@ -21,16 +19,20 @@ import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { EndUserSessionsButton, ResetTwoFactorButton } from '../EndUserSessionsButton.tsx';
 import {
-  adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery, usersQuery, type AdminEnrollment,
+  adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery, type AdminEnrollment,
 } from '../api.ts';
 import {
-  AdminPagination, ConfirmButton, FieldList, LoadError, PanelFrame, ScrollTable, TableSkeleton, day, dayTime, errorMessage, fullName,
+  ConfirmButton, FieldList, LoadError, PanelFrame, ScrollTable, TableSkeleton, day, dayTime, errorMessage, fullName,
 } from '../../../components/panel-parts.tsx';
 import { AddToClassForm, EnrollmentEditModal, enrollmentsChanged } from '../enrollment-parts.tsx';
 import { AuditTable } from './AuditPanel.tsx';
-import { BulkActionBar, SelectAllCheckbox, SelectCheckbox, useRowSelection } from '../../../components/BulkActionBar.tsx';
-import { ClassPicker } from '../enrollment-parts.tsx';
+import { usersPage } from '../../../lib/tables-api.ts';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
+import { LanguageName, languageName } from '../../../components/LanguageName.tsx';
+import { BulkActionBar, useRowSelection } from '../../../components/BulkActionBar.tsx';
 import { runBulkAction } from '../../../lib/data/staff.ts';
+import { ClassPicker } from '../enrollment-parts.tsx';
+import { adminPath } from '../../../lib/paths.ts';
 
 /** Course, then class, for the bulk bar's enrol and remove actions. */
 function BulkClassPicker({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
@@ -42,96 +44,65 @@ export function SuspendedBadge() {
   const { t } = useTranslation();
   return <Badge size="sm" color="red.8" variant="filled" data-testid="suspended-badge">{t('Suspended')}</Badge>;
 }
-import { adminPath } from '../../../lib/paths.ts';
 
-const PAGE_SIZE = 25;
 export const ROLE_LABELS: Record<Role, string> = { cms: tk('Editor (cms)'), admin: tk('Administrator (admin)') };
 
 export function RoleBadges({ roles }: { roles: Role[] }) {
   const { t } = useTranslation();
   if (!roles?.length) return <Text span size="sm" c="dimmed">{t('Learner')}</Text>;
-  return <Group gap={4}>{roles.map((r) => <Badge key={r} size="sm" variant="filled" color={r === 'admin' ? 'grape.8' : 'teal.9'}>{r}</Badge>)}</Group>;
+  return <Group gap={4}>{roles.map((r) => <Badge key={r} size="sm" variant="filled" color={r === 'admin' ? 'grape.8' : 'teal.9'} data-role={r}>{t(ROLE_NAMES[r] ?? r)}</Badge>)}</Group>;
+}
+
+/** Role names as the screens show them, in the reader's language (the stored names are cms and admin). */
+export const ROLE_NAMES: Record<Role, string> = { cms: tk('Editor'), admin: tk('Administrator') };
+
+function userColumns(lang: string, t: (k: string) => string): DataColumn<User>[] {
+  return [
+    { id: 'name', header: tk('Name'), cell: (u) => (
+      <Group gap={6} wrap="nowrap">
+        <Anchor component={Link} to={adminPath('users', u._id)} data-testid="user-link">{fullName(u)}</Anchor>
+        {u.suspended && <SuspendedBadge />}
+      </Group>
+    ), csv: (u) => fullName(u) },
+    { id: 'email', header: tk('Email'), cell: (u) => <span style={{ overflowWrap: 'anywhere' }}>{u.email}</span>, csv: (u) => u.email },
+    { id: 'roles', header: tk('Roles'), sortable: false, cell: (u) => <RoleBadges roles={u.roles} />, csv: (u) => (u.roles?.length ? u.roles.map((r) => t(ROLE_NAMES[r])).join(', ') : t('Learner')) },
+    { id: 'lang', header: tk('Language'), sortable: false, cell: (u) => <LanguageName lang={u.lang} />, csv: (u) => languageName(u.lang, lang) },
+    { id: 'country', header: tk('Country'), sortable: false, cell: (u) => countryName(u.country, lang), csv: (u) => countryName(u.country, lang) },
+    { id: 'created', header: tk('Created'), cell: (u) => day(u.created), csv: (u) => day(u.created) },
+    { id: 'lastseen', header: tk('Last seen'), sortable: false, cell: (u) => day(u.lastseen), csv: (u) => day(u.lastseen) },
+  ];
 }
 
 function UserList() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
   const role = (params.get('role') ?? '') as '' | Role;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useQuery(usersQuery({ search: debounced || undefined, role: role || undefined, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }));
   const set = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) { if (v) next.set(k, v); else next.delete(k); }
     setParams(next, { replace: true });
   };
-  const onSearch = (v: string) => {
-    setSearch(v);
-    set({ q: v.trim(), page: '' });
-  };
-  const total = q.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const columns = useMemo(() => userColumns(i18n.language, t), [i18n.language, t]);
   const selection = useRowSelection();
-  const pageIds = q.data?.list.map((u) => u._id) ?? [];
-
   return (
     <PanelFrame>
-      <Group align="flex-end" wrap="wrap" gap="sm">
-        <TextInput label={t('Search by name or email')} leftSection={<IconSearch size={16} aria-hidden />} value={search}
-          onChange={(e) => onSearch(e.currentTarget.value)} style={{ flex: '1 1 260px' }} data-testid="user-search" type="search" />
-        <div>
-          <Text size="sm" fw={500} id="role-filter-label" mb={4}>{t('Role')}</Text>
-          <SegmentedControl aria-labelledby="role-filter-label" value={role} onChange={(v) => set({ role: v, page: '' })}
-            data={[{ value: '', label: t('All users') }, { value: 'cms', label: 'cms' }, { value: 'admin', label: 'admin' }]} />
-        </div>
-      </Group>
-      <Text size="sm" c="gray.7" aria-live="polite" data-testid="user-total">
-        {t('Users found')}: {q.data ? total : '…'}
-      </Text>
-      <BulkActionBar selection={selection} total={total} filter={{ q: debounced || undefined, role: role || undefined }}
-        actions={['enroll', 'unenroll', 'setRoles', 'suspend', 'reactivate', 'message']}
-        classPicker={(value, onChange) => <BulkClassPicker value={value} onChange={onChange} />}
-        onDone={() => queryClient.invalidateQueries({ predicate: (x) => x.queryKey[0] === 'users' || x.queryKey[0] === 'audit' })} />
-      {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : (
-        <ScrollTable minWidth={760} testid="user-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th><SelectAllCheckbox selection={selection} pageIds={pageIds} /></Table.Th>
-              <Table.Th>{t('Name')}</Table.Th>
-              <Table.Th>{t('Email')}</Table.Th>
-              <Table.Th>{t('Roles')}</Table.Th>
-              <Table.Th>{t('Language')}</Table.Th>
-              <Table.Th>{t('Country')}</Table.Th>
-              <Table.Th>{t('Created')}</Table.Th>
-              <Table.Th>{t('Last seen')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {q.data.list.length === 0 && (
-              <Table.Tr><Table.Td colSpan={8}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>
-            )}
-            {q.data.list.map((u) => (
-              <Table.Tr key={u._id} data-user={u.email}>
-                <Table.Td><SelectCheckbox selection={selection} id={u._id} label={fullName(u)} /></Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Anchor component={Link} to={adminPath('users', u._id)} data-testid="user-link">{fullName(u)}</Anchor>
-                    {u.suspended && <SuspendedBadge />}
-                  </Group>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
-                <Table.Td><RoleBadges roles={u.roles} /></Table.Td>
-                <Table.Td>{u.lang}</Table.Td>
-                <Table.Td>{countryName(u.country, i18n.language)}</Table.Td>
-                <Table.Td>{day(u.created)}</Table.Td>
-                <Table.Td>{day(u.lastseen)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ScrollTable>
-      )}
-      <AdminPagination total={pages} value={Math.min(page, pages)} onChange={(p) => set({ page: String(p) })} testid="user-pages" />
+      <DataTable<User> testid="user" csvName="users" columns={columns} rowKey={(u) => u._id} defaultSort="name"
+        queryKey={['users', 'list', role]} fetchPage={(q) => usersPage({ ...q, ...(role ? { role } : {}) })} minWidth={760}
+        filterLabel={tk('Search by name or email')} rowProps={(u) => ({ 'data-user': u.email })}
+        selection={selection} selectLabel={(u) => fullName(u)}
+        bulk={({ total, q }) => (
+          <BulkActionBar selection={selection} total={total} filter={{ q, role: role || undefined }}
+            actions={['enroll', 'unenroll', 'setRoles', 'suspend', 'reactivate', 'message']}
+            classPicker={(value, onChange) => <BulkClassPicker value={value} onChange={onChange} />}
+            onDone={() => queryClient.invalidateQueries({ predicate: (x) => x.queryKey[0] === 'users' || x.queryKey[0] === 'audit' })} />
+        )}
+        toolbar={(
+          <div>
+            <Text size="sm" fw={500} id="role-filter-label" mb={4}>{t('Role')}</Text>
+            <SegmentedControl aria-labelledby="role-filter-label" value={role} onChange={(v) => set({ role: v })}
+              data={[{ value: '', label: t('All users') }, { value: 'cms', label: t(ROLE_NAMES.cms) }, { value: 'admin', label: t(ROLE_NAMES.admin) }]} />
+          </div>
+        )} />
     </PanelFrame>
   );
 }
@@ -280,7 +251,7 @@ function UserDetail({ id }: { id: string }) {
       <Paper withBorder p="md" radius="md">
         <FieldList rows={[
           [t('Roles'), <RoleBadges key="r" roles={u.roles} />],
-          [t('Language'), LANGUAGE_NAMES[u.lang] ?? u.lang],
+          [t('Language'), languageName(u.lang, i18n.language)],
           [t('Country'), countryName(u.country, i18n.language)], [t('City'), u.city ?? ''], [t('Phone'), <bdi key="p" dir="ltr">{u.phone ?? ''}</bdi>],
           [t('Cookie preference'), t(COOKIE_OPTIN_LABELS[u.cookieoptin?.setting ?? 'prompt'] ?? 'Not Set')],
           [t('Classes'), String(u.classes?.length ?? 0)], [t('Hosted classes'), String(hosted)],

@@ -2,7 +2,8 @@
  * A survey's responses for admins (lazy chunk): how the choices were picked, every response newest
  * first, and the CSV download (GET /app_surveys/responses/{surveyId}.csv).
  */
-import { Alert, Button, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,10 @@ import type { SurveyQuestion } from '../../../../domain/types.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { isChoiceQuestion, questionLabel, surveyChoices } from '../answers.ts';
 import { responsesCsvUrl, responsesQuery, type SurveyResponseRecord } from '../api.ts';
+import { tk } from '../../../lib/tk.ts';
+import { responsesPage, type ResponseRow } from '../../../lib/tables-api.ts';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
+import { languageName } from '../../../components/LanguageName.tsx';
 
 const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
@@ -35,6 +40,27 @@ function ChoiceSummary({ q, i, responses }: { q: SurveyQuestion; i: number; resp
     </Paper>
   );
 }
+
+/** Every response, one row each with its answers: sorted, filtered and paged on the server, exported as shown. */
+function ResponsesTable({ surveyId, questions }: { surveyId: string; questions: SurveyQuestion[] }) {
+  const { i18n } = useTranslation();
+  const columns = useMemo<DataColumn<ResponseRow>[]>(() => [
+    { id: 'created', header: tk('Submitted'), cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{day(r.created)}</span>, csv: (r) => r.created },
+    { id: 'lang', header: tk('Language'), cell: (r) => languageName(r.lang, i18n.language), csv: (r) => r.lang },
+    { id: 'context', header: tk('Context'), cell: (r) => r.context ?? '', csv: (r) => r.context },
+    ...questions.map((x, i): DataColumn<ResponseRow> => ({
+      id: `q${i}`, header: questionLabel(x), rawHeader: true, sortable: false,
+      cell: (r) => <span style={{ whiteSpace: 'pre-line' }}>{String(r.answers[i] ?? '—')}</span>, csv: (r) => answerText(r.answers[i]),
+    })),
+  ], [questions, i18n.language]);
+  return (
+    <DataTable<ResponseRow> testid="responses" csvName={`${surveyId}-responses`} columns={columns} rowKey={(r) => r._id}
+      defaultSort="created" defaultDir="desc" queryKey={['surveys', 'responses', surveyId, 'table']} minWidth={Math.max(600, 200 * questions.length)}
+      fetchPage={(q) => responsesPage({ ...q, surveyId })} filterLabel={tk('Search the answers')} rowProps={(r) => ({ 'data-response-id': r._id })} />
+  );
+}
+
+const answerText = (v: unknown) => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join('; ') : String(v));
 
 export default function SurveyResponses({ surveyId }: { surveyId: string }) {
   const { t } = useTranslation();
@@ -65,26 +91,7 @@ export default function SurveyResponses({ surveyId }: { surveyId: string }) {
               {questions.map((x, i) => (isChoiceQuestion(x.type) ? <ChoiceSummary key={i} q={x} i={i} responses={responses} /> : null))}
             </Stack>
           )}
-          <Table.ScrollContainer minWidth={Math.max(600, 200 * questions.length)}>
-            <Table striped withTableBorder highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('Submitted')}</Table.Th>
-                  <Table.Th scope="col">{t('Language')}</Table.Th>
-                  {questions.map((x, i) => <Table.Th scope="col" key={i}>{questionLabel(x)}</Table.Th>)}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {responses.map((r) => (
-                  <Table.Tr key={r._id} data-response-id={r._id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(r.created)}</Table.Td>
-                    <Table.Td>{r.lang ?? ''}</Table.Td>
-                    {questions.map((_x, i) => <Table.Td key={i} style={{ whiteSpace: 'pre-line' }}>{r.answers[i] ?? '—'}</Table.Td>)}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsesTable surveyId={survey._id} questions={questions} />
           <Text size="xs" c="dimmed">{t('Answers are anonymous.')}</Text>
         </>
       )}

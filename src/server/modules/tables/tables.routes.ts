@@ -1,0 +1,160 @@
+/**
+ * Paged staff tables: audit log, files, classes, a survey's responses and enrolments. Each sorts by
+ * any of its columns, filters by free text (plus its own filters) and pages on the server
+ * (src/domain/paging.ts); the web app's one table component shows them and exports what it shows.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { notFound, parse } from '../../errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { currentActor } from '../../auth.ts';
+import { fromBool, fromJson } from '../../db/dialect.ts';
+import { MSG } from '../../../domain/messages.ts';
+import {
+  AUDIT_SORTS, CLASS_SORTS, ENROLLMENT_SORTS, FILE_SORTS, RESPONSE_SORTS,
+  type AuditRow, type ClassRow, type EnrollmentRow, type FileRow, type ResponseRow,
+} from '../../../domain/staff-tables.ts';
+import { contains, pageQuerySchema, runPage } from '../../paging.ts';
+import { fileUrl } from '../files/files.presenter.ts';
+
+const idFilter = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional();
+
+const AuditPage = pageQuerySchema(AUDIT_SORTS, { action: idFilter, target: idFilter });
+const FilePage = pageQuerySchema(FILE_SORTS, { context: idFilter });
+const ClassPage = pageQuerySchema(CLASS_SORTS, { course: idFilter });
+const ResponsePage = pageQuerySchema(RESPONSE_SORTS, { surveyId: z.string({ error: MSG.surveyNotFound }).trim().min(1, { error: MSG.surveyNotFound }).max(200) });
+const EnrollmentPage = pageQuerySchema(ENROLLMENT_SORTS, { course: idFilter, classid: idFilter, completed: z.enum(['yes', 'no']).optional() });
+
+export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const allowed = async (req: Parameters<typeof currentActor>[1], action: Parameters<typeof authorize>[1]) => {
+    const actor = await currentActor(ctx, req);
+    authorize(actor, action);
+    return actor!;
+  };
+
+  app.post('/app_admin/audit/page', async (req, reply) => {
+    const q = parse(AuditPage, req.body);
+    await allowed(req, 'audit.read');
+    let base = db.selectFrom('audit_log');
+    if (q.action) base = base.where('action', '=', q.action);
+    if (q.target) base = base.where('target', '=', q.target);
+    if (q.q) base = base.where((eb) => eb.or([contains('actoremail', q.q!), contains('target', q.q!), contains('action', q.q!)]));
+    const page = await runPage(base, (b) => b.selectAll(), q, {
+      sorts: { created: 'created', actoremail: 'actoremail', action: 'action', targettype: 'targettype', target: 'target' },
+      defaultSort: 'created', defaultDir: 'desc', tiebreak: 'id',
+    });
+    reply.header('cache-control', 'no-store');
+    return {
+      ...page,
+      rows: page.rows.map((r: any): AuditRow => ({
+        _id: r.id, created: r.created, actor: r.actor, actoremail: r.actoremail, action: r.action, targettype: r.targettype,
+        target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}),
+      })),
+    };
+  });
+
+  app.post('/app_files/page', async (req, reply) => {
+    const q = parse(FilePage, req.body);
+    await allowed(req, 'file.table');
+    let base = db.selectFrom('files');
+    if (q.context) base = base.where('context', '=', q.context);
+    if (q.q) base = base.where((eb) => eb.or([contains('filename', q.q!), contains('title', q.q!), contains('context', q.q!)]));
+    const page = await runPage(base, (b) => b.select(['filename', 'title', 'context', 'mime', 'size', 'mtime']), q, {
+      sorts: { filename: 'filename', title: 'title', context: 'context', mime: 'mime', size: 'size', mtime: 'mtime' },
+      defaultSort: 'mtime', defaultDir: 'desc', tiebreak: 'filename',
+    });
+    reply.header('cache-control', 'no-store');
+    return {
+      ...page,
+      rows: page.rows.map((r: any): FileRow => ({
+        filename: r.filename, title: r.title ?? undefined, context: r.context, mime: r.mime, size: Number(r.size), mtime: r.mtime,
+        url: fileUrl(r.filename),
+      })),
+    };
+  });
+
+  app.post('/app_classes/page', async (req, reply) => {
+    const q = parse(ClassPage, req.body);
+    await allowed(req, 'class.table');
+    let base = db.selectFrom('classes').leftJoin('courses', 'courses.id', 'classes.course');
+    if (q.course) base = base.where('classes.course', '=', q.course);
+    if (q.q) {
+      base = base.where((eb) => eb.or([contains('classes.name', q.q!), contains('classes.instructorname', q.q!),
+        contains('classes.regcode', q.q!), contains('courses.title', q.q!)]));
+    }
+    const page = await runPage(base, (b) => b.selectAll('classes').select('courses.title as coursetitle'), q, {
+      sorts: {
+        name: 'classes.name', course: 'courses.title', startdate: 'classes.startdate', instructorname: 'classes.instructorname',
+        regcode: 'classes.regcode', lang: 'classes.lang', selfpaced: 'classes.selfpaced', created: 'classes.created',
+      },
+      defaultSort: 'created', defaultDir: 'desc', tiebreak: 'classes.id',
+    });
+    reply.header('cache-control', 'no-store');
+    return {
+      ...page,
+      rows: page.rows.map((r: any): ClassRow => ({
+        _id: r.id, name: r.name, course: r.course, coursetitle: r.coursetitle ?? undefined, startdate: r.startdate ?? undefined,
+        weeks: r.weeks ?? undefined, instructor: r.instructor ?? undefined, instructorname: r.instructorname ?? undefined,
+        regcode: r.regcode ?? undefined, selfpaced: fromBool(r.selfpaced), lang: r.lang ?? undefined, created: r.created,
+      })),
+    };
+  });
+
+  app.post('/app_surveys/responses/page', async (req, reply) => {
+    const q = parse(ResponsePage, req.body);
+    await allowed(req, 'survey.readResponses');
+    if (!(await db.selectFrom('surveys').select('id').where('id', '=', q.surveyId).executeTakeFirst())) throw notFound(MSG.surveyNotFound);
+    let base = db.selectFrom('survey_responses').where('surveyId', '=', q.surveyId);
+    if (q.q) base = base.where((eb) => eb.or([contains('answers', q.q!), contains('context', q.q!), contains('contextid', q.q!)]));
+    const page = await runPage(base, (b) => b.select(['id', 'created', 'lang', 'context', 'contextid', 'answers']), q, {
+      sorts: { created: 'created', lang: 'lang', context: 'context', contextid: 'contextid' },
+      defaultSort: 'created', defaultDir: 'desc', tiebreak: 'id',
+    });
+    reply.header('cache-control', 'no-store');
+    return {
+      ...page,
+      rows: page.rows.map((r: any): ResponseRow => ({
+        _id: r.id, created: r.created, lang: r.lang, context: r.context, contextid: r.contextid, answers: fromJson<unknown[]>(r.answers, []),
+      })),
+    };
+  });
+
+  app.post('/app_enrollment/page', async (req, reply) => {
+    const q = parse(EnrollmentPage, req.body);
+    await allowed(req, 'enrollment.table');
+    let base = db.selectFrom('enrollments')
+      .innerJoin('users', 'users.id', 'enrollments.user')
+      .leftJoin('courses', 'courses.id', 'enrollments.course')
+      .leftJoin('classes', 'classes.id', 'enrollments.classid');
+    if (q.course) base = base.where('enrollments.course', '=', q.course);
+    if (q.classid) base = base.where('enrollments.classid', '=', q.classid);
+    if (q.completed === 'yes') base = base.where('enrollments.completed', 'is not', null);
+    if (q.completed === 'no') base = base.where('enrollments.completed', 'is', null);
+    if (q.q) {
+      base = base.where((eb) => eb.or([contains('users.email', q.q!), contains('users.firstname', q.q!), contains('users.lastname', q.q!),
+        contains('classes.name', q.q!), contains('courses.title', q.q!)]));
+    }
+    const page = await runPage(base, (b) => b.select([
+      'enrollments.id', 'enrollments.user', 'users.email', 'users.firstname', 'users.lastname', 'enrollments.course',
+      'courses.title as coursetitle', 'enrollments.classid', 'classes.name as classname', 'enrollments.regdate',
+      'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode',
+    ]), q, {
+      sorts: {
+        regdate: 'enrollments.regdate', completed: 'enrollments.completed', email: 'users.email', lastname: 'users.lastname',
+        course: 'courses.title', classname: 'classes.name', percentcomplete: 'enrollments.percentcomplete',
+      },
+      defaultSort: 'regdate', defaultDir: 'desc', tiebreak: 'enrollments.id',
+    });
+    reply.header('cache-control', 'no-store');
+    return {
+      ...page,
+      rows: page.rows.map((r: any): EnrollmentRow => ({
+        _id: r.id, user: r.user, email: r.email, firstname: r.firstname, lastname: r.lastname, course: r.course, coursetitle: r.coursetitle,
+        classid: r.classid, classname: r.classname, regdate: r.regdate, completed: r.completed, percentcomplete: Number(r.percentcomplete ?? 0),
+        certificate: !!r.completed && !!r.certcode,
+      })),
+    };
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Runs one page of a staff table (src/domain/paging.ts) on either engine: a filtered base query, a sort
+ * column from the table's own allow-list (never a name from the request), a tie-breaker so rows with
+ * equal sort values keep their order between pages, and the total of rows matching the filter.
+ * `after` is the offset the previous page handed out as `next`, so a client may follow pages or jump.
+ */
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { PageQuerySchema, type Page, type PageQuery } from '../domain/paging.ts';
+import { MSG } from '../domain/messages.ts';
+
+/** A table's query schema: the shared paging fields, its sort names, and its own filters. */
+export function pageQuerySchema<S extends string, E extends z.ZodRawShape>(sorts: readonly [S, ...S[]], extra: E) {
+  return PageQuerySchema.extend({
+    sort: z.enum(sorts, { error: MSG.invalidSort }).optional(),
+    ...extra,
+  });
+}
+
+/** `%text%` for LIKE, with the wildcards of the text itself escaped (used with ESCAPE '\'). */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** lower(column) LIKE '%text%', the same on both engines (SQLite's LIKE folds ASCII only, PostgreSQL's none). */
+export const contains = (column: string, text: string): Expression<SqlBool> =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+
+export interface PageSpec {
+  /** Sort name -> column reference ("users.email"). */
+  sorts: Record<string, string>;
+  defaultSort: string;
+  defaultDir?: 'asc' | 'desc';
+  /** A unique column that breaks ties. */
+  tiebreak: string;
+}
+
+/**
+ * `base` is the filtered query without a select list; `select` adds the columns of a row. Both the rows
+ * and the count run from the same base, so the total always matches what the pages show.
+ */
+// Kysely's builder types differ per table; this helper only adds ordering and limits, so it takes any.
+export async function runPage<O>(
+  base: SelectQueryBuilder<any, any, any>,
+  select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, O>,
+  query: PageQuery, spec: PageSpec,
+): Promise<Page<O>> {
+  const sortName = query.sort && spec.sorts[query.sort] ? query.sort : spec.defaultSort;
+  const column = spec.sorts[sortName]!;
+  const dir = query.sort ? query.dir : (spec.defaultDir ?? query.dir);
+  const offset = query.after !== undefined ? Math.max(0, Number.parseInt(query.after, 10) || 0) : query.page * query.limit;
+  const [rows, count] = await Promise.all([
+    select(base).orderBy(sql.ref(column), dir).orderBy(sql.ref(spec.tiebreak), dir).limit(query.limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: unknown } | undefined>,
+  ]);
+  const total = Number(count?.n ?? 0);
+  const end = offset + rows.length;
+  return { rows: rows as O[], total, next: end < total ? String(end) : null };
+}
