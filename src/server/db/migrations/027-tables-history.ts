@@ -28,5 +28,4 @@ export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   await s.createIndex('classes_name').on('classes').column('name').execute();
   await s.createIndex('classes_startdate').on('classes').column('startdate').execute();
   await s.createIndex('survey_responses_created').on('survey_responses').columns(['surveyId', 'created']).execute();
-  await s.createIndex('enrollments_class_regdate').on('enrollments').columns(['classid', 'regdate']).execute();
 }

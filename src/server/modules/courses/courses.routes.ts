@@ -84,7 +84,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // 'Copy as a new language version': the sibling course as an Inactive draft to translate.
-  app.post('/app_courses/copy', async (req) => {
+  app.post('/app_courses/copy', { config: { action: 'course.copy' } }, async (req) => {
     const { _id, lang } = parse(CourseCopySchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'course.copy');

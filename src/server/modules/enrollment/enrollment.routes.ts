@@ -295,7 +295,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** The participant table a page at a time: for the class's instructor and admins, sorted and searched on the server. */
-  app.post('/app_enrollment/participants', async (req, reply) => {
+  app.post('/app_enrollment/participants', { config: { action: 'class.pageParticipants' } }, async (req, reply) => {
     const query = parse(ParticipantPageQuerySchema, req.body);
     const actor = await signedInActor(req);
     const cls = await loadClass(query.classid);

@@ -15,7 +15,7 @@ import { getVersion, listVersions, loadRecord, restoreVersion } from './history.
 export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  app.post('/app_history/list', async (req, reply) => {
+  app.post('/app_history/list', { config: { action: 'history.read' } }, async (req, reply) => {
     const { kind, _id } = parse(HistoryListSchema, req.body);
     authorize(await currentActor(ctx, req), 'history.read');
     const versions = await listVersions(db, kind, _id);
@@ -24,7 +24,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
     return versions;
   });
 
-  app.post('/app_history/get', async (req, reply) => {
+  app.post('/app_history/get', { config: { action: 'history.read' } }, async (req, reply) => {
     const { kind, _id, version } = parse(HistoryVersionSchema, req.body);
     authorize(await currentActor(ctx, req), 'history.read');
     const v = await getVersion(db, kind, _id, version);
@@ -33,7 +33,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
     return v;
   });
 
-  app.post('/app_history/restore', async (req) => {
+  app.post('/app_history/restore', { config: { action: 'history.restore' } }, async (req) => {
     const { kind, _id, version } = parse(HistoryVersionSchema, req.body);
     const actor = await currentActor(ctx, req);
     authorize(actor, 'history.restore');

@@ -28,13 +28,13 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
     return { filename, buf };
   }
 
-  app.post('/app_users/import/preview', { bodyLimit: IMPORT_BODY_LIMIT }, async (req) => {
+  app.post('/app_users/import/preview', { bodyLimit: IMPORT_BODY_LIMIT, config: { action: 'user.import' } }, async (req) => {
     authorize(actorOf(await currentUser(ctx, req)), 'user.import');
     const { filename, buf } = fileOf(req.body);
     return checkImport(ctx, filename, buf);
   });
 
-  app.post('/app_users/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) => {
+  app.post('/app_users/import', { bodyLimit: IMPORT_BODY_LIMIT, config: { action: 'user.import' } }, async (req, reply) => {
     const actor = actorOf(await currentUser(ctx, req));
     authorize(actor, 'user.import');
     const { filename, buf } = fileOf(req.body);
@@ -44,7 +44,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
     return result;
   });
 
-  app.post('/app_users/bulk', async (req) => {
+  app.post('/app_users/bulk', { config: { action: 'user.bulk' } }, async (req) => {
     const input = parse(BulkActionSchema, req.body);
     const actor = actorOf(await currentUser(ctx, req));
     if (input.action === 'setRoles') authorize(actor, 'user.setRoles');
@@ -56,7 +56,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** To every learner of a class, or to the participants chosen (`ids`) among them. */
-  app.post('/app_classes/message', async (req) => {
+  app.post('/app_classes/message', { config: { action: 'message.class' } }, async (req) => {
     const body = parse(ClassMessageSchema.extend({ ids: BulkActionSchema.shape.selection.shape.ids }), req.body);
     const actor = actorOf(await currentUser(ctx, req));
     const cls = await db.selectFrom('classes').select(['id', 'instructor']).where('id', '=', body.classid).executeTakeFirst();
@@ -76,7 +76,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** One's own notices: which of enrolment, certificate and reply e-mails are turned off. */
-  app.post('/app_users/notices', async (req) => {
+  app.post('/app_users/notices', { config: { action: 'notice.manage' } }, async (req) => {
     const user = await requireUser(ctx, req);
     authorize(actorOf(user), 'notice.manage', { user: { id: user.id } });
     const { off } = parse(NoticesSchema, req.body);
@@ -84,7 +84,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
     return { off: [...new Set(off)].sort() };
   });
 
-  app.get('/app_users/notices', async (req) => {
+  app.get('/app_users/notices', { config: { action: 'notice.manage' } }, async (req) => {
     const user = await requireUser(ctx, req);
     authorize(actorOf(user), 'notice.manage', { user: { id: user.id } });
     return { off: fromJson<string[]>(user.noticesoff, []) };

@@ -34,7 +34,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     return actor!;
   };
 
-  app.post('/app_admin/audit/page', async (req, reply) => {
+  app.post('/app_admin/audit/page', { config: { action: 'audit.read' } }, async (req, reply) => {
     const q = parse(AuditPage, req.body);
     await allowed(req, 'audit.read');
     let base = db.selectFrom('audit_log');
@@ -55,7 +55,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_files/page', async (req, reply) => {
+  app.post('/app_files/page', { config: { action: 'file.table' } }, async (req, reply) => {
     const q = parse(FilePage, req.body);
     await allowed(req, 'file.table');
     let base = db.selectFrom('files');
@@ -75,7 +75,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_classes/page', async (req, reply) => {
+  app.post('/app_classes/page', { config: { action: 'class.table' } }, async (req, reply) => {
     const q = parse(ClassPage, req.body);
     await allowed(req, 'class.table');
     let base = db.selectFrom('classes').leftJoin('courses', 'courses.id', 'classes.course');
@@ -102,7 +102,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_surveys/responses/page', async (req, reply) => {
+  app.post('/app_surveys/responses/page', { config: { action: 'survey.readResponses' } }, async (req, reply) => {
     const q = parse(ResponsePage, req.body);
     await allowed(req, 'survey.readResponses');
     if (!(await db.selectFrom('surveys').select('id').where('id', '=', q.surveyId).executeTakeFirst())) throw notFound(MSG.surveyNotFound);
@@ -121,7 +121,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/app_enrollment/page', async (req, reply) => {
+  app.post('/app_enrollment/page', { config: { action: 'enrollment.table' } }, async (req, reply) => {
     const q = parse(EnrollmentPage, req.body);
     await allowed(req, 'enrollment.table');
     let base = db.selectFrom('enrollments')
