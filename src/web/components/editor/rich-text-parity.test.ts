@@ -5,7 +5,7 @@
  * gets a rule of its own, this fails.
  */
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../../../server/adapters/sanitize.ts';
+import { sanitizeRichText } from '../../../server/adapters/sanitize.ts';
 import { cleanUpHtml } from './html-tools.ts';
 
 const TAGS = [

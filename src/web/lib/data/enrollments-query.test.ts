@@ -2,11 +2,11 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const calls: unknown[][] = [];
-vi.mock('../../lib/api.ts', () => ({ api: { post: (...args: unknown[]) => { calls.push(args); return Promise.resolve([]); } } }));
-vi.mock('../../lib/query.ts', () => ({ queryClient: {} }));
+vi.mock('../api.ts', () => ({ api: { post: (...args: unknown[]) => { calls.push(args); return Promise.resolve([]); } } }));
+vi.mock('../query.ts', () => ({ queryClient: {} }));
 
-const { enrollmentsQuery } = await import('../courses/api.ts');
-const { enrollmentsOf } = await import('./api.ts');
+const { enrollmentsQuery } = await import('./courses.ts');
+const { enrollmentsOf } = await import('./enrollment.ts');
 
 async function request(options: { queryKey: readonly unknown[]; queryFn?: unknown }) {
   calls.length = 0;
