@@ -11,9 +11,17 @@ import type { Store } from '../db/database.ts';
 export const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 export async function listTables(store: Store): Promise<string[]> {
-  const rows = store.engine === 'sqlite'
-    ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(store.db)).rows
-    : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(store.db)).rows;
+  if (store.engine === 'sqlite') {
+    const rows = (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`
+      .execute(store.db)).rows;
+    // A search index (an FTS5 virtual table and its shadow tables) is derived data, rebuilt by its
+    // triggers on each engine in its own way (PostgreSQL indexes the users table itself).
+    const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name);
+    const derived = (n: string) => virtual.some((v) => n === v || n.startsWith(`${v}_`));
+    return rows.map((r) => r.name).filter((n) => !MIGRATION_TABLES.has(n) && !derived(n)).sort();
+  }
+  const rows = (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
+    .execute(store.db)).rows;
   return rows.map((r) => r.name).filter((n) => !MIGRATION_TABLES.has(n)).sort();
 }
 
