@@ -81,7 +81,7 @@ const post = (base: string, url: string, body: (l: Learner) => unknown): Step =>
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
   if (bare) return Array.from({ length: 9 }, () => (l: Learner) => fetch(base, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: '{}' }));
-  let attempt = new Map<string, string>();
+  const attempt = new Map<string, string>();
   return [
     (l) => fetch(`${base}/app_users/whoami`, { headers: { ...H, cookie: l.cookie } }),
     post(base, '/app_courses/list', () => ({})),

@@ -64,6 +64,7 @@ function decodeForCheck(v: string): string {
     .replace(/&#(\d+);?/g, (_, d: string) => String.fromCharCode(Number(d)))
     .replace(/&colon;/gi, ':')
     .replace(/&tab;|&newline;/gi, '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what hides a scheme
     .replace(/[\u0000-\u0020]+/g, '');
 }
 

@@ -39,7 +39,9 @@ export interface PageSpec {
  */
 // Kysely's builder types differ per table; this helper only adds ordering and limits, so it takes any.
 export async function runPage<O>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one pager for every table: the query builder's table types differ per caller
   base: SelectQueryBuilder<any, any, any>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one pager for every table: the query builder's table types differ per caller
   select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, O>,
   query: PageQuery, spec: PageSpec,
 ): Promise<Page<O>> {

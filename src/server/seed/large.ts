@@ -32,7 +32,6 @@ export async function hasLargeData(store: Store): Promise<boolean> {
 /** Inserts the large data set; `log` hears each step with its time. Run it on a migrated store. */
 export async function seedLarge(store: Store, passwordHash: string, size: LargeSize = LARGE, log: (msg: string) => void = () => {}): Promise<void> {
   const pg = store.engine === 'postgres';
-  const lit = (s: string) => sql.lit(s);
   // A number series 0..n-1 as a table `n(i)`.
   const series = (n: number): RawBuilder<unknown> => pg
     ? sql`generate_series(0, ${sql.lit(n - 1)}) as n(i)`
@@ -47,6 +46,7 @@ export async function seedLarge(store: Store, passwordHash: string, size: LargeS
   // The k-th name of a list as a CASE (a join would let SQLite run the number series once per name).
   const pick = (list: string[], k: RawBuilder<unknown>) => sql`(case ${k} ${sql.raw(list.map((n, j) => `when ${j} then '${n}'`).join(' '))} end)`;
   // Every step on one connection, inside one transaction (a pool would spread them over several).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bulk SQL over either engine's connection or transaction, outside the typed schema
   let conn: Kysely<any> = store.db;
   const step = async (what: string, q: RawBuilder<unknown>) => {
     const t = Date.now();

@@ -3,6 +3,8 @@ import { lazy } from 'react';
 import type { Embeds } from '../lib/embeds.tsx';
 import { CommentsPanel, LessonDiscussion } from '../features/comments/index.ts';
 import { SurveyBlock } from '../features/surveys/index.ts';
+import { KeepCourse } from '../features/offline/KeepCourse.tsx';
+import { KeptCourses } from '../features/offline/KeptCourses.tsx';
 
 export const embeds: Embeds = {
   LessonDiscussion,
@@ -17,4 +19,10 @@ export const embeds: Embeds = {
   TwoFactorPanel: lazy(() => import('../features/sessions/TwoFactorPanel.tsx')),
   MyDataPanel: lazy(() => import('../features/privacy/MyDataPanel.tsx')),
   DeleteAccountPanel: lazy(() => import('../features/privacy/DeleteAccountPanel.tsx')),
+  KeepCourse,
+  KeptCourses,
+  preloadLessonScreens: () => Promise.all([
+    import('../features/lessons/LessonPage.tsx'), import('../features/surveys/SurveyForm.tsx'), import('../features/comments/LessonDiscussion.tsx'),
+    import('../features/comments/CommentsPage.tsx'), import('../features/comments/editor/RichTextInput.tsx'),
+  ]),
 };

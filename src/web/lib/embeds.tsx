@@ -52,6 +52,11 @@ export interface Embeds {
   TwoFactorPanel: ComponentType;
   MyDataPanel: ComponentType;
   DeleteAccountPanel: ComponentType;
+  /** 'Keep this course on this device' on a course page, and the account's list of kept courses. */
+  KeepCourse: ComponentType<{ courseId: string; title: string }>;
+  KeptCourses: ComponentType;
+  /** Loads the code of the lesson screen and what it may show, so a kept lesson opens offline. */
+  preloadLessonScreens: () => Promise<unknown>;
 }
 
 const EmbedsContext = createContext<Embeds | null>(null);
@@ -74,3 +79,6 @@ export const SessionsPanel = () => createElement(useEmbeds().SessionsPanel);
 export const TwoFactorPanel = () => createElement(useEmbeds().TwoFactorPanel);
 export const MyDataPanel = () => createElement(useEmbeds().MyDataPanel);
 export const DeleteAccountPanel = () => createElement(useEmbeds().DeleteAccountPanel);
+export const KeepCourse = (props: { courseId: string; title: string }) => createElement(useEmbeds().KeepCourse, props);
+export const KeptCourses = () => createElement(useEmbeds().KeptCourses);
+export const usePreloadLessonScreens = () => useEmbeds().preloadLessonScreens;

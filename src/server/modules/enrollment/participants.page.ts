@@ -34,6 +34,7 @@ export async function pageParticipants(db: Db, query: ParticipantPageQuery): Pro
     'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode', 'users.suspended']);
   if (query.after) {
     const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
     page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
   } else if (query.page) {
     page = page.offset(query.page * query.limit);

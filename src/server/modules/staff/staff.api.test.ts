@@ -10,7 +10,6 @@ import { waitForMail, outbox } from '../accounts/mail-outbox.testing.ts';
 import { MSG } from '../../../domain/messages.ts';
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
-const tempPasswordOf = (text: string) => /temporary password[^:]*: (\S+)/.exec(text)?.[1] ?? /: (\S+-\d\d!)/.exec(text)?.[1];
 
 describeEachEngine('staff: import, bulk actions, suspension, messages', (server) => {
   let admin: TestClient;

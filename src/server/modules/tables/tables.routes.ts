@@ -48,6 +48,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return {
       ...page,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
       rows: page.rows.map((r: any): AuditRow => ({
         _id: r.id, created: r.created, actor: r.actor, actoremail: r.actoremail, action: r.action, targettype: r.targettype,
         target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}),
@@ -68,6 +69,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return {
       ...page,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
       rows: page.rows.map((r: any): FileRow => ({
         filename: r.filename, title: r.title ?? undefined, context: r.context, mime: r.mime, size: Number(r.size), mtime: r.mtime,
         url: fileUrl(r.filename),
@@ -94,6 +96,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return {
       ...page,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
       rows: page.rows.map((r: any): ClassRow => ({
         _id: r.id, name: r.name, course: r.course, coursetitle: r.coursetitle ?? undefined, startdate: r.startdate ?? undefined,
         weeks: r.weeks ?? undefined, instructor: r.instructor ?? undefined, instructorname: r.instructorname ?? undefined,
@@ -115,6 +118,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return {
       ...page,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
       rows: page.rows.map((r: any): ResponseRow => ({
         _id: r.id, created: r.created, lang: r.lang, context: r.context, contextid: r.contextid, answers: fromJson<unknown[]>(r.answers, []),
       })),
@@ -150,6 +154,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return {
       ...page,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
       rows: page.rows.map((r: any): EnrollmentRow => ({
         _id: r.id, user: r.user, email: r.email, firstname: r.firstname, lastname: r.lastname, course: r.course, coursetitle: r.coursetitle,
         classid: r.classid, classname: r.classname, regdate: r.regdate, completed: r.completed, percentcomplete: Number(r.percentcomplete ?? 0),

@@ -1,5 +1,5 @@
 /** The paged user table (POST /app_users/page) through the real server, on SQLite and on PostgreSQL. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness.ts';
 import { asRoles, buildUser, roleClients } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';

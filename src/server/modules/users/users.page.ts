@@ -40,6 +40,7 @@ export async function pageUsers(db: Db, engine: Engine, query: UserPageQuery): P
   let page = filtered.selectAll();
   if (query.after) {
     const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
     page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
   } else if (query.page) {
     page = page.offset(query.page * query.limit);

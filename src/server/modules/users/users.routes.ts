@@ -26,7 +26,7 @@ import { siteCountry } from '../site/site-countries.ts';
 import { compressOnce, sendCompressed, type CompressedBody } from '../../compressed-body.ts';
 import { enroll } from '../enrollment/enrollment.repository.ts';
 import { findClass } from '../classes/classes.repository.ts';
-import { AUDIT, auditUserSave, recordAudit } from '../admin/audit.repository.ts';
+import { AUDIT, auditUserSave } from '../admin/audit.repository.ts';
 import { can } from '../../policy/policy.ts';
 import { clearResets, createTemporaryPassword, mustChangePassword, restrictSession, useTemporaryPassword } from '../accounts/temporary-password.ts';
 import { confirmEmailChange, createEmailChange } from '../accounts/email-change.ts';

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader, useSignedInOrRetry } from '../../app/guards.tsx';
 import { PANEL_TITLES, panelPath, parseUserPath, type UserPanel } from './paths.ts';
 import { ProfilePanel } from './ProfilePanel.tsx';
-import { KeptCourses } from '../offline/KeptCourses.tsx';
+import { KeptCourses } from '../../lib/embeds.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { CommentsPanel, DeleteAccountPanel, EnrollmentPanel, EnrollPanel, MyDataPanel, SessionsPanel, TwoFactorPanel } from '../../lib/embeds.tsx';
 import { tk } from '../../lib/tk.ts';

@@ -52,7 +52,7 @@ function Certificate({ r }: { r: ParticipantRow }) {
 }
 
 export function DetailedParticipants({ classid, name }: { classid: string; name: string }) {
-  const columns = useMemo(participantColumns, []);
+  const columns = useMemo(() => participantColumns(), []);
   return (
     <DataTable<ParticipantRow> testid="participants" csvName={`participants-${classid}`} columns={columns} rowKey={(r) => r._id}
       defaultSort="name" pageSize={PARTICIPANT_PAGE_SIZE} queryKey={['enrollment', 'participants', classid]} minWidth={860}

@@ -23,7 +23,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { Video } from '../../components/Video.tsx';
 import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from '../../lib/data/courses.ts';
-import { KeepCourse } from '../offline/KeepCourse.tsx';
+import { KeepCourse } from '../../lib/embeds.tsx';
 import { chosenClass, lessonSections, progressPercent, siblingCourseId, type ListedEnrollment } from './course-page.ts';
 
 const CourseEditorBar = lazy(() => import('./CourseEditorBar.tsx'));

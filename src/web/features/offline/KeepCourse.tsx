@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { useOnline } from '../../lib/offline/online.ts';
+import { usePreloadLessonScreens } from '../../lib/embeds.tsx';
 import { canKeep, formatBytes, keepCourse, keptCourse, planKeep, removeKept, type KeepPlan } from './keep.ts';
 
 export const keptKey = (course?: string) => (course ? ['offline-kept', course] : ['offline-kept']);
@@ -17,6 +18,7 @@ export function KeepCourse({ courseId, title }: { courseId: string; title: strin
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const online = useOnline();
+  const preloadLessonScreens = usePreloadLessonScreens();
   const kept = useQuery({ queryKey: keptKey(courseId), queryFn: async () => (await keptCourse(courseId)) ?? null, enabled: canKeep() });
   const [plan, setPlan] = useState<KeepPlan | null>(null);
   const [busy, setBusy] = useState<'plan' | 'keep' | 'remove' | null>(null);
@@ -47,7 +49,7 @@ export function KeepCourse({ courseId, title }: { courseId: string; title: strin
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setPlan(null)} disabled={busy === 'keep'}>{t('Cancel')}</Button>
             <Button size="xs" loading={busy === 'keep'} disabled={!online} data-testid="keep-confirm"
-              onClick={() => run('keep', async () => { await keepCourse(plan); setPlan(null); await refresh(); })}>
+              onClick={() => run('keep', async () => { await keepCourse(plan, preloadLessonScreens); setPlan(null); await refresh(); })}>
               {t('Keep it')}
             </Button>
           </Group>

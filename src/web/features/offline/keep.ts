@@ -48,13 +48,10 @@ export async function planKeep(course: string, title: string): Promise<KeepPlan>
   return { course, title, reads, files: [...files], bytes };
 }
 
-export async function keepCourse(plan: KeepPlan): Promise<void> {
+export async function keepCourse(plan: KeepPlan, preloadLessonScreens: () => Promise<unknown>): Promise<void> {
   // The scripts of the lesson screen and of what it may show (a survey, the lesson's discussion and its
   // editor), so a kept lesson opens offline even if none was opened yet: the worker keeps them as they load.
-  await Promise.all([
-    import('../lessons/LessonPage.tsx'), import('../surveys/SurveyForm.tsx'), import('../comments/LessonDiscussion.tsx'),
-    import('../comments/CommentsPage.tsx'), import('../comments/editor/RichTextInput.tsx'),
-  ]).catch((err) => console.warn('could not keep the lesson screen', err));
+  await preloadLessonScreens().catch((err) => console.warn('could not keep the lesson screen', err));
   const cache = await caches.open(FILE_CACHE);
   for (const f of plan.files) {
     if (!(await cache.match(f))) await cache.add(f).catch((err) => console.warn('could not keep a file', f, err));
