@@ -16,6 +16,8 @@ async function callsOf(page: Page, open: () => Promise<void>): Promise<string[]>
   const calls: string[] = [];
   const onRequest = (r: Request) => {
     if (r.resourceType() !== 'fetch' && r.resourceType() !== 'xhr') return;
+    // The service worker fetches scripts and files too (it keeps them for offline use): not API calls.
+    if (!/^\/(app_|users\/)/.test(new URL(r.url()).pathname)) return;
     calls.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search} ${r.postData() ?? ''}`.trim());
   };
   page.on('request', onRequest);

@@ -59,11 +59,17 @@ for (const run of runs) {
   if (r.status !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0) crashed = true;
 }
 
-// The TypeScript check of server, web app and browser tests counts as one test each.
+// The TypeScript check of server, web app and browser tests counts as one test each; so do the lint
+// (rules and feature boundaries) and the dead-code check.
 if (!args.includes('--no-typecheck') && filters.length === 0) {
-  for (const project of ['.', 'src/web', 'e2e']) {
-    console.log(`\n=== typecheck (tsc -p ${project}) ===`);
-    const r = spawnSync('tsc', ['--noEmit', '-p', project], { stdio: 'inherit' });
+  const checks: [string, string, string[]][] = [
+    ...['.', 'src/web', 'e2e'].map((project): [string, string, string[]] => [`typecheck (tsc -p ${project})`, 'tsc', ['--noEmit', '-p', project]]),
+    ['lint (eslint)', 'eslint', ['.']],
+    ['dead code (knip)', 'knip', []],
+  ];
+  for (const [name, command, commandArgs] of checks) {
+    console.log(`\n=== ${name} ===`);
+    const r = spawnSync(command, commandArgs, { stdio: 'inherit' });
     if (r.status === 0) passed += 1;
     else failed += 1;
   }

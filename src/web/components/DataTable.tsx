@@ -53,6 +53,8 @@ export interface DataTableProps<T extends RowData> {
   rowProps?: (row: T) => Record<string, string | undefined>;
   /** Rows can be ticked for bulk actions: a checkbox column, and `bulk` shown above the table. */
   selection?: RowSelection;
+  /** The filter text the table opens with (a link may carry a search, e.g. ?q=). */
+  initialFilter?: string;
   /** The id a ticked row stands for (default: its key) and the name its checkbox reads out. */
   selectId?: (row: T) => string;
   selectLabel?: (row: T) => string;
@@ -82,7 +84,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const [sorting, setSorting] = useState<SortingState>(props.defaultSort ? [{ id: props.defaultSort, desc: props.defaultDir === 'desc' }] : []);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: props.pageSize ?? 25 });
-  const [text, setText] = useState('');
+  const [text, setText] = useState(props.initialFilter ?? '');
   const [q] = useDebouncedValue(text.trim(), 300);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);

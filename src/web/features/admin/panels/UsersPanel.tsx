@@ -89,7 +89,7 @@ function UserList() {
       <DataTable<User> testid="user" csvName="users" columns={columns} rowKey={(u) => u._id} defaultSort="name"
         queryKey={['users', 'list', role]} fetchPage={(q) => usersPage({ ...q, ...(role ? { role } : {}) })} minWidth={760}
         filterLabel={tk('Search by name or email')} rowProps={(u) => ({ 'data-user': u.email })}
-        selection={selection} selectLabel={(u) => fullName(u)}
+        selection={selection} selectLabel={(u) => fullName(u)} initialFilter={params.get('q') ?? ''}
         bulk={({ total, q }) => (
           <BulkActionBar selection={selection} total={total} filter={{ q, role: role || undefined }}
             actions={['enroll', 'unenroll', 'setRoles', 'suspend', 'reactivate', 'message']}
@@ -283,7 +283,7 @@ function UserDetail({ id }: { id: string }) {
             <Group>
               <ConfirmButton label={u.suspended ? tk('Reactivate') : tk('Suspend')} testid="user-suspend"
                 title={u.suspended ? tk('Reactivate this account?') : tk('Suspend this account?')}
-                buttonProps={{ color: u.suspended ? 'teal' : 'orange' }}
+                buttonProps={{ color: u.suspended ? 'teal.9' : 'orange.9' }}
                 message={`${fullName(u)} <${u.email}>: ${u.suspended ? t('The account can sign in again.') : t('The account cannot sign in and its sessions end now. Its data, enrollments and certificates stay.')}`}
                 onConfirm={async () => {
                   await runBulkAction({ action: u.suspended ? 'reactivate' : 'suspend', selection: { ids: [u._id] } });
