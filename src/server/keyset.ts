@@ -3,6 +3,7 @@
  * and the next page starts strictly after that row. Each page costs the same at any depth, where an
  * OFFSET reads and drops every row before it.
  */
+import type { SelectQueryBuilder } from 'kysely';
 import { badRequest } from './errors.ts';
 import { MSG } from '../domain/messages.ts';
 
@@ -29,3 +30,35 @@ export function decodeCursor(cursor: string, sort: string, dir: string, count: n
 
 /** A LIKE pattern matching `q` anywhere, with LIKE's own characters escaped (escape character `\`). */
 export const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface KeysetQuery { after?: string; page: number; limit: number; sort: string; dir: 'asc' | 'desc' }
+
+/**
+ * One page of `page` (the filtered query with its columns chosen), ordered by `columns`: after the
+ * cursor when there is one, else at the page number; with the filter's total. One row more than the
+ * page tells whether there is a next page without a second query.
+ */
+export async function fetchKeysetPage<O>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by tables whose query types differ
+  page: SelectQueryBuilder<any, any, O>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by tables whose query types differ
+  filtered: SelectQueryBuilder<any, any, any>,
+  query: KeysetQuery,
+  columns: string[],
+): Promise<{ rows: O[]; total: number; more: boolean }> {
+  if (query.after) {
+    const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
+    page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
+  } else if (query.page) {
+    page = page.offset(query.page * query.limit);
+  }
+  for (const c of columns) page = page.orderBy(c, query.dir);
+  const [rows, total] = await Promise.all([
+    page.limit(query.limit + 1).execute(),
+    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const more = rows.length > query.limit;
+  if (more) rows.pop();
+  return { rows, total: Number((total as { n: number | string }).n), more };
+}

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ParticipantPageQuery, ParticipantRow, ParticipantSort } from '../../../domain/tables.ts';
 import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
-import { containsPattern, decodeCursor, encodeCursor } from '../../keyset.ts';
+import { containsPattern, encodeCursor, fetchKeysetPage } from '../../keyset.ts';
 
 type Column = 'users.lastname' | 'users.firstname' | 'users.email' | 'enrollments.regdate' | 'enrollments.percentcomplete' | 'enrollments.id';
 const SORT_COLUMNS: Record<ParticipantSort, Column[]> = {
@@ -30,22 +30,9 @@ export async function pageParticipants(db: Db, query: ParticipantPageQuery): Pro
     const text = USER_SEARCH_TEXT.replace(/(firstname|lastname|email)/g, 'users.$1');
     filtered = filtered.where(sql.raw(text), 'like', sql`${containsPattern(query.q)} escape '\\'`);
   }
-  let page = filtered.select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
+  const page = filtered.select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
     'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode', 'users.suspended']);
-  if (query.after) {
-    const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
-    page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
-  } else if (query.page) {
-    page = page.offset(query.page * query.limit);
-  }
-  for (const c of columns) page = page.orderBy(c, query.dir);
-  const [rows, total] = await Promise.all([
-    page.limit(query.limit + 1).execute(),
-    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const more = rows.length > query.limit;
-  if (more) rows.pop();
+  const { rows, total, more } = await fetchKeysetPage(page, filtered, query, columns);
   const stats = rows.length
     ? await db.selectFrom('lesson_progress')
       .select((eb) => ['enrollmentId', eb.fn.count<number>('lesson').as('lessons'), eb.fn.max('lastview').as('lastview')])
@@ -65,7 +52,7 @@ export async function pageParticipants(db: Db, query: ParticipantPageQuery): Pro
         ...(r.suspended === 1 ? { suspended: true } : {}),
       };
     }),
-    total: Number(total.n),
+    total,
     next: more && last ? encodeCursor(query.sort, query.dir, columns.map((c) => {
       const v = last[KEY[c]];
       return typeof v === 'number' ? v : String(v);

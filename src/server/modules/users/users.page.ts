@@ -9,7 +9,7 @@ import type { Engine } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { UserPageQuery, UserSort } from '../../../domain/tables.ts';
 import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
-import { containsPattern, decodeCursor, encodeCursor } from '../../keyset.ts';
+import { containsPattern, encodeCursor, fetchKeysetPage } from '../../keyset.ts';
 import type { UserRow } from './users.repository.ts';
 
 const SORT_COLUMNS: Record<UserSort, ('lastname' | 'firstname' | 'email' | 'created' | 'id')[]> = {
@@ -37,26 +37,12 @@ export async function pageUsers(db: Db, engine: Engine, query: UserPageQuery): P
   if (query.q) filtered = filtered.where(searchFilter(engine, query.q));
   if (query.role) filtered = filtered.where('roles', 'like', `%"${query.role}"%`);
 
-  let page = filtered.selectAll();
-  if (query.after) {
-    const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
-    page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
-  } else if (query.page) {
-    page = page.offset(query.page * query.limit);
-  }
-  for (const c of columns) page = page.orderBy(c, query.dir);
-  // One row more than the page tells whether there is a next page without a second query.
-  const [rows, total] = await Promise.all([
-    page.limit(query.limit + 1).execute(),
-    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const more = rows.length > query.limit;
-  if (more) rows.pop();
+  const page = filtered.selectAll();
+  const { rows, total, more } = await fetchKeysetPage(page, filtered, query, columns);
   const last = rows.at(-1);
   return {
     rows,
-    total: Number(total.n),
+    total,
     next: more && last ? encodeCursor(query.sort, query.dir, columns.map((c) => last[c])) : null,
   };
 }
