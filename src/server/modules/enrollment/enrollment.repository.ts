@@ -161,7 +161,11 @@ export interface AttemptInput {
   revealKey?: boolean;
 }
 
-export interface AttemptResult extends Graded { quizdate: string; attempt: string; recorded: boolean }
+export interface AttemptResult extends Graded {
+  quizdate: string; attempt: string; recorded: boolean;
+  /** This submission completed the course (its certificate is now issued). */
+  completedNow?: boolean;
+}
 
 export const answersHash = (answers: string[]) => crypto.createHash('sha256').update(json(answers)).digest('hex');
 export const resultOf = (row: QuizAttemptsTable, recorded: boolean): AttemptResult => ({
@@ -235,8 +239,8 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
       .where('id', '=', e.id).where('exampassed', '=', 0).execute();
     if (graded.passed) locked.exampassed = 1;
   }
-  await updateCompletion(trx, e.id, locked, at, input.lesson);
-  return resultOf(row, true);
+  const u = await updateCompletion(trx, e.id, locked, at, input.lesson);
+  return !locked.completed && u.completed ? { ...resultOf(row, true), completedNow: true } : resultOf(row, true);
 }
 
 /** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */

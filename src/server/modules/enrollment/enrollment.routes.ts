@@ -4,8 +4,8 @@
  * to retry. Each handler: validate, load, authorize, act, present.
  */
 import { AUDIT, diff, recordAudit } from '../admin/audit.repository.ts';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { classNames, sendNotice } from '../staff/notices.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { classNames, noticeCertificate, sendNotice } from '../staff/notices.ts';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { authorize, can, type Actor } from '../../policy/policy.ts';
@@ -36,12 +36,6 @@ import type { Page } from '../../../domain/paging.ts';
 
 /** A date from a form (YYYY-MM-DD) or a full time, stored as an ISO time; '' clears it. */
 const toTime = (v: string | null | undefined) => (!v ? null : v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
-
-/** The certificate notice, once a view completes the course. */
-async function noticeCertificateFor(ctx: AppContext, e: { user: string; course: string }, log: FastifyBaseLogger) {
-  const c = await ctx.db.selectFrom('courses').select('title').where('id', '=', e.course).executeTakeFirst();
-  await sendNotice(ctx, e.user, 'certificate', (base) => ({ course: c?.title ?? e.course, certurl: `${base}/app_users/certificate/${encodeURIComponent(e.course)}` }), log);
-}
 
 export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -216,7 +210,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(ViewedSchema, req.body);
     const { enrollment } = await progressTarget(req, body);
     const update = await recordView(db, enrollment.id, body.lessonid, body.materialid);
-    if (update?.completedNow) void noticeCertificateFor(ctx, enrollment, req.log);
+    if (update?.completedNow) void noticeCertificate(ctx, enrollment, req.log);
     return progressReply(enrollment, body.lessonid, update);
   });
 
@@ -248,7 +242,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const { config } = await ctx.site.get();
     const passpercent = Number((kind === 'exam' ? config.exampasspercent : config.quizpasspercent) ?? DEFAULT_PASS_PERCENT) || DEFAULT_PASS_PERCENT;
     // The exam goes through its attempt rules; the key comes back only when they show it.
-    const result = kind === 'exam'
+    const { completedNow, ...result } = kind === 'exam'
       ? await legacyExamSubmit(ctx, {
         enrollment, lesson: lesson.id, material, answers: body.answers, attempt: body.attempt, lang: (await currentUser(ctx, req))?.lang ?? 'en',
       })
@@ -256,6 +250,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
         enrollment, lesson: lesson.id, material: material.id, kind, attempt: body.attempt,
         graded: grade(questions, body.answers, passpercent),
       });
+    if (completedNow) void noticeCertificate(ctx, enrollment, req.log);
     const after = await presentOne(enrollment.id);
     return {
       ...result, passpercent, _id: material.id, lessonid: lesson.id, classid: cls.id, courseid: cls.course,

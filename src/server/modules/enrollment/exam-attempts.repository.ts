@@ -216,13 +216,23 @@ async function closeIn(trx: Trx, row: ExamAttemptsTable, state: 'submitted' | 'e
 async function closeOverdueIn(trx: Trx, enrollmentId: string, material: string, at: string, passpercent: () => number, rules: ExamRules) {
   const overdue = await trx.selectFrom('exam_attempts').selectAll().where('enrollmentId', '=', enrollmentId).where('material', '=', material)
     .where('state', '=', 'inprogress').where('deadline', 'is not', null).where('deadline', '<=', at).execute();
-  for (const row of overdue) await closeIn(trx, row, 'expired', answersOf(row), row.deadline!, passpercent(), rules);
+  let completed: Completed | undefined;
+  for (const row of overdue) {
+    completed = completedBy(row, await closeIn(trx, row, 'expired', answersOf(row), row.deadline!, passpercent(), rules)) ?? completed;
+  }
+  return completed;
 }
 
-export type SubmitOutcome =
+/** An enrolment that closing an attempt completed: its certificate notice is due once the write is committed. */
+export interface Completed { user: string; course: string }
+const completedBy = (row: ExamAttemptsTable, closed: Closed | undefined): Completed | undefined =>
+  closed?.result.completedNow ? { user: row.user, course: row.course } : undefined;
+
+export type SubmitOutcome = (
   | { kind: 'submitted'; closed: Closed }
   | { kind: 'already'; attempt: ExamAttemptsTable }
-  | { kind: 'expired'; attempt: ExamAttemptsTable };
+  | { kind: 'expired'; attempt: ExamAttemptsTable }
+) & { completed?: Completed };
 
 /** Seconds after the deadline in which a submit sent in time (but slowed by the network) still counts. */
 export const SUBMIT_GRACE_MS = 15_000;
@@ -239,24 +249,24 @@ export async function submitAttempt(db: Db, attemptId: string, answers: string[]
     if (row.state !== 'inprogress') return { kind: 'already', attempt: row };
     if (row.deadline && Date.parse(at) > Date.parse(row.deadline) + SUBMIT_GRACE_MS) {
       const closed = await closeIn(trx, row, 'expired', answersOf(row), row.deadline, passpercent, rules);
-      return { kind: 'expired', attempt: closed?.attempt ?? row };
+      return { kind: 'expired', attempt: closed?.attempt ?? row, completed: completedBy(row, closed) };
     }
     const closed = await closeIn(trx, row, 'submitted', answers ?? answersOf(row), at, passpercent, rules, clientKey);
     if (!closed) {
       return { kind: 'already', attempt: await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow() };
     }
-    return { kind: 'submitted', closed };
+    return { kind: 'submitted', closed, completed: completedBy(row, closed) };
   });
 }
 
 /** Closes one learner's overdue attempts (the lazy half of the time limit, on every read). */
-export async function closeOverdue(db: Db, enrollmentId: string, material: string, at: string, passpercent: number, rules: ExamRules): Promise<void> {
+export async function closeOverdue(db: Db, enrollmentId: string, material: string, at: string, passpercent: number, rules: ExamRules): Promise<Completed | undefined> {
   const any = await db.selectFrom('exam_attempts').select('id').where('enrollmentId', '=', enrollmentId).where('material', '=', material)
     .where('state', '=', 'inprogress').where('deadline', 'is not', null).where('deadline', '<=', at).executeTakeFirst();
-  if (!any) return;
-  await db.transaction().execute(async (trx) => {
+  if (!any) return undefined;
+  return db.transaction().execute(async (trx) => {
     await lockEnrollment(trx, enrollmentId, at);
-    await closeOverdueIn(trx, enrollmentId, material, at, () => passpercent, rules);
+    return closeOverdueIn(trx, enrollmentId, material, at, () => passpercent, rules);
   });
 }
 
@@ -264,7 +274,7 @@ export async function closeOverdue(db: Db, enrollmentId: string, material: strin
  * The periodic half of the time limit: every open attempt past its deadline, anywhere, is closed and
  * graded at its deadline, so an abandoned attempt ends even if nobody reads it. Gives the number closed.
  */
-export async function sweepOverdue(db: Db, at: string, config: () => Promise<Partial<SiteConfig>>): Promise<number> {
+export async function sweepOverdue(db: Db, at: string, config: () => Promise<Partial<SiteConfig>>, onCompleted?: (c: Completed) => void): Promise<number> {
   const overdue = await db.selectFrom('exam_attempts').innerJoin('materials', 'materials.id', 'exam_attempts.material')
     .select(['exam_attempts.enrollmentId', 'exam_attempts.material', 'materials.drawcount', 'materials.timelimit', 'materials.maxattempts',
       'materials.waithours', 'materials.showanswers'])
@@ -273,7 +283,10 @@ export async function sweepOverdue(db: Db, at: string, config: () => Promise<Par
   if (overdue.length === 0) return 0;
   const site = await config();
   const passpercent = Number(site.exampasspercent) || 80;
-  for (const o of overdue) await closeOverdue(db, o.enrollmentId, o.material, at, passpercent, rulesOf(o, site));
+  for (const o of overdue) {
+    const completed = await closeOverdue(db, o.enrollmentId, o.material, at, passpercent, rulesOf(o, site));
+    if (completed) onCompleted?.(completed);
+  }
   return overdue.length;
 }
 

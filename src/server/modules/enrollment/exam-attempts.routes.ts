@@ -22,12 +22,13 @@ import { recordAudit } from '../admin/audit.repository.ts';
 import { findClass } from '../classes/classes.repository.ts';
 import { examOf } from '../materials/materials.repository.ts';
 import { formatCode } from '../certificates/certificates.repository.ts';
+import { noticeCertificate } from '../staff/notices.ts';
 import {
   answersHash, enrollmentId, resultOf, SAME_ATTEMPT_WINDOW_MS, type AttemptResult,
 } from './enrollment.repository.ts';
 import {
   AttemptRefused, answersOf, attemptStatus, closeOverdue, grantAttempt, keyShown, rulesOf, saveAnswers, shownOf, startAttempt,
-  submitAttempt, sweepOverdue, type AttemptStatus, type ExamRules,
+  submitAttempt, sweepOverdue, type AttemptStatus, type Completed, type ExamRules,
 } from './exam-attempts.repository.ts';
 
 /** The audit action of a granted attempt. */
@@ -89,8 +90,12 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const at = () => iso(ctx.clock.now());
 
+  const notice = (c: Completed | undefined) => {
+    if (c) void noticeCertificate(ctx, c, app.log);
+  };
+
   const timer = setInterval(() => {
-    sweepOverdue(db, at(), async () => (await ctx.site.get()).config).catch((err) => app.log.warn({ err }, 'exam sweep failed'));
+    sweepOverdue(db, at(), async () => (await ctx.site.get()).config, (c) => void noticeCertificate(ctx, c, app.log)).catch((err) => app.log.warn({ err }, 'exam sweep failed'));
   }, SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
@@ -146,7 +151,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   async function statusReply(t: Awaited<ReturnType<typeof examTarget>>) {
     const now = at();
-    await closeOverdue(db, t.enrollment.id, t.material.id, now, t.passpercent, t.rules);
+    notice(await closeOverdue(db, t.enrollment.id, t.material.id, now, t.passpercent, t.rules));
     const s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now);
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []).length;
     const refused = s.canstart ? undefined : await refusal(ctx, s, t.user.lang);
@@ -193,7 +198,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     let row = own.row;
     const now = at();
     if (row.state === 'inprogress' && row.deadline && row.deadline <= now) {
-      await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules);
+      notice(await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules));
       row = await db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptid).executeTakeFirstOrThrow();
     }
     reply.header('Cache-Control', 'no-store');
@@ -210,7 +215,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('Cache-Control', 'no-store');
     if (row.state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state: row.state });
     if (row.deadline && row.deadline <= now) {
-      await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules);
+      notice(await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules));
       throw new HttpError(409, MSG.examAttemptExpired, undefined, { state: 'expired' });
     }
     const saved = await saveAnswers(db, row, body.answers, body.seq, now);
@@ -231,6 +236,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = at();
     reply.header('Cache-Control', 'no-store');
     const out = await submitAttempt(db, row.id, body.answers, now, passpercent, rules);
+    notice(out.completed);
     if (out.kind === 'already') {
       throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
     }
@@ -428,7 +434,8 @@ export async function legacyExamSubmit(ctx: AppContext, input: {
       .orderBy('created', 'desc').limit(1).executeTakeFirst();
   if (earlier) return { ...hide(resultOf(earlier, false)), passpercent };
 
-  await closeOverdue(db, input.enrollment.id, input.material.id, now, passpercent, rules);
+  const overdue = await closeOverdue(db, input.enrollment.id, input.material.id, now, passpercent, rules);
+  if (overdue) void noticeCertificate(ctx, overdue);
   const s = await attemptStatus(db, input.enrollment.id, input.material.id, rules, now);
   let open = s.open;
   if (!open) {
@@ -443,6 +450,9 @@ export async function legacyExamSubmit(ctx: AppContext, input: {
   if (input.answers.length > shownOf(open).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
   const out = await submitAttempt(db, open.id, input.answers, now, passpercent, rules, key);
   if (out.kind === 'already') throw new HttpError(409, MSG.examAlreadySubmitted);
-  if (out.kind === 'expired') throw new HttpError(409, MSG.examAttemptExpired);
+  if (out.kind === 'expired') {
+    if (out.completed) void noticeCertificate(ctx, out.completed);
+    throw new HttpError(409, MSG.examAttemptExpired);
+  }
   return { ...hide(out.closed.result), passpercent, attemptid: open.id };
 }

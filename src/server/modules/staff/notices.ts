@@ -26,3 +26,9 @@ export async function classNames(ctx: AppContext, classid: string) {
   return ctx.db.selectFrom('classes').innerJoin('courses', 'courses.id', 'classes.course')
     .select(['classes.name as cls', 'courses.title as course', 'courses.id as courseId']).where('classes.id', '=', classid).executeTakeFirst();
 }
+
+/** The certificate notice, once a view or a graded attempt completes the course. */
+export async function noticeCertificate(ctx: AppContext, e: { user: string; course: string }, log?: FastifyBaseLogger): Promise<void> {
+  const c = await ctx.db.selectFrom('courses').select('title').where('id', '=', e.course).executeTakeFirst();
+  await sendNotice(ctx, e.user, 'certificate', (base) => ({ course: c?.title ?? e.course, certurl: `${base}/app_users/certificate/${encodeURIComponent(e.course)}` }), log);
+}

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
-import { asRoles, buildClass, buildCourse, buildUser, TEST_PASSWORD } from '../../testing/factories.ts';
+import { asRoles, buildClass, buildCourse, buildLearningCourse, buildUser, LEARNING_ANSWERS, TEST_PASSWORD } from '../../testing/factories.ts';
 import { waitForMail, outbox } from '../accounts/mail-outbox.testing.ts';
 import { MSG } from '../../../domain/messages.ts';
 
@@ -240,5 +240,65 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     await new Promise((r) => setTimeout(r, 300));
     const queued = await server().ctx.db.selectFrom('mail_queue').select('id').where('to', '=', u.email).execute();
     expect(queued).toHaveLength(1);
+  });
+
+  it('tells a learner their certificate is issued, whether the exam or a view completes the course, unless turned off', async () => {
+    const lc = await buildLearningCourse(server().ctx);
+    const classid = await buildClass(server().ctx, lc.course);
+    const learner = async (off: string[] = []) => {
+      const u = await buildUser(server().ctx, { lang: 'es' });
+      const c = server().client();
+      await c.login(u.email, TEST_PASSWORD);
+      if (off.length) await c.post('/app_users/notices', { off });
+      expect((await c.post(`/app_enrollment/enroll/${classid}`, { courseid: lc.course })).status).toBe(200);
+      const step = {
+        view: (lessonid: string, materialid: string) => c.post('/app_enrollment/viewed', { user: u.id, classid, lessonid, course: lc.course, materialid }),
+        quiz: () => c.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: u.id, classid, courseid: lc.course, answers: LEARNING_ANSWERS }),
+        exam: () => c.post('/app_enrollment/exam', { _id: lc.materials.exam, user: u.id, classid, courseid: lc.course, lessonid: lc.lessons[1], answers: LEARNING_ANSWERS }),
+      };
+      return { u, c, ...step };
+    };
+    const certificateMail = (to: string) => waitForMail(server().config.dataDir, to, (m) => m.subject.includes('certificado'));
+
+    // Passing the exam is the last step.
+    const a = await learner();
+    await a.view(lc.lessons[0], lc.materials.article);
+    await a.quiz();
+    await a.view(lc.lessons[1], lc.materials.text);
+    const passed = await a.exam();
+    expect(passed.body.completed).toBeTruthy();
+    expect((await certificateMail(a.u.email)).text).toContain(`/app_users/certificate/${lc.course}`);
+
+    // The same through a started attempt, answered by the letters of the order it was shown in.
+    const d = await learner();
+    await d.view(lc.lessons[0], lc.materials.article);
+    await d.quiz();
+    await d.view(lc.lessons[1], lc.materials.text);
+    const started = await d.c.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course });
+    const right = (started.body.questions as { question: string; answers: string[] }[]).map((q) => {
+      const n = Number(/\d+/.exec(q.question)![0]);
+      return 'ABC'[q.answers.indexOf(['Alpha', 'Beta', 'Gamma'][[2, 3, 1, 2, 3][n - 1]! - 1]!)];
+    });
+    const submitted = await d.c.post('/app_enrollment/attempt/submit', { attemptid: started.body._id, answers: right });
+    expect(submitted.body.completed).toBeTruthy();
+    await certificateMail(d.u.email);
+
+    // A view is the last step.
+    const b = await learner();
+    await b.exam();
+    await b.quiz();
+    await b.view(lc.lessons[0], lc.materials.article);
+    expect((await b.view(lc.lessons[1], lc.materials.text)).body.completed).toBeTruthy();
+    await certificateMail(b.u.email);
+
+    // Turned off: the course completes, no notice is queued.
+    const c = await learner(['certificate']);
+    await c.view(lc.lessons[0], lc.materials.article);
+    await c.quiz();
+    await c.view(lc.lessons[1], lc.materials.text);
+    expect((await c.exam()).body.completed).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 300));
+    const queued = await server().ctx.db.selectFrom('mail_queue').select('subject').where('to', '=', c.u.email).execute();
+    expect(queued.filter((m) => m.subject.includes('certificado'))).toEqual([]);
   });
 });
