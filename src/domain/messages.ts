@@ -18,6 +18,7 @@ export const MSG = {
   resetSent: 'If we found that email address we have sent it a temporary password.',
   classSaveFailed: 'There was a problem saving the class.  Please see the logs or check with Support for details.',
   classNotFound: 'I am sorry, I cannot find that class',
+  auditEntryNotFound: 'I am sorry, I cannot find that audit entry',
   classGone: 'This class no longer exists',
   pleaseLogin: 'Please Login',
   editorInitFailed: 'Unable to initialize editor',

@@ -1,7 +1,9 @@
 /**
  * The paged staff tables this module serves (src/domain/paging.ts): each table's sort names and rows.
  */
+import { z } from 'zod';
 import type { ClassRecord } from './types.ts';
+import { MSG } from './messages.ts';
 
 export const AUDIT_SORTS = ['created', 'actoremail', 'action', 'targettype', 'target'] as const;
 export const FILE_SORTS = ['filename', 'title', 'context', 'mime', 'size', 'mtime'] as const;
@@ -12,7 +14,12 @@ export const ENROLLMENT_SORTS = ['regdate', 'completed', 'email', 'lastname', 'c
 export interface AuditRow {
   _id: string; created: string; actor: string; actoremail: string; action: string; targettype: string; target: string;
   changes: Record<string, unknown>;
+  /** How many records the entry lists beyond its target (a bulk action's users); their list is one call away. */
+  targets?: number;
 }
+/** One record an audit entry touched: a user's id, with their name and e-mail while the account exists. */
+export interface AuditTarget { _id: string; name?: string; email?: string }
+export const AuditTargetsQuerySchema = z.object({ auditid: z.string({ error: MSG.auditEntryNotFound }).trim().min(1, { error: MSG.auditEntryNotFound }).max(100, { error: MSG.auditEntryNotFound }) });
 export interface FileRow { filename: string; title?: string; context: string; mime: string; size: number; mtime: string; url: string }
 export type ClassRow = ClassRecord & { coursetitle?: string };
 export interface ResponseRow { _id: string; created: string; lang: string | null; context: string | null; contextid: string | null; answers: unknown[] }

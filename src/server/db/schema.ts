@@ -126,6 +126,8 @@ export interface AuditLogTable {
   id: string; created: string; actor: string; actoremail: string; action: string; targettype: string; target: string;
   changes: string;
 }
+/** The records one audited action touched, beyond its own target (a bulk action's users). */
+export interface AuditTargetsTable { auditid: string; target: string }
 /** Settings of an outside service by name ('crm'), as JSON; secrets here never go to a browser (migration 005). */
 export interface IntegrationSettingsTable { name: string; data: string; timestamp: string }
 
@@ -163,6 +165,7 @@ export interface Database {
   exam_grants: ExamGrantsTable;
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
+  audit_targets: AuditTargetsTable;
   integration_settings: IntegrationSettingsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;

@@ -7,14 +7,14 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 import { recordAudit } from '../modules/admin/audit.repository.ts';
-import { AUDIT_BULK } from '../modules/staff/bulk-actions.ts';
+import { auditBulk } from '../../domain/audit.ts';
 
 export const DEMO_SUSPENDED = { id: 'demo-suspended', email: 'suspended@example.org', firstname: 'Sam', lastname: 'Suspended' };
 
 export async function seedDemoStaff(ctx: AppContext, passwordHash: string): Promise<void> {
   const { db } = ctx;
   await insertUser(db, { ...DEMO_SUSPENDED, passwordHash, city: 'Porto', country: 'PT', lang: 'pt', suspended: 1 });
-  await recordAudit(db, { actor: { id: 'demo-admin', email: 'admin@example.org' }, action: AUDIT_BULK('suspend'), targetType: 'users', target: '', changes: { count: 1, users: [DEMO_SUSPENDED.id] } });
+  await recordAudit(db, { actor: { id: 'demo-admin', email: 'admin@example.org' }, action: auditBulk('suspend'), targetType: 'users', target: '', changes: { count: 1 }, targets: [DEMO_SUSPENDED.id] });
 
   // The instructor's message to the spring cohort: already sent to the demo learner, queued for two
   // others, and one address the (demo) mail server refused, waiting for its retry.

@@ -3,13 +3,15 @@
  * the table's query plus its own filters and answering a Page of its rows.
  */
 import type { Page, PageQuery } from '../../domain/paging.ts';
-import type { AuditRow, ClassRow, EnrollmentRow, FileRow, ResponseRow } from '../../domain/staff-tables.ts';
+import type { AuditRow, AuditTarget, ClassRow, EnrollmentRow, FileRow, ResponseRow } from '../../domain/staff-tables.ts';
 import type { User } from '../../domain/types.ts';
 import { api, ApiError } from './api.ts';
 
-export type { AuditRow, ClassRow, EnrollmentRow, FileRow, ResponseRow };
+export type { AuditRow, AuditTarget, ClassRow, EnrollmentRow, FileRow, ResponseRow };
 
 export const auditPage = (q: PageQuery & { action?: string; target?: string }) => api.post<Page<AuditRow>>('/app_admin/audit/page', q);
+/** Every record one audit entry touched (a bulk action's users). */
+export const auditTargets = (auditid: string) => api.post<{ targets: AuditTarget[] }>('/app_admin/audit/targets', { auditid });
 export const filesPage = (q: PageQuery & { context?: string }) => api.post<Page<FileRow>>('/app_files/page', q);
 export const classesPage = (q: PageQuery & { course?: string }) => api.post<Page<ClassRow>>('/app_classes/page', q);
 export const responsesPage = (q: PageQuery & { surveyId: string }) => api.post<Page<ResponseRow>>('/app_surveys/responses/page', q);

@@ -5,10 +5,11 @@
  * change and its entry are stored together.
  */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AuditLogTable, UsersTable } from '../../db/schema.ts';
+import type { AuditLogTable, Database, UsersTable } from '../../db/schema.ts';
 import { fromJson, json, now } from '../../db/dialect.ts';
+import type { AuditAction } from '../../../domain/audit.ts';
 
 /** Action names written to the log; the admin list filters on them. */
 export const AUDIT = {
@@ -22,18 +23,20 @@ export const AUDIT = {
   crmSettings: 'crm.settings',
   navItemSave: 'navitem.save',
   navItemRemove: 'navitem.remove',
-} as const;
+} as const satisfies Record<string, AuditAction>;
 
 export interface AuditEntry {
   actor: { id: string; email: string };
-  /** One of AUDIT's values (or a new `area.verb` of a module's own). */
-  action: string;
+  /** One of the actions src/domain/audit.ts names (the admin's list labels each). */
+  action: AuditAction;
   /** What kind of record `target` names: user, enrollment, translation, settings, navitem, crm. */
   targetType: string;
   /** The record's id (a user id, an enrolment id, a language key, 'site'...). */
   target: string;
   /** What changed, e.g. `{ roles: { from: [], to: ['cms'] } }`. Kept small: long values are cut. */
   changes?: Record<string, unknown>;
+  /** Every record the action touched beyond `target` (a bulk action's users), kept whole in audit_targets. */
+  targets?: readonly string[];
 }
 
 const MAX_VALUE_CHARS = 200;
@@ -58,6 +61,25 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     action: entry.action, targettype: entry.targetType, target: entry.target, changes,
   };
   await db.insertInto('audit_log').values(row).execute();
+  const targets = [...new Set(entry.targets ?? [])];
+  for (let i = 0; i < targets.length; i += TARGETS_PER_INSERT) {
+    await db.insertInto('audit_targets').values(targets.slice(i, i + TARGETS_PER_INSERT).map((target) => ({ auditid: row.id, target }))).execute();
+  }
+}
+
+/** Rows per insert of an entry's targets: two values each, well inside both engines' bound-parameter limits. */
+const TARGETS_PER_INSERT = 400;
+
+/** An entry's own target or one of its listed targets. */
+export const touches = (target: string) => (eb: ExpressionBuilder<Database, 'audit_log'>) => eb.or([
+  eb('audit_log.target', '=', target),
+  eb.exists(eb.selectFrom('audit_targets').select('audit_targets.auditid')
+    .whereRef('audit_targets.auditid', '=', 'audit_log.id').where('audit_targets.target', '=', target)),
+]);
+
+/** The whole list of records one entry touched, in order. */
+export async function auditTargets(db: Db, auditid: string): Promise<string[]> {
+  return (await db.selectFrom('audit_targets').select('target').where('auditid', '=', auditid).orderBy('target').execute()).map((r) => r.target);
 }
 
 /** An empty text and no value are the same for the log. */
@@ -104,7 +126,7 @@ export async function listAudit(db: Db, f: AuditFilters) {
     q = q.where((eb) => eb.or([eb('actor', '=', actor), eb(sql`lower(actoremail)`, '=', actor.toLowerCase())]));
   }
   if (f.action) q = q.where('action', '=', f.action);
-  if (f.target) q = q.where('target', '=', f.target);
+  if (f.target) q = q.where(touches(f.target));
   const [rows, total] = await Promise.all([
     q.selectAll().orderBy('created', 'desc').orderBy('id', 'desc').offset(f.skip ?? 0).limit(f.limit ?? 50).execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),

@@ -13,6 +13,7 @@ import { FORMER_AUTHOR } from '../../../domain/constants.ts';
 import { certificateCode, certificateSecret } from '../certificates/certificates.repository.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { liveSchema } from './catalogue.ts';
+import type { AuditAction } from '../../../domain/audit.ts';
 
 /** Who acts when nobody does: the daily job. */
 export const SYSTEM_ACTOR: Actor = { id: 'system', email: 'system', roles: [] };
@@ -30,7 +31,7 @@ const EMAIL_COLUMNS = new Set(['email', 'to', 'address', 'recipient']);
 
 export type EraseReason = 'request' | 'admin' | 'retention';
 
-export async function eraseAccount(ctx: AppContext, userId: string, reason: EraseReason, actor: Actor = SYSTEM_ACTOR, action: string = AUDIT_ERASE): Promise<boolean> {
+export async function eraseAccount(ctx: AppContext, userId: string, reason: EraseReason, actor: Actor = SYSTEM_ACTOR, action: AuditAction = AUDIT_ERASE): Promise<boolean> {
   const { db } = ctx;
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) return false;

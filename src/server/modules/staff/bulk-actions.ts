@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../policy/policy.ts';
 import type { BulkActionInput, BulkResult, Message } from '../../../domain/staff.ts';
 import { BULK_MAX } from '../../../domain/staff.ts';
+import { auditBulk } from '../../../domain/audit.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { json, now } from '../../db/dialect.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -17,7 +18,6 @@ import { recordAudit } from '../admin/audit.repository.ts';
 import { enqueueMany } from '../mail/mail-queue.ts';
 import type { Mail } from '../../adapters/mailer.ts';
 
-export const AUDIT_BULK = (action: string) => `users.bulk.${action}`;
 const CHUNK = 400;
 const chunks = <T,>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
@@ -119,7 +119,7 @@ export async function runBulk(ctx: AppContext, actor: Actor, input: BulkActionIn
             changedIds.push(...gone);
           }
         }
-        await recordAudit(trx, { actor, action: AUDIT_BULK(input.action), targetType: 'class', target: cls.id, changes: { count: changedIds.length, users: changedIds } });
+        await recordAudit(trx, { actor, action: auditBulk(input.action), targetType: 'class', target: cls.id, changes: { count: changedIds.length }, targets: changedIds });
       });
       break;
     }
@@ -131,20 +131,20 @@ export async function runBulk(ctx: AppContext, actor: Actor, input: BulkActionIn
           const rows = await trx.updateTable('users').set({ roles, timestamp: now() }).where('id', 'in', c).where('roles', '<>', roles).returning('id').execute();
           changedIds.push(...rows.map((r) => r.id));
         }
-        await recordAudit(trx, { actor, action: AUDIT_BULK('setRoles'), targetType: 'users', target: '', changes: { roles: input.roles, count: changedIds.length, users: changedIds } });
+        await recordAudit(trx, { actor, action: auditBulk('setRoles'), targetType: 'users', target: '', changes: { roles: input.roles, count: changedIds.length }, targets: changedIds });
       });
       break;
     }
     case 'suspend':
     case 'reactivate': {
       changedIds = await setSuspended(ctx, ids.filter((id) => id !== actor.id), input.action === 'suspend');
-      await recordAudit(db, { actor, action: AUDIT_BULK(input.action), targetType: 'users', target: '', changes: { count: changedIds.length, users: changedIds } });
+      await recordAudit(db, { actor, action: auditBulk(input.action), targetType: 'users', target: '', changes: { count: changedIds.length }, targets: changedIds });
       break;
     }
     case 'message': {
       const n = await queueMessage(ctx, ids, input.message!);
       changedIds = ids;
-      await recordAudit(db, { actor, action: AUDIT_BULK('message'), targetType: 'users', target: '', changes: { subject: input.message!.subject, count: n, users: ids } });
+      await recordAudit(db, { actor, action: auditBulk('message'), targetType: 'users', target: '', changes: { subject: input.message!.subject, count: n }, targets: ids });
       break;
     }
   }

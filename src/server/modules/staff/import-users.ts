@@ -112,6 +112,7 @@ export async function runImport(ctx: AppContext, actor: Actor, filename: string,
   const users: Record<string, unknown>[] = [];
   const secrets: Record<string, unknown>[] = [];
   const enrolments: Record<string, unknown>[] = [];
+  const touched: string[] = [];
   for (const r of rows) {
     let userId = r.existingId;
     if (r.outcome === 'created' && r.user) {
@@ -126,6 +127,7 @@ export async function runImport(ctx: AppContext, actor: Actor, filename: string,
       secrets.push({ id: secretId('reset', password), userId, kind: 'reset', newEmail: null, created: ts, expires, used: null, session: null });
       welcomes.push({ email: r.email, lang: r.user.lang, firstname: r.user.firstname, password });
     }
+    if (userId && r.outcome !== 'unchanged') touched.push(userId);
     if (userId && r.cls && r.outcome !== 'unchanged') {
       enrolments.push({
         id: enrollmentId(userId, r.cls.id), user: userId, course: r.cls.course, classid: r.cls.id, regdate: ts, completed: null,
@@ -141,7 +143,8 @@ export async function runImport(ctx: AppContext, actor: Actor, filename: string,
     }
     await recordAudit(trx, {
       actor, action: AUDIT_IMPORT, targetType: 'users', target: filename.slice(0, 200),
-      changes: { rows: result.total, created: result.created, enrolled: result.enrolled, unchanged: result.unchanged, emails: rows.filter((r) => r.outcome !== 'unchanged').map((r) => r.email) },
+      changes: { rows: result.total, created: result.created, enrolled: result.enrolled, unchanged: result.unchanged },
+      targets: touched,
     });
   });
   // The welcome mails go to the queue after the accounts exist (a mail never names an account that is not there).

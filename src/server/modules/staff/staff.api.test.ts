@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
-import { asRoles, buildClass, buildCourse, buildLearningCourse, buildUser, LEARNING_ANSWERS, TEST_PASSWORD } from '../../testing/factories.ts';
+import { asRoles, buildClass, buildCourse, buildLearningCourse, buildUser, LEARNING_ANSWERS, signedInUser, TEST_PASSWORD } from '../../testing/factories.ts';
 import { waitForMail, outbox } from '../accounts/mail-outbox.testing.ts';
 import { MSG } from '../../../domain/messages.ts';
 
@@ -129,6 +129,11 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect(Number(queued.numUpdatedRows)).toBeGreaterThan(9000);
     const again = await c.post('/app_users/import', { filename: 'big.csv', data });
     expect(again.body).toMatchObject({ created: 0, enrolled: 0, unchanged: 10_000 });
+    // One audit entry with the whole list of accounts it made.
+    const entry = await server().ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'users.import').where('target', '=', 'big.csv')
+      .where('changes', 'like', '%"created":10000%').executeTakeFirstOrThrow();
+    const listed = await server().ctx.db.selectFrom('audit_targets').select((eb) => eb.fn.countAll().as('n')).where('auditid', '=', entry.id).executeTakeFirstOrThrow();
+    expect(Number(listed.n)).toBe(10_000);
   }, 60_000);
 
   it('bulk-enrols 20 users, removes them again, and audits each as one action with its list', async () => {
@@ -142,7 +147,24 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect((await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: { ids } })).body.changed).toBe(0);
     const audit = await server().ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'users.bulk.enroll').where('target', '=', cls).execute();
     expect(audit).toHaveLength(2);
-    expect(JSON.parse(audit.find((a) => JSON.parse(a.changes).count === 20)!.changes).users).toEqual(expect.arrayContaining(ids));
+    const first = audit.find((a) => JSON.parse(a.changes).count === 20)!;
+    const listed = await server().ctx.db.selectFrom('audit_targets').select('target').where('auditid', '=', first.id).execute();
+    expect(listed.map((t) => t.target).sort()).toEqual([...ids].sort());
+    // The audit list filtered by one learner finds the bulk action that included them.
+    const mine = await c.post('/app_admin/audit/page', { target: ids[7], limit: 50 });
+    const row = mine.body.rows.find((e: { _id: string }) => e._id === first.id);
+    expect(row.targets).toBe(20);
+    expect(row.changes).toEqual({ count: 20 });
+    // Its list, with each learner's name and e-mail, for admins only.
+    const t = await c.post('/app_admin/audit/targets', { auditid: first.id });
+    expect(t.status).toBe(200);
+    expect(t.headers.get('cache-control')).toContain('no-store');
+    expect(t.body.targets).toHaveLength(20);
+    expect(t.body.targets).toContainEqual({ _id: users[3]!.id, email: users[3]!.email, name: `${users[3]!.firstname} ${users[3]!.lastname}` });
+    expect((await c.post('/app_admin/audit/targets', { auditid: 'no-such-entry' })).body.error.message).toBe(MSG.auditEntryNotFound);
+    expect((await c.post('/app_admin/audit/targets', {})).status).toBe(400);
+    const { client: editor } = await signedInUser(server(), { roles: asRoles('cms') });
+    expect((await editor.post('/app_admin/audit/targets', { auditid: first.id })).status).toBe(403);
     // All matching a filter: everyone in the class.
     const gone = await c.post('/app_users/bulk', { action: 'unenroll', classid: cls, selection: { filter: { classid: cls } } });
     expect(gone.body.changed).toBe(20);

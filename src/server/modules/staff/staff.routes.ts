@@ -11,7 +11,8 @@ import { MSG } from '../../../domain/messages.ts';
 import { BulkActionSchema, ClassMessageSchema, IMPORT_MAX_BYTES, ImportFileSchema, NoticesSchema } from '../../../domain/staff.ts';
 import { json, fromJson } from '../../db/dialect.ts';
 import { checkImport, runImport } from './import-users.ts';
-import { queueMessage, resolveSelection, runBulk, AUDIT_BULK } from './bulk-actions.ts';
+import { queueMessage, resolveSelection, runBulk } from './bulk-actions.ts';
+import { auditBulk } from '../../../domain/audit.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 
 /** A base64 file is a third larger than the file; room for the JSON around it. */
@@ -71,7 +72,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!ids.length) throw badRequest(MSG.bulkNoneSelected);
     const { subject, text, translations } = body;
     const n = await queueMessage(ctx, ids, { subject, text, translations });
-    await recordAudit(db, { actor: actor!, action: AUDIT_BULK('message'), targetType: 'class', target: cls.id, changes: { subject, count: n, users: ids } });
+    await recordAudit(db, { actor: actor!, action: auditBulk('message'), targetType: 'class', target: cls.id, changes: { subject, count: n }, targets: ids });
     return { count: n, info: { message: MSG.messageQueued } };
   });
 

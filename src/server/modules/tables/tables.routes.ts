@@ -13,10 +13,11 @@ import { fromBool, fromJson } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
   AUDIT_SORTS, CLASS_SORTS, ENROLLMENT_SORTS, FILE_SORTS, RESPONSE_SORTS,
-  type AuditRow, type ClassRow, type EnrollmentRow, type FileRow, type ResponseRow,
+  AuditTargetsQuerySchema, type AuditRow, type AuditTarget, type ClassRow, type EnrollmentRow, type FileRow, type ResponseRow,
 } from '../../../domain/staff-tables.ts';
 import { contains, pageQuerySchema, runPage } from '../../paging.ts';
 import { fileUrl } from '../files/files.presenter.ts';
+import { touches } from '../admin/audit.repository.ts';
 
 const idFilter = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional();
 
@@ -39,9 +40,10 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     await allowed(req, 'audit.read');
     let base = db.selectFrom('audit_log');
     if (q.action) base = base.where('action', '=', q.action);
-    if (q.target) base = base.where('target', '=', q.target);
+    if (q.target) base = base.where(touches(q.target));
     if (q.q) base = base.where((eb) => eb.or([contains('actoremail', q.q!), contains('target', q.q!), contains('action', q.q!)]));
-    const page = await runPage(base, (b) => b.selectAll(), q, {
+    const page = await runPage(base, (b) => b.selectAll().select((eb) => eb.selectFrom('audit_targets').select((t) => t.fn.countAll().as('n'))
+      .whereRef('audit_targets.auditid', '=', 'audit_log.id').as('targets')), q, {
       sorts: { created: 'created', actoremail: 'actoremail', action: 'action', targettype: 'targettype', target: 'target' },
       defaultSort: 'created', defaultDir: 'desc', tiebreak: 'id',
     });
@@ -51,7 +53,24 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
       rows: page.rows.map((r: any): AuditRow => ({
         _id: r.id, created: r.created, actor: r.actor, actoremail: r.actoremail, action: r.action, targettype: r.targettype,
-        target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}),
+        target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}), ...(Number(r.targets) ? { targets: Number(r.targets) } : {}),
+      })),
+    };
+  });
+
+  /** Every record one entry touched (a bulk action's users), with the names of those still here. */
+  app.post('/app_admin/audit/targets', { config: { schema: { body: AuditTargetsQuerySchema }, action: 'audit.read' } }, async (req, reply) => {
+    const { auditid } = parse(AuditTargetsQuerySchema, req.body);
+    await allowed(req, 'audit.read');
+    const entry = await db.selectFrom('audit_log').select('id').where('id', '=', auditid).executeTakeFirst();
+    if (!entry) throw notFound(MSG.auditEntryNotFound);
+    const rows = await db.selectFrom('audit_targets').leftJoin('users', 'users.id', 'audit_targets.target')
+      .select(['audit_targets.target', 'users.email', 'users.firstname', 'users.lastname'])
+      .where('audit_targets.auditid', '=', auditid).orderBy('users.lastname').orderBy('users.firstname').orderBy('audit_targets.target').execute();
+    reply.header('cache-control', 'no-store');
+    return {
+      targets: rows.map((r): AuditTarget => ({
+        _id: r.target, ...(r.email ? { email: r.email, name: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim() } : {}),
       })),
     };
   });

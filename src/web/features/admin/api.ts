@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClassRecord, Content, Course, Enrollment, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
 import { api, ApiError, APP_HEADERS } from '../../lib/api.ts';
+import type { AuditRow } from '../../../domain/staff-tables.ts';
 
 // Users ------------------------------------------------------------------------------------------------
 
@@ -197,10 +198,8 @@ export function reportCsvUrl(id: string, f: ReportFilters = {}): string {
 }
 export const USERS_CSV_URL = '/app_reports/users/users.csv';
 
-export interface AuditEntry {
-  _id: string; created: string; actor: string; actoremail: string; action: string; targettype: string; target: string;
-  changes: Record<string, unknown>;
-}
+/** One audit log entry, as both audit calls answer it. */
+export type AuditEntry = AuditRow;
 export interface AuditFilters { actor?: string; action?: string; target?: string; skip: number; limit: number }
 export const auditQuery = (f: AuditFilters) => queryOptions({
   queryKey: ['audit', f],

@@ -3,26 +3,39 @@
  * navigation item, newest first, with who, when and what; filters by actor, action and target.
  */
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Loader, Modal, Select, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
+import type { AuditAction } from '../../../../domain/audit.ts';
 import type { AuditEntry } from '../api.ts';
-import { auditPage } from '../../../lib/tables-api.ts';
+import { auditPage, auditTargets } from '../../../lib/tables-api.ts';
 import { PanelFrame, ScrollTable, dayTime } from '../../../components/panel-parts.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { adminPath } from '../../../lib/paths.ts';
 
-/** The actions the server writes (audit.repository.ts AUDIT), with their labels. */
-export const AUDIT_ACTIONS: Record<string, string> = {
+/** Every action the server writes, with its label; a new action without one does not compile. */
+export const AUDIT_ACTIONS: Record<AuditAction, string> = {
   'user.update': tk('Profile changed'),
   'user.roles': tk('Roles changed'),
   'user.remove': tk('Account removed'),
+  'user.erase': tk('Account erased'),
+  'user.retentionWarning': tk('Inactive account warned before removal'),
+  'users.import': tk('Users imported'),
+  'users.bulk.enroll': tk('Users enrolled in a class'),
+  'users.bulk.unenroll': tk('Users removed from a class'),
+  'users.bulk.setRoles': tk('Roles set for several users'),
+  'users.bulk.suspend': tk('Users suspended'),
+  'users.bulk.reactivate': tk('Users reactivated'),
+  'users.bulk.message': tk('Message sent to users'),
   'enrollment.save': tk('Enrollment saved'),
   'enrollment.remove': tk('Enrollment removed'),
+  'exam.grantAttempt': tk('Extra exam attempt granted'),
   'translation.set': tk('Translations changed'),
   'settings.update': tk('Site settings changed'),
+  'security.settings': tk('Security settings changed'),
   'crm.settings': tk('CRM settings changed'),
   'navitem.save': tk('Navigation item saved'),
   'navitem.remove': tk('Navigation item removed'),
@@ -43,7 +56,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'class.remove': tk('Class removed'),
   'file.save': tk('File saved'),
   'file.remove': tk('File removed'),
+  'sessions.endall': tk('All sessions ended'),
+  'twofactor.reset': tk('Two-factor sign-in reset'),
 };
+const actionLabel = (action: string) => AUDIT_ACTIONS[action as AuditAction] as string | undefined;
 
 function show(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -75,12 +91,55 @@ const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
   { id: 'actoremail', header: tk('Who'), cell: (e) => <Anchor component={Link} to={`/admin/users/${encodeURIComponent(e.actor)}`} style={{ overflowWrap: 'anywhere' }}>{e.actoremail}</Anchor>, csv: (e) => e.actoremail },
   { id: 'action', header: tk('Action'), cell: (e) => <ActionName action={e.action} />, csv: (e) => e.action },
   { id: 'target', header: tk('Target'), cell: (e) => <TargetCell e={e} />, csv: (e) => `${e.targettype}: ${e.target}` },
-  { id: 'changes', header: tk('Changes'), sortable: false, cell: (e) => <pre className="admin-changes" dir="ltr">{changeLines(e.changes).join('\n')}</pre>, csv: (e) => changeLines(e.changes).join('\n') },
+  {
+    id: 'changes', header: tk('Changes'), sortable: false,
+    cell: (e) => (
+      <>
+        <pre className="admin-changes" dir="ltr">{changeLines(e.changes).join('\n')}</pre>
+        {e.targets ? <TargetsButton entry={e} /> : null}
+      </>
+    ),
+    csv: (e) => changeLines(e.changes).join('\n'),
+  },
 ];
+
+/** The whole list of records a bulk entry touched, on demand: a list of 10,000 stays out of the table. */
+function TargetsButton({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const list = useQuery({ queryKey: ['audit', 'targets', entry._id], queryFn: () => auditTargets(entry._id), enabled: open });
+  return (
+    <>
+      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(true)} data-testid="audit-targets">
+        {t('{{count}} records', { count: entry.targets ?? 0 })}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={<ActionName action={entry.action} />} size="lg">
+        {list.isPending ? <Loader size="sm" aria-label={t('Loading')} /> : list.isError ? <Text c="red.8" role="alert">{list.error.message}</Text> : (
+          <ScrollTable minWidth={420} testid="audit-targets-table">
+            <Table.Thead>
+              <Table.Tr><Table.Th>{t('Name')}</Table.Th><Table.Th>{t('Email')}</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.targets.map((u) => (
+                <Table.Tr key={u._id}>
+                  <Table.Td>
+                    {u.email ? <Anchor component={Link} to={adminPath('users', u._id)}>{u.name || u._id}</Anchor> : <Text size="sm" c="dimmed">{t('Account removed')}</Text>}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}><span dir="ltr">{u.email ?? u._id}</span></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
+        )}
+      </Modal>
+    </>
+  );
+}
 
 function ActionName({ action }: { action: string }) {
   const { t } = useTranslation();
-  return <>{AUDIT_ACTIONS[action] ? t(AUDIT_ACTIONS[action]!) : action}</>;
+  const label = actionLabel(action);
+  return <>{label ? t(label) : action}</>;
 }
 
 function TargetCell({ e }: { e: AuditEntry }) {
@@ -116,7 +175,7 @@ export function AuditTable({ list }: { list: AuditEntry[] }) {
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Anchor component={Link} to={adminPath('users', e.actor)}>{e.actoremail}</Anchor>
               </Table.Td>
-              <Table.Td>{AUDIT_ACTIONS[e.action] ? t(AUDIT_ACTIONS[e.action]!) : e.action}</Table.Td>
+              <Table.Td><ActionName action={e.action} /></Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Text size="xs" c="gray.7">{e.targettype}</Text>
                 {link ? <Anchor component={Link} to={link} size="sm">{e.target}</Anchor> : <Text size="sm">{e.target}</Text>}
@@ -154,7 +213,7 @@ export default function AuditPanel(_: PanelProps) {
         toolbar={(
           <>
             <Select label={t('Action')} value={action || null} onChange={(v) => set({ action: v ?? '' })} clearable style={{ flex: '1 1 200px' }}
-              placeholder={t('All actions')} data={Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label: t(label) }))}
+              placeholder={t('All actions')} data={Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label: t(label) })).sort((a, b) => a.label.localeCompare(b.label))}
               data-testid="audit-action" comboboxProps={{ withinPortal: true }} />
             <form onSubmit={apply} data-testid="audit-filters" style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flex: '1 1 260px' }}>
               <TextInput label={t('Target (ID)')} value={form} onChange={(e) => setForm(e.currentTarget.value)} style={{ flex: 1 }} name="target" />
