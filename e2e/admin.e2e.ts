@@ -374,11 +374,24 @@ describe('an admin', () => {
     expect(header).toBe('User ID,Email,First Name,Last Name,Roles,Language,Phone,Address,Address (line 2),City,State or Province,Country,Postal Code,Birth Date,How did you hear about us?,Vocation,About Me,Cookie preference,Created,Last seen,Last activity');
     expect(rows.some((r) => r.includes(DEMO.learner))).toBe(true);
 
-    // A report table, and its CSV link.
-    await page.getByTestId('report-enrollments').waitFor();
-    expect(await page.getByTestId('report-enrollments-csv').getAttribute('href')).toBe('/app_reports/enrollments.csv');
+    // A report in the staff table: sorted on the server by a column, exported as it is shown.
+    await page.getByTestId('report-enrollments-table').locator('tbody tr').first().waitFor();
+    const enrolledHeader = page.getByTestId('report-enrollments-table').locator('th', { has: page.locator('[data-sort="enrolled"]') });
+    // Text sorts A to Z first, figures largest first.
+    const classHeader = page.getByTestId('report-enrollments-table').locator('th', { has: page.locator('[data-sort="classname"]') });
+    await classHeader.locator('[data-sort]').click();
+    await expect.poll(() => classHeader.getAttribute('aria-sort')).toBe('ascending');
+    await enrolledHeader.locator('[data-sort]').click();
+    await expect.poll(() => enrolledHeader.getAttribute('aria-sort')).toBe('descending');
+    const enrolledCells = async () => (await page.getByTestId('report-enrollments-table').locator('tbody tr td:nth-child(7)').allTextContents()).map(Number);
+    await expect.poll(async () => { const n = await enrolledCells(); return n.length > 1 && n.every((v, i) => i === 0 || n[i - 1]! >= v); }).toBe(true);
+    const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-enrollments-csv').click()]);
+    expect(report.suggestedFilename()).toBe('enrollments.csv');
+    const reportRows = fs.readFileSync((await report.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(reportRows[0]).toBe('Course ID,Course,Class ID,Class,Instructor,Self-paced,Enrolled,Completed,Last registration');
+    expect(Number(reportRows[1]!.split(',')[6])).toBe((await enrolledCells())[0]);
     await page.getByTestId('report-tab-completions').click();
-    await page.getByTestId('report-completions').waitFor();
+    await page.getByTestId('report-completions-table').waitFor();
 
     await page.getByTestId('open-dashboard').click();
     await page.getByTestId('dashboard').waitFor();

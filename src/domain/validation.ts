@@ -10,6 +10,7 @@ import { PASSWORD_MIN_LENGTH, COOKIE_OPTIN_VALUES, ROLES, HEARD_OPTIONS, VOCATIO
 import { NAV_GROUPS } from './constants.ts';
 import { PRIVACY_MAX_GRACE_DAYS, PRIVACY_MAX_RETENTION_DAYS, PRIVACY_MIN_RETENTION_DAYS } from './constants.ts';
 import { toCountryCode } from './countries.ts';
+import { PageQuerySchema } from './paging.ts';
 
 // Generic rules.
 const FORBIDDEN_WORD_CHARS = /[/!{}\\$%#"@*]/;
@@ -606,14 +607,22 @@ export const NavItemListSchema = z.object({ group: z.enum(NAV_GROUPS, { error: M
 const day = daySchema();
 
 /** Filters shared by reports and statistics; `from` and `to` are days (YYYY-MM-DD), both included. */
-export const ReportFiltersSchema = z.object({
+const reportRange = {
   course: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(200, { error: MSG.notValid }).optional(),
   from: day.optional(),
   to: day.optional(),
+};
+const inOrder = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
+export const ReportFiltersSchema = z.object({
+  ...reportRange,
   period: z.enum(['week', 'month'], { error: MSG.notValid }).optional(),
   format: z.enum(['json', 'csv'], { error: MSG.notValid }).optional(),
-}, { error: MSG.notValid }).refine((r) => !r.from || !r.to || r.from <= r.to, { path: ['to'], error: MSG.dateRange });
+}, { error: MSG.notValid }).refine(inOrder, { path: ['to'], error: MSG.dateRange });
 export type ReportFilters = z.infer<typeof ReportFiltersSchema>;
+
+/** One page of a report table: its filters and the shared paging fields, sorted by one of its column keys. */
+export const ReportPageQuerySchema = PageQuerySchema.extend(reportRange).refine(inOrder, { path: ['to'], error: MSG.dateRange });
+export type ReportPageQuery = z.infer<typeof ReportPageQuerySchema>;
 
 export const ReportIdSchema = z.object({
   reportid: z.string({ error: MSG.missingId }).trim().min(1, { error: MSG.missingId }).max(100, { error: MSG.unknownReport }),

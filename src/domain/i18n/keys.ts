@@ -1,6 +1,7 @@
 /**
  * Collects every UI label key: t('...') / t("...") / tk('...') literals and <Trans i18nKey="..."> in
- * src/web, every MSG value, the option lists shown through t(), and the seeded navigation titles.
+ * src/web, every MSG value, the option lists shown through t(), the report tables' column headings and
+ * the seeded navigation titles.
  * Used by the label check (i18n.test.ts) and handy for translators.
  */
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MSG } from '../messages.ts';
 import { COOKIE_OPTIN_LABELS, HEARD_OPTIONS, VOCATION_OPTIONS } from '../constants.ts';
+import { REPORT_TABLES } from '../reports.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIR = path.resolve(here, '../../web');
@@ -58,6 +60,7 @@ export async function collectKeys(): Promise<string[]> {
   for (const file of sourceFiles(WEB_DIR)) for (const k of keysInSource(fs.readFileSync(file, 'utf8'))) keys.add(k);
   for (const v of Object.values(MSG)) keys.add(v);
   for (const v of [...HEARD_OPTIONS, ...VOCATION_OPTIONS, ...Object.values(COOKIE_OPTIN_LABELS)]) keys.add(v);
+  for (const c of Object.values(REPORT_TABLES).flat()) keys.add(c.label);
   for (const v of await seededLabels()) keys.add(v);
   for (const v of serverLabels()) keys.add(v);
   keys.delete('');

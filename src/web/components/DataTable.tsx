@@ -30,6 +30,8 @@ export interface DataColumn<T> {
   csv?: (row: T) => string | number | null | undefined;
   /** Default true: the server sorts by `id`. */
   sortable?: boolean;
+  /** Figures line up at the end of the cell. */
+  numeric?: boolean;
 }
 
 export interface DataTableProps<T extends RowData> {
@@ -108,6 +110,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     header: c.header,
     cell: (info) => c.cell(info.row.original),
     enableSorting: c.sortable !== false,
+    // Cells are whole rows to TanStack, which would then start every sort descending: text reads A to Z
+    // first, figures largest first.
+    sortDescFirst: c.numeric === true,
   })), [columns]);
 
   const table = useTable<typeof features, T>({
@@ -184,7 +189,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     const col = columns.find((c) => c.id === h.column.id);
                     const label = !col ? h.column.id : col.rawHeader ? col.header : t(col.header);
                     return (
-                      <Table.Th key={h.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : h.column.getCanSort() ? 'none' : undefined}>
+                      <Table.Th key={h.id} ta={col?.numeric ? 'end' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : h.column.getCanSort() ? 'none' : undefined}>
                         {h.column.getCanSort() ? (
                           <UnstyledButton onClick={h.column.getToggleSortingHandler()} data-sort={h.column.id}
                             style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}>
@@ -209,7 +214,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                       <SelectCheckbox selection={selection} id={selectId(row.original)} label={props.selectLabel?.(row.original) ?? selectId(row.original)} />
                     </Table.Td>
                   )}
-                  {row.getAllCells().map((cell) => <Table.Td key={cell.id}>{columns.find((c) => c.id === cell.column.id)!.cell(row.original)}</Table.Td>)}
+                  {row.getAllCells().map((cell) => {
+                    const col = columns.find((c) => c.id === cell.column.id)!;
+                    return <Table.Td key={cell.id} ta={col.numeric ? 'end' : undefined}>{col.cell(row.original)}</Table.Td>;
+                  })}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -10,13 +10,14 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import type { Cell, Column } from './reports.repository.ts';
+import type { Column } from './reports.repository.ts';
+import type { ReportCell as Cell } from '../../../domain/reports.ts';
 
 type Row = Record<string, Cell>;
 export type Pages = Iterable<Row[]> | AsyncIterable<Row[]>;
 
 /** The CSV text of `pages`, as a stream read as the client takes the bytes. */
-export function csvStream(columns: Column[], pages: Pages): Readable {
+export function csvStream(columns: readonly Column[], pages: Pages): Readable {
   const options = (first: boolean) => ({
     header: first, bom: first, escape_formulas: true, columns: columns.map((c) => ({ key: c.key, header: c.label })),
   });
@@ -34,7 +35,7 @@ export function csvStream(columns: Column[], pages: Pages): Readable {
 }
 
 /** Sends a CSV download named `filename`. */
-export function sendCsv(reply: FastifyReply, filename: string, columns: Column[], pages: Pages) {
+export function sendCsv(reply: FastifyReply, filename: string, columns: readonly Column[], pages: Pages) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)

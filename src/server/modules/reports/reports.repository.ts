@@ -8,11 +8,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { count, fromBool } from '../../db/dialect.ts';
 import { completionsByCourse, timelineRange, endOf, learnersByCountry, learnersByLanguage, timeline } from '../stats/stats.repository.ts';
-import type { ReportFilters } from '../../../domain/validation.ts';
+import type { ReportFilters, ReportPageQuery } from '../../../domain/validation.ts';
+import { REPORT_TABLES, type ReportColumn, type ReportRow } from '../../../domain/reports.ts';
+import type { Page } from '../../../domain/paging.ts';
 
-export interface Column { key: string; label: string }
-export type Cell = string | number | null;
-export interface Report { reportid: string; title: string; columns: Column[]; rows: Record<string, Cell>[] }
+export type Column = ReportColumn;
+export interface Report { reportid: string; title: string; columns: readonly Column[]; rows: ReportRow[] }
 
 const col = (key: string, label: string): Column => ({ key, label });
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -42,9 +43,7 @@ async function enrollments(db: Db, f: ReportFilters): Promise<Report> {
   const rows = await q.orderBy('co.title').orderBy('c.course').orderBy('c.name').orderBy('c.id').execute();
   return {
     reportid: 'enrollments', title: 'Enrolments per course and class',
-    columns: [col('course', 'Course ID'), col('coursetitle', 'Course'), col('classid', 'Class ID'), col('classname', 'Class'),
-      col('instructor', 'Instructor'), col('selfpaced', 'Self-paced'), col('enrolled', 'Enrolled'), col('completed', 'Completed'),
-      col('lastregistration', 'Last registration')],
+    columns: REPORT_TABLES.enrollments,
     rows: rows.map((r) => ({
       course: r.course, coursetitle: r.title ?? '', classid: r.id, classname: r.name, instructor: r.instructorname ?? '',
       selfpaced: fromBool(r.selfpaced) ? 'yes' : 'no', enrolled: count(r.enrolled), completed: count(r.completed),
@@ -58,8 +57,7 @@ async function completions(db: Db, f: ReportFilters): Promise<Report> {
   const rows = await completionsByCourse(db, f);
   return {
     reportid: 'completions', title: 'Completions per course',
-    columns: [col('course', 'Course ID'), col('title', 'Course'), col('lang', 'Language'), col('enrolled', 'Enrolled'),
-      col('completed', 'Completed'), col('rate', 'Completion rate (%)'), col('averageprogress', 'Average progress (%)')],
+    columns: REPORT_TABLES.completions,
     rows: rows.map((r) => ({ ...r })),
   };
 }
@@ -79,9 +77,7 @@ async function exams(db: Db, f: ReportFilters): Promise<Report> {
   const rows = await q.orderBy('co.title').orderBy('q.course').execute();
   return {
     reportid: 'exams', title: 'Exam pass rates per course',
-    columns: [col('course', 'Course ID'), col('title', 'Course'), col('learners', 'Learners who took the exam'),
-      col('passedlearners', 'Learners who passed'), col('passrate', 'Learner pass rate (%)'), col('attempts', 'Attempts'),
-      col('attemptpassrate', 'Attempt pass rate (%)'), col('averagescore', 'Average score (%)')],
+    columns: REPORT_TABLES.exams,
     rows: rows.map((r) => {
       const learners = count(r.learners);
       const passed = count(r.passedlearners);
@@ -119,7 +115,7 @@ async function quizscores(db: Db, f: ReportFilters): Promise<Report> {
   const [latest, all] = await Promise.all([run(true), run(false)]);
   return {
     reportid: 'quizscores', title: 'Quiz score distribution',
-    columns: [col('bucket', 'Score (%)'), col('learners', 'Learners (latest score per quiz)'), col('attempts', 'Attempts')],
+    columns: REPORT_TABLES.quizscores,
     rows: BUCKETS.map((b) => ({ bucket: b.label, learners: latest.get(b.index) ?? 0, attempts: all.get(b.index) ?? 0 })),
   };
 }
@@ -138,8 +134,7 @@ async function surveys(db: Db, f: ReportFilters): Promise<Report> {
     .orderBy('s.title').orderBy('s.id').execute();
   return {
     reportid: 'surveys', title: 'Responses per survey',
-    columns: [col('survey', 'Survey ID'), col('title', 'Survey'), col('lang', 'Language'), col('status', 'Status'),
-      col('responses', 'Responses'), col('lastresponse', 'Last response')],
+    columns: REPORT_TABLES.surveys,
     rows: rows.map((r) => ({
       survey: r.id, title: r.title, lang: r.lang ?? '', status: r.status ?? '', responses: count(r.responses),
       lastresponse: r.last ? String(r.last).slice(0, 10) : '',
@@ -180,3 +175,23 @@ async function countries(db: Db): Promise<Report> {
 export const REPORTS: Record<string, (db: Db, f: ReportFilters) => Promise<Report>> = {
   enrollments, completions, exams, quizscores, surveys, timeline: timelineReport, languages, countries,
 };
+
+/**
+ * One page of a report table: the report is an aggregate (a row per course, class, survey or score
+ * band), computed whole and then filtered by text, sorted by a column and cut to the page here, so the
+ * table sends only what it shows.
+ */
+export function pageOfReport(report: Report, q: ReportPageQuery): Page<ReportRow> {
+  const column = report.columns.find((c) => c.key === (q.sort ?? report.columns[0]!.key))!;
+  const needle = q.q?.toLowerCase();
+  const matching = needle ? report.rows.filter((r) => Object.values(r).some((v) => v !== null && String(v).toLowerCase().includes(needle))) : report.rows;
+  const sign = q.dir === 'desc' ? -1 : 1;
+  const cmp = column.numeric
+    ? (a: ReportRow, b: ReportRow) => Number(a[column.key] ?? 0) - Number(b[column.key] ?? 0)
+    : (a: ReportRow, b: ReportRow) => String(a[column.key] ?? '').localeCompare(String(b[column.key] ?? ''));
+  // Array sort is stable: rows with equal values keep the report's own order between pages.
+  const sorted = q.sort ? [...matching].sort((a, b) => sign * cmp(a, b)) : matching;
+  const offset = q.after !== undefined ? Math.max(0, Number.parseInt(q.after, 10) || 0) : q.page * q.limit;
+  const end = offset + q.limit;
+  return { rows: sorted.slice(offset, end), total: sorted.length, next: end < sorted.length ? String(end) : null };
+}

@@ -4,18 +4,20 @@
  *   POST /app_reports/{reportid}            { reportid, title, columns, rows }; `?format=csv` (or format in the
  *                                           body) answers the same table as a CSV download
  *   GET  /app_reports/{reportid}.csv        the CSV download as a plain link (filters in the query)
+ *   POST /app_reports/{reportid}/page       one page of a report table (sorted, filtered), for the staff table
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notFound, parse } from '../../errors.ts';
+import { badRequest, notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import { actorOf, currentUser } from '../../auth.ts';
-import { REPORTS } from './reports.repository.ts';
+import { REPORTS, pageOfReport } from './reports.repository.ts';
 import { sendCsv } from './csv.ts';
 import { USER_COLUMNS, translatedUserColumns, userPages } from './users.csv.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { ReportFiltersSchema, ReportIdSchema, type ReportFilters } from '../../../domain/validation.ts';
+import { ReportFiltersSchema, ReportIdSchema, ReportPageQuerySchema, type ReportFilters } from '../../../domain/validation.ts';
+import { REPORT_TABLES, isReportTable } from '../../../domain/reports.ts';
 
 const UsersCsvQuerySchema = z.object({ header: z.enum(['labels', 'keys'], { error: MSG.notValid }).optional() });
 const FormatQuerySchema = z.object({ format: z.enum(['json', 'csv'], { error: MSG.notValid }).optional() });
@@ -58,6 +60,19 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     // `?format=csv` works as well as `format` in the body, for a download link that posts a form.
     const { format } = parse(FormatQuerySchema, req.query);
     return answer(reply, reportid, { ...filters, format: format ?? filters.format });
+  });
+
+  app.post('/app_reports/:reportid/page', {
+    config: { schema: { body: ReportPageQuerySchema, params: ReportIdSchema }, action: 'report.read' },
+  }, async (req, reply) => {
+    await reader(req);
+    const { reportid } = parse(ReportIdSchema, req.params);
+    if (!isReportTable(reportid)) throw notFound(MSG.unknownReport);
+    const q = parse(ReportPageQuerySchema, req.body);
+    if (q.sort && !REPORT_TABLES[reportid].some((c) => c.key === q.sort)) throw badRequest(MSG.invalidSort, { sort: MSG.invalidSort });
+    const report = await REPORTS[reportid]!(db, { course: q.course, from: q.from, to: q.to });
+    reply.header('cache-control', 'no-store');
+    return pageOfReport(report, q);
   });
 
   app.get('/app_reports/:file', { config: { action: 'report.read' } }, async (req, reply) => {

@@ -6,7 +6,8 @@
 import type { Db } from '../../db/database.ts';
 import { fromJson } from '../../db/dialect.ts';
 import { countryName } from '../../../domain/countries.ts';
-import type { Cell, Column } from './reports.repository.ts';
+import type { Column } from './reports.repository.ts';
+import type { ReportCell as Cell } from '../../../domain/reports.ts';
 
 /**
  * Rows per query and per response chunk. A page's CSV text stays under V8's large-object size (about

@@ -7,6 +7,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ClassRecord, Content, Course, Enrollment, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
 import { api, ApiError, APP_HEADERS } from '../../lib/api.ts';
 import type { AuditRow } from '../../../domain/staff-tables.ts';
+import type { ReportColumn, ReportRow, ReportTableId } from '../../../domain/reports.ts';
+import type { Page, PageQuery } from '../../../domain/paging.ts';
 
 // Users ------------------------------------------------------------------------------------------------
 
@@ -181,9 +183,11 @@ export const statsQuery = (f: StatsFilters) => queryOptions({
   retry: false,
 });
 
-export type Cell = string | number | null;
-export interface Report { reportid: string; title: string; columns: { key: string; label: string }[]; rows: Record<string, Cell>[] }
+export interface Report { reportid: string; title: string; columns: ReportColumn[]; rows: ReportRow[] }
 export interface ReportFilters { course?: string; from?: string; to?: string; period?: 'week' | 'month' }
+/** One page of a report table, sorted and filtered on the server. */
+export const reportPage = (id: ReportTableId, q: PageQuery & Omit<ReportFilters, 'period'>) =>
+  api.post<Page<ReportRow>>(`/app_reports/${encodeURIComponent(id)}/page`, q);
 export const reportQuery = (id: string, f: ReportFilters) => queryOptions({
   queryKey: ['reports', id, f],
   queryFn: () => api.post<Report>(`/app_reports/${encodeURIComponent(id)}`, f),

@@ -1,10 +1,11 @@
 /**
  * Reports: users.csv (every account, streamed by the server), and the report tables of
  * /app_reports/{reportid} (enrolments per course and class, completions, exam pass rates, quiz score
- * distribution, survey responses), each with filters and a CSV download.
+ * distribution, survey responses) in the staff screens' one table: filters, sorting, paging and the
+ * CSV of what it shows.
  */
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -13,12 +14,14 @@ import { MSG } from '../../../../domain/messages.ts';
 import { dayOnlyError } from '../../../../domain/dates.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { USERS_CSV_URL, allCoursesQuery, reportCsvUrl, reportQuery, type ReportFilters } from '../api.ts';
-import { CsvLink, ScrollTable, TableSkeleton, errorMessage } from '../../../components/panel-parts.tsx';
+import { USERS_CSV_URL, allCoursesQuery, reportPage, type ReportFilters } from '../api.ts';
+import { REPORT_TABLES, type ReportColumn, type ReportRow, type ReportTableId } from '../../../../domain/reports.ts';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
+import { CsvLink } from '../../../components/panel-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
 import { adminPath } from '../../../lib/paths.ts';
 
-export const REPORTS: { id: string; label: string; description: string; course: boolean }[] = [
+export const REPORTS: { id: ReportTableId; label: string; description: string; course: boolean }[] = [
   { id: 'enrollments', label: tk('Enrollments per course and class'), description: tk('Classes without learners are listed too; dates filter by registration.'), course: true },
   { id: 'completions', label: tk('Completions per course'), description: tk('Enrolled, completed, completion rate and average progress.'), course: true },
   { id: 'exams', label: tk('Exam pass rates per course'), description: tk('Learners who took and passed the exam, and attempts.'), course: true },
@@ -26,50 +29,33 @@ export const REPORTS: { id: string; label: string; description: string; course: 
   { id: 'surveys', label: tk('Responses per survey'), description: tk('Dates filter by the day of the answer.'), course: false },
 ];
 
-/** The column headings the server sends, as labels (translated when shown). */
-export const REPORT_COLUMNS = [
-  tk('Course ID'), tk('Course'), tk('Class ID'), tk('Class'), tk('Instructor'), tk('Self-paced'), tk('Enrolled'), tk('Completed'),
-  tk('Last registration'), tk('Language'), tk('Completion rate (%)'), tk('Average progress (%)'), tk('Learners who took the exam'),
-  tk('Learners who passed'), tk('Learner pass rate (%)'), tk('Attempts'), tk('Attempt pass rate (%)'), tk('Average score (%)'),
-  tk('Score (%)'), tk('Learners (latest score per quiz)'), tk('Survey ID'), tk('Survey'), tk('Status'), tk('Responses'), tk('Last response'),
-];
+/** A report's cells: class and survey names link to their screens, yes/no read in the admin's language. */
+function reportColumns(id: ReportTableId): DataColumn<ReportRow>[] {
+  return REPORT_TABLES[id].map((c: ReportColumn) => ({
+    id: c.key, header: c.label, numeric: c.numeric,
+    cell: (r) => <ReportCellView report={id} column={c.key} row={r} />,
+    csv: (r) => r[c.key] ?? '',
+  }));
+}
 
-const NUMERIC = /^-?\d+(\.\d+)?$/;
-
-function ReportTable({ id, filters }: { id: string; filters: ReportFilters }) {
+function ReportCellView({ report, column, row }: { report: ReportTableId; column: string; row: ReportRow }) {
   const { t } = useTranslation();
-  const q = useQuery(reportQuery(id, filters));
-  if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
-  if (!q.data) return <TableSkeleton />;
-  const { columns, rows } = q.data;
+  const v = row[column];
+  if (column === 'classname' && row.classid && row.course) {
+    return <Anchor component={Link} to={adminPath('classes', String(row.course), String(row.classid))} size="sm">{String(v)}</Anchor>;
+  }
+  if (column === 'title' && report === 'surveys' && row.survey) {
+    return <Anchor component={Link} to={adminPath('surveys', String(row.survey))} size="sm">{String(v)}</Anchor>;
+  }
+  return <>{v === 'yes' ? t('Yes') : v === 'no' ? t('No') : String(v ?? '')}</>;
+}
+
+function ReportTable({ id, filters }: { id: ReportTableId; filters: ReportFilters }) {
+  const columns = useMemo(() => reportColumns(id), [id]);
   return (
-    <Stack gap="xs">
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="gray.7">{t('Rows')}: {rows.length}</Text>
-        <CsvLink href={reportCsvUrl(id, filters)} testid={`report-${id}-csv`} />
-      </Group>
-      <ScrollTable minWidth={Math.max(560, columns.length * 120)} testid={`report-${id}`}>
-        <Table.Thead>
-          <Table.Tr>{columns.map((c) => <Table.Th key={c.key}>{t(c.label)}</Table.Th>)}</Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && <Table.Tr><Table.Td colSpan={columns.length}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>}
-          {rows.map((r, i) => (
-            <Table.Tr key={i}>
-              {columns.map((c) => {
-                const v = r[c.key];
-                const cell = c.key === 'classname' && r.classid && r.course ? (
-                  <Anchor component={Link} to={adminPath('classes', String(r.course), String(r.classid))} size="sm">{String(v)}</Anchor>
-                ) : c.key === 'title' && id === 'surveys' && r.survey ? (
-                  <Anchor component={Link} to={adminPath('surveys', String(r.survey))} size="sm">{String(v)}</Anchor>
-                ) : v === 'yes' ? t('Yes') : v === 'no' ? t('No') : String(v ?? '');
-                return <Table.Td key={c.key} ta={typeof v === 'number' || NUMERIC.test(String(v ?? '')) ? 'end' : undefined}>{cell}</Table.Td>;
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </ScrollTable>
-    </Stack>
+    <DataTable<ReportRow> testid={`report-${id}`} csvName={id} columns={columns} queryKey={['reports', id, filters]}
+      fetchPage={(q) => reportPage(id, { ...q, ...filters })} rowKey={(r) => REPORT_TABLES[id].map((c) => String(r[c.key] ?? '')).join('\u0000')}
+      filterLabel={tk('Search')} minWidth={Math.max(560, columns.length * 120)} />
   );
 }
 
@@ -111,7 +97,7 @@ function Filters({ withCourse, value, onApply }: { withCourse: boolean; value: R
 export default function ReportsPanel(_: PanelProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab = REPORTS.some((r) => r.id === params.get('report')) ? params.get('report')! : 'enrollments';
+  const tab: ReportTableId = REPORTS.find((r) => r.id === params.get('report'))?.id ?? 'enrollments';
   const [filters, setFilters] = useState<Record<string, ReportFilters>>({});
   const report = REPORTS.find((r) => r.id === tab)!;
   return (
