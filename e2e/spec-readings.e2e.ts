@@ -1,13 +1,14 @@
 /**
  * The last statements of the spec, in the browser against the seeded demo: visitors-only blocks the
  * right way round (and editable in place), editors on other users' profile and enrolment panels,
- * ?setlanguage with the language redirects, /comments/ with nothing after it, the result's Retake
- * button, the left menu agreeing with /Courses on Inactive courses, and pages that wait for the
+ * ?setlanguage with the language redirects, /comments/ with nothing after it, the quiz's and the
+ * exam's Retake button, the left menu agreeing with /Courses on Inactive courses, and pages that wait for the
  * session before deciding where to go.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO, goto, launchBrowser, newPage, ready, screenshot, seriousViolations, signedInPage, uniqueEmail } from './helpers.ts';
+import { pickAnswer } from './exam-fixtures.ts';
 
 let browser: Browser;
 const open: BrowserContext[] = [];
@@ -179,6 +180,44 @@ describe('the quiz result', () => {
     await quiz.getByTestId('quiz-submit').click();
     await quiz.getByTestId('quiz-result').waitFor();
     expect((await quiz.getByTestId('quiz-retake').textContent())?.trim()).toBe('Retake');
+  });
+
+  it('offers Retake on a failed exam whose rules let the next attempt start at once', async () => {
+    // A course of this test's own whose exam has no wait between attempts, so the demo exams keep theirs.
+    const { context: adminContext } = await as(DEMO.admin);
+    const post = async <T,>(url: string, data: Record<string, unknown>) => {
+      const r = await adminContext.request.post(url, { data });
+      expect(r.status(), url).toBe(200);
+      return (await r.json()) as T;
+    };
+    const course = await post<{ _id: string }>('/app_courses/save', { _id: 'new', title: `Retake exam ${Date.now().toString(36)}`, lang: 'en', order: 99 });
+    const lesson = await post<{ _id: string }>('/app_lessons/save', { _id: 'new', course: course._id, title: 'Final lesson' });
+    const question = 'Which answer is right?';
+    const exam = await post<{ _id: string }>('/app_materials/save', {
+      _id: 'new', lesson: lesson._id, section: 'Exam', title: 'Final exam', waithours: 0, maxattempts: 0,
+      quiz: [{ question, answers: ['Right', 'Wrong'], iscorrect: 1 }],
+    });
+    const cls = await post<{ _id: string }>('/app_classes/save', { _id: 'new', name: 'Retake group', course: course._id, selfpaced: true });
+
+    const { context, page } = await visitor();
+    const email = uniqueEmail('retake-exam');
+    expect((await context.request.post('/app_users/register', {
+      data: { firstname: 'Enzo', lastname: 'Retake', email, confirmemail: email, city: 'Porto', country: 'Portugal', password: 'Retake-pass1!', confirmpassword: 'Retake-pass1!', terms: true },
+    })).status()).toBe(200);
+    expect((await context.request.post(`/app_enrollment/enroll/${cls._id}`, { data: { courseid: course._id } })).status()).toBe(200);
+
+    await goto(page, `/lessons/${course._id}/${lesson._id}/${cls._id}`, 'lesson');
+    const box = page.getByTestId(`quiz-${exam._id}`);
+    await box.getByTestId('quiz-start').click();
+    await expect.poll(() => box.getAttribute('data-quiz-state')).toBe('quiz');
+    await pickAnswer(box, 0, new Map([[question, 'Right']]), false);
+    await box.getByTestId('quiz-submit').click();
+    await box.getByTestId('quiz-result').waitFor();
+    expect(await box.getByTestId('quiz-result').getAttribute('data-passed')).toBe('false');
+    const retake = box.getByTestId('quiz-retake');
+    await retake.waitFor();
+    expect((await retake.textContent())?.trim()).toBe('Retake');
+    expect(await box.getByRole('button', { name: 'Retake', exact: true }).count()).toBe(1);
   });
 });
 

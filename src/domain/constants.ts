@@ -9,7 +9,6 @@ export const REGCODE_LENGTH = 8;
 export const PARTICIPANT_PAGE_SIZE = 15;
 export const LESSON_COMMENTS_SHOWN = 3;
 export const ANSWER_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-export const DEFAULT_COURSE_LANG = 'en';
 export const DEFAULT_LANG = 'en';
 /** The fixed course shown at /Course when the route names none (seeded by the demo). */
 export const DEFAULT_COURSE_ID = 'intro-online-learning';

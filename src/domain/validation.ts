@@ -58,12 +58,12 @@ export const RegistrationSchema = z
     ...RegistrationFields,
     confirmemail: z.string({ error: MSG.emailsMustMatch }).normalize('NFKC').trim().toLowerCase(),
     confirmpassword: z.string({ error: MSG.passwordsMustMatch }),
-    /**
-     * The terms checkbox. The spec's registration payload does not list it, so a payload without it is
-     * taken (the registration form refuses to send until the box is ticked); one that says false is
-     * refused with 'Please agree to the Terms Of Use'.
-     */
-    terms: z.literal(true, { error: MSG.agreeTerms }).optional(),
+    // The terms checkbox. The spec's registration payload does not list it, so a payload without it is
+    // taken; the description says so in the OpenAPI document, where API clients read the payload.
+    terms: z.literal(true, { error: MSG.agreeTerms }).optional().meta({
+      description: 'The Terms Of Use checkbox. May be left out (the registration form does not send until the box is ticked); '
+        + "false is refused with 'Please agree to the Terms Of Use'.",
+    }),
     regpath: optional(300),
     regsubid: optional(300),
     classId: optional(100),

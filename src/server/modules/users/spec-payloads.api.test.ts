@@ -33,6 +33,14 @@ describeEachEngine('spec payloads for accounts', (server) => {
       expect([r.status, r.body.error.fields.terms]).toEqual([400, MSG.agreeTerms]);
       expect(await server().ctx.db.selectFrom('users').select('id').where('email', '=', body.email).execute()).toEqual([]);
     });
+
+    it('says in the API description that terms may be left out and must not be false', async () => {
+      const doc = (await server().client().get('/api/openapi.json')).body;
+      const schema = doc.paths['/app_users/register'].post.requestBody.content['application/json'].schema;
+      expect(schema.required).not.toContain('terms');
+      expect(schema.properties.terms).toMatchObject({ const: true, description: expect.stringContaining('May be left out') });
+      expect(schema.properties.terms.description).toContain('Please agree to the Terms Of Use');
+    });
   });
 
   describe('editors on other users\' profiles', () => {

@@ -371,7 +371,7 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
             {attempt.correctanswers && (
               <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">{t('Show Answers')}</Button>
             )}
-            {s?.canstart && !attempt.passed && <Button variant="light" onClick={start} data-testid="quiz-retake">{t('Retake Exam')}</Button>}
+            {s?.canstart && !attempt.passed && <Button variant="light" onClick={start} data-testid="quiz-retake">{t('Retake')}</Button>}
             <Button variant="default" onClick={() => { setError(null); setState('intro'); }} data-testid="quiz-close">{t('Close')}</Button>
           </Group>
         </Stack>
