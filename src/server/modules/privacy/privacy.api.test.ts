@@ -21,7 +21,8 @@ async function mailWhen(dir: string, pred: (m: OutboxMail) => boolean): Promise<
   return readOutbox(dir).find(pred)!;
 }
 import { MSG } from '../../../domain/messages.ts';
-import { FORMER_AUTHOR } from '../../../domain/constants.ts';
+import { FORMER_AUTHOR, PRIVACY_PAGE } from '../../../domain/constants.ts';
+import { NEW_ID } from '../../../domain/validation.ts';
 import { syncLabels } from '../../seed/labels.ts';
 import { liveSchema } from './catalogue.ts';
 import { runDailyPrivacy, runExportJobs, startPrivacyWorker } from './jobs.ts';
@@ -396,6 +397,25 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       for (const t of ['later_two_factor', 'later_reset_requests', 'later_counters']) await db.schema.dropTable(t).execute();
     });
 
+    it('with a grace period of 0 deletes at once, by the same rules', async () => {
+      const s = server();
+      const adm = await admin();
+      expect((await adm.post('/app_admin/setConfig', { config: { privacygracedays: 0 } })).status).toBe(200);
+      try {
+        const who = personal();
+        const { user, client } = await signedInUser(s, who);
+        const r = await client.post('/app_privacy/delete', { password: TEST_PASSWORD });
+        expect(r.status).toBe(200);
+        expect(await s.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+        expect(await findEverywhere(s, [who.email, who.firstname, who.lastname, who.phone])).toEqual([]);
+        const audit = await s.ctx.db.selectFrom('audit_log').select('changes').where('target', '=', user.id).where('action', '=', 'user.erase').executeTakeFirstOrThrow();
+        expect(JSON.parse(audit.changes)).toMatchObject({ reason: 'request' });
+        expect((await client.get('/app_users/whoami')).body.user).toBeNull();
+      } finally {
+        expect((await adm.post('/app_admin/setConfig', { config: { privacygracedays: 14 } })).status).toBe(200);
+      }
+    });
+
     it('admin deletion follows the same rules; the site settings keep names on certificates and remove posts', async () => {
       const s = server();
       const adm = await admin();
@@ -419,6 +439,33 @@ describeEachEngine('privacy API: export and deletion', (server) => {
         expect((await adm.post('/app_admin/setConfig', { config: { privacycertnames: false, privacyposts: 'keep' } })).status).toBe(200);
       }
     });
+  });
+}, ENV);
+
+describeEachEngine('privacy API: the notice', (server) => {
+  it('is a content page admins edit; registration stores the version it showed, and an edit makes a new version', async () => {
+    const s = server();
+    const { client: adm } = await signedInUser(s, { roles: asRoles('admin') });
+    const saved = await adm.post('/app_content/save', {
+      _id: NEW_ID, type: 'block', context: PRIVACY_PAGE, lang: 'pt', title: 'Aviso de privacidade', body: '<p>Guardamos o seu nome.</p>',
+    });
+    expect(saved.status).toBe(200);
+    const visitor = s.client();
+    const email = `notice-${crypto.randomBytes(4).toString('hex')}@example.org`;
+    const reg = await visitor.post('/app_users/register', {
+      firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, city: 'Cairo', country: 'ES', password: 'Secret-123', confirmpassword: 'Secret-123', terms: true,
+    });
+    expect(reg.status).toBe(200);
+    const first = (await visitor.post('/app_privacy/status')).body;
+    expect(first.privacyversion).toEqual(expect.any(String));
+    expect(first.privacyversion >= saved.body.timestamp).toBe(true);
+    expect(first.privacyaccepted).toBe(first.privacyversion);
+
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await adm.post('/app_content/save', { _id: saved.body._id, body: '<p>Guardamos o seu nome e o seu e-mail.</p>' })).status).toBe(200);
+    const after = (await visitor.post('/app_privacy/status')).body;
+    expect(after.privacyversion > first.privacyversion).toBe(true);
+    expect(after.privacyaccepted).toBe(first.privacyversion);
   });
 }, ENV);
 
