@@ -406,6 +406,8 @@ describeEachEngine('privacy API: export and deletion', (server) => {
         const { user, client } = await signedInUser(s, who);
         const r = await client.post('/app_privacy/delete', { password: TEST_PASSWORD });
         expect(r.status).toBe(200);
+        // Nothing is scheduled, so nothing announces a date or a way to cancel.
+        expect(r.body).toMatchObject({ deleted: true, info: { message: MSG.accountDeleted } });
         expect(await s.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
         expect(await findEverywhere(s, [who.email, who.firstname, who.lastname, who.phone])).toEqual([]);
         const audit = await s.ctx.db.selectFrom('audit_log').select('changes').where('target', '=', user.id).where('action', '=', 'user.erase').executeTakeFirstOrThrow();
