@@ -156,6 +156,8 @@ export const MSG = {
   exportBusy: 'Your data is already being prepared. Please wait for the e-mail.',
   deletionScheduled: 'Your account will be deleted. Signing in before then cancels the deletion.',
   deletionCancelled: 'Signing in cancelled the deletion of your account.',
+  /** The site deletes at once (no grace period): nothing is scheduled, nothing to cancel. */
+  accountDeleted: 'Your account has been deleted.',
   privacyGraceDays: 'Please enter a number of days from 0 to 90.',
   privacyPosts: 'Please choose keep or remove.',
   privacyRetentionDays: 'Please enter 0 (off) or a number of days from 60 to 3650.',

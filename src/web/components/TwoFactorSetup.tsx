@@ -29,7 +29,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 
 export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
   /** A setup already begun (the account area asks for the password first); else it begins here. */
-  initial?: Setup; onEnabled: (r: { recoverycodes: string[]; user?: User }) => void; onCancel?: () => void;
+  initial?: Setup; onEnabled: (r: { recoverycodes: string[]; user?: User; info?: { message: string } }) => void; onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<Setup | null>(initial ?? null);

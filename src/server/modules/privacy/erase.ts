@@ -23,7 +23,7 @@ export const AUDIT_ERASE = 'user.erase';
 const HANDLED = new Set([
   'users', 'sessions', 'enrollments', 'lesson_progress', 'material_views', 'quiz_attempts', 'comments', 'replies',
   'survey_responses', 'classes', 'audit_log', 'data_exports', 'account_deletions', 'retention_warnings', 'sent_mail',
-  'record_versions',
+  'record_versions', 'exam_attempts', 'exam_grants',
 ]);
 /** Column names that tie a row of another table to a user (by id) or to an address (by e-mail). */
 const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
@@ -51,6 +51,9 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
     if (ids.length) {
       await trx.deleteFrom('material_views').where('enrollmentId', 'in', ids).execute();
       await trx.deleteFrom('quiz_attempts').where('enrollmentId', 'in', ids).execute();
+      await trx.deleteFrom('exam_attempts').where('enrollmentId', 'in', ids).execute();
+      // A granted attempt's reason is a note about the person (an illness, a failed connection).
+      await trx.deleteFrom('exam_grants').where('enrollmentId', 'in', ids).execute();
       await trx.deleteFrom('lesson_progress').where('enrollmentId', 'in', ids).execute();
     }
     for (const e of enrollments) {
@@ -66,6 +69,7 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
       }).where('id', '=', e.id).execute();
     }
     await trx.deleteFrom('quiz_attempts').where('user', '=', userId).execute();
+    await trx.deleteFrom('exam_attempts').where('user', '=', userId).execute();
 
     // Posts and replies, matched by id or address as the policy matches authors.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one matcher for the posts and the replies tables
@@ -93,9 +97,13 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
     // Content history keeps the versions an editor saved (the site's content), without who saved them.
     await trx.updateTable('record_versions').set({ author: null, authoremail: null }).where('author', '=', userId).execute();
 
-    // The audit log keeps what was done, not to whom by name.
+    // The audit log keeps what was done, not to whom by name. An entry about one of the person's
+    // records (a granted exam attempt targets the enrolment) names them by id in its changes.
     const audits = await trx.selectFrom('audit_log').selectAll()
-      .where((eb) => eb.or([eb('actor', '=', userId), eb('target', '=', userId), eb(sql`lower(changes)`, 'like', `%${email}%`), eb(sql`lower(actoremail)`, '=', email)]))
+      .where((eb) => eb.or([
+        eb('actor', '=', userId), eb('target', '=', userId), eb(sql`lower(changes)`, 'like', `%${email}%`), eb('changes', 'like', `%"${userId}"%`),
+        eb(sql`lower(actoremail)`, '=', email),
+      ]))
       .execute();
     for (const a of audits) {
       await trx.updateTable('audit_log').set({

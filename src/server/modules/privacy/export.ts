@@ -9,12 +9,14 @@ import { zipSync, strToU8 } from 'fflate';
 import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { fromJson } from '../../db/dialect.ts';
+import { fromBool, fromJson } from '../../db/dialect.ts';
+import { answersOf, keyShown, rulesOf, shownOf } from '../enrollment/exam-attempts.repository.ts';
 import { liveSchema } from './catalogue.ts';
 
 const KNOWN = new Set([
   'users', 'sessions', 'enrollments', 'lesson_progress', 'material_views', 'quiz_attempts', 'comments', 'replies',
   'survey_responses', 'classes', 'audit_log', 'data_exports', 'account_deletions', 'retention_warnings', 'sent_mail',
+  'exam_attempts',
 ]);
 const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
 /** Columns that hold secrets (hashes, tokens, keys) stay out of the export even for their owner. */
@@ -27,6 +29,7 @@ export interface UserData {
   progress: Record<string, unknown>[];
   materialViews: Record<string, unknown>[];
   quizAttempts: Record<string, unknown>[];
+  examAttempts: Record<string, unknown>[];
   certificates: Record<string, unknown>[];
   posts: Record<string, unknown>[];
   replies: Record<string, unknown>[];
@@ -71,19 +74,34 @@ export async function collectUserData(ctx: AppContext, userId: string): Promise<
       'enrollments.certcode'])
     .where('enrollments.user', '=', userId).orderBy('enrollments.regdate').execute();
   const enrollmentIds = enrollments.map((e) => e.id);
-  const [progress, materialViews] = enrollmentIds.length ? await Promise.all([
+  const [progress, materialViews, grants] = enrollmentIds.length ? await Promise.all([
     db.selectFrom('lesson_progress').selectAll().where('enrollmentId', 'in', enrollmentIds).orderBy('enrollmentId').orderBy('lesson').execute(),
     db.selectFrom('material_views').selectAll().where('enrollmentId', 'in', enrollmentIds).orderBy('enrollmentId').orderBy('firstview').execute(),
-  ]) : [[], []];
+    // Extra exam attempts granted by staff, with the reason they gave: a note about the learner.
+    db.selectFrom('exam_grants').select(['enrollmentId', 'material', 'reason', 'created', 'usedby']).where('enrollmentId', 'in', enrollmentIds)
+      .orderBy('created').execute(),
+  ]) : [[], [], []];
   const quizAttempts = await db.selectFrom('quiz_attempts').selectAll().where('user', '=', userId).orderBy('created').execute();
+  const examAttempts = await db.selectFrom('exam_attempts').selectAll().where('user', '=', userId).orderBy('started').execute();
+  // An exam's right answers reach the learner only as its rules allow (never, or after passing), as on
+  // screen: an attempt under way, or a failed one whose questions come back, must not show them here.
+  const examIds = [...new Set([...examAttempts.map((a) => a.material), ...quizAttempts.filter((a) => a.kind === 'exam').map((a) => a.material)])];
+  const config = (await ctx.site.get()).config;
+  const rules = new Map((examIds.length ? await db.selectFrom('materials')
+    .select(['id', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers']).where('id', 'in', examIds).execute() : [])
+    .map((m) => [m.id, rulesOf(m, config)]));
+  const mayShowKey = (material: string, passed: boolean) => {
+    const r = rules.get(material);
+    return !!r && keyShown(r, passed);
+  };
   const posts = await db.selectFrom('comments').selectAll().where('author', 'in', authors).orderBy('timestamp').execute();
   const replies = await db.selectFrom('replies').selectAll().where('author', 'in', authors).orderBy('timestamp').execute();
   const surveyAnswers = await db.selectFrom('survey_responses').leftJoin('surveys', 'surveys.id', 'survey_responses.surveyId')
     .select(['survey_responses.id', 'survey_responses.surveyId', 'surveys.title as surveyTitle', 'survey_responses.answers',
       'survey_responses.lang', 'survey_responses.context', 'survey_responses.contextid', 'survey_responses.created'])
     .where('survey_responses.user', '=', userId).orderBy('survey_responses.created').execute();
-  // The session id is stored only as a hash: what a session was is its times, not its secret.
-  const sessions = await db.selectFrom('sessions').select(['created', 'expires', 'lastseen']).where('userId', '=', userId).orderBy('created').execute();
+  // The session id is stored only as a hash: what a session was is its times, browser and address, not its secret.
+  const sessions = await db.selectFrom('sessions').select(['created', 'expires', 'lastseen', 'useragent', 'ip']).where('userId', '=', userId).orderBy('created').execute();
   const emails = await db.selectFrom('sent_mail').select(['subject', 'created']).where('to', '=', email).orderBy('created').execute();
   const pending = await db.selectFrom('account_deletions').select(['requested', 'due']).where('userId', '=', userId).executeTakeFirst();
 
@@ -99,10 +117,30 @@ export async function collectUserData(ctx: AppContext, userId: string): Promise<
   return {
     profile,
     cookieChoice: { setting: user.cookieoptin },
-    enrollments,
+    enrollments: enrollments.map((e) => {
+      const extra = grants.filter((g) => g.enrollmentId === e.id)
+        .map((g) => ({ exam: g.material, reason: g.reason, granted: g.created, usedByAttempt: g.usedby }));
+      return extra.length ? { ...e, extraExamAttempts: extra } : e;
+    }),
     progress: progress.map((p) => ({ ...p, answers: fromJson(p.answers, null), correctanswers: fromJson(p.correctanswers, null) })),
     materialViews,
-    quizAttempts: quizAttempts.map((a) => ({ ...a, answers: fromJson(a.answers, null), correctanswers: fromJson(a.correctanswers, null) })),
+    quizAttempts: quizAttempts.map(({ correctanswers, ...a }) => ({
+      ...a, answers: fromJson(a.answers, null),
+      ...(a.kind !== 'exam' || mayShowKey(a.material, fromBool(a.passed)) ? { correctanswers: fromJson(correctanswers, null) } : {}),
+    })),
+    examAttempts: examAttempts.map((a) => {
+      const done = a.state !== 'inprogress';
+      const passed = fromBool(a.passed);
+      const shown = shownOf(a);
+      return {
+        id: a.id, number: a.number, state: a.state, course: a.course, classid: a.classid, lesson: a.lesson, material: a.material,
+        started: a.started, deadline: a.deadline, finished: a.finished, saved: a.saved,
+        questions: shown.map((q) => ({ question: q.question, answers: q.answers })),
+        answers: answersOf(a),
+        ...(done ? { score: a.score, possible: a.possible, percent: a.percent, passed } : {}),
+        ...(done && mayShowKey(a.material, passed) ? { correctanswers: shown.map((q) => q.correct) } : {}),
+      };
+    }),
     certificates: enrollments.filter((e) => e.completed).map((e) => ({ course: e.course, courseTitle: e.courseTitle, completed: e.completed, code: e.certcode })),
     posts: posts.map((p) => ({ ...p, shared: fromJson<string[]>(p.shared, []) })),
     replies,
@@ -121,6 +159,7 @@ const SECTIONS: { key: Exclude<keyof UserData, 'otherRecords' | 'pendingDeletion
   { key: 'progress', file: 'progress', title: (labels) => labels('Lesson progress') },
   { key: 'materialViews', file: 'material-views', title: (labels) => labels('Materials viewed') },
   { key: 'quizAttempts', file: 'quiz-and-exam-attempts', title: (labels) => labels('Quiz and exam attempts') },
+  { key: 'examAttempts', file: 'exam-attempts', title: (labels) => labels('Exam attempts with their questions') },
   { key: 'certificates', file: 'certificates', title: (labels) => labels('Certificates') },
   { key: 'posts', file: 'posts', title: (labels) => labels('Posts') },
   { key: 'replies', file: 'replies', title: (labels) => labels('Replies') },

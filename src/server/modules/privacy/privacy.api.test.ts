@@ -21,7 +21,8 @@ async function mailWhen(dir: string, pred: (m: OutboxMail) => boolean): Promise<
   return readOutbox(dir).find(pred)!;
 }
 import { MSG } from '../../../domain/messages.ts';
-import { FORMER_AUTHOR } from '../../../domain/constants.ts';
+import { FORMER_AUTHOR, PRIVACY_PAGE } from '../../../domain/constants.ts';
+import { NEW_ID } from '../../../domain/validation.ts';
 import { syncLabels } from '../../seed/labels.ts';
 import { liveSchema } from './catalogue.ts';
 import { runDailyPrivacy, runExportJobs, startPrivacyWorker } from './jobs.ts';
@@ -58,6 +59,9 @@ async function richLearner(s: TestServer, admin: TestClient) {
   expect(enrollment.completed).not.toBeNull();
   expect((await client.get(`/app_users/certificate/${lc.course}`)).status).toBe(200);
   const certcode = (await ctx.db.selectFrom('enrollments').select('certcode').where('id', '=', enrollment.id).executeTakeFirstOrThrow()).certcode!;
+  // An extra exam attempt granted by an admin, with a reason that names the learner (audited too).
+  const grantReason = `${who.firstname} lost the connection`;
+  expect((await admin.post('/app_enrollment/grantAttempt', { classid, user: user.id, _id: lc.materials.exam, reason: grantReason })).status).toBe(200);
   // A post and a reply in a discussion.
   const d = await buildDiscussion(ctx);
   await enrollIn(ctx, user.id, d.selfPaced);
@@ -71,7 +75,7 @@ async function richLearner(s: TestServer, admin: TestClient) {
   expect((await client.post('/app_users/cookieoptin', { cookieoptin: 'optin' })).status).toBe(200);
   await ctx.mailer.send({ to: who.email, subject: `Welcome, ${who.firstname}`, text: 'Hello' });
   expect((await admin.post('/app_users/save', { _id: user.id, city: 'Lisbon' })).status).toBe(200);
-  return { who, user, client, course: lc.course, classid, enrollment, certcode, post: post.body._id as string, reply: reply.body._id as string, survey: survey.id, discussion: d };
+  return { who, user, client, course: lc.course, classid, enrollment, certcode, grantReason, post: post.body._id as string, reply: reply.body._id as string, survey: survey.id, discussion: d };
 }
 
 /** Every value of every column of every table (the live schema, so tables added later are scanned too). */
@@ -149,7 +153,10 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       expect(json('profile.json').passwordHash).toBeUndefined();
       // The learning course's enrolment (completed) and the discussion's class.
       expect(json('enrollments.json')).toEqual(expect.arrayContaining([
-        expect.objectContaining({ id: me.enrollment.id, course: me.course, classid: me.classid, percentcomplete: 100 }),
+        expect.objectContaining({
+          id: me.enrollment.id, course: me.course, classid: me.classid, percentcomplete: 100,
+          extraExamAttempts: [expect.objectContaining({ reason: me.grantReason, granted: expect.any(String) })],
+        }),
         expect.objectContaining({ classid: me.discussion.selfPaced }),
       ]));
       expect(json('enrollments.json')).toHaveLength(2);
@@ -158,12 +165,25 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       const attempts = json('quiz-and-exam-attempts.json');
       expect(attempts.map((a: any) => a.kind).sort()).toEqual(['exam', 'quiz', 'quiz']);
       expect(attempts.find((a: any) => a.kind === 'exam').answers).toEqual(LEARNING_ANSWERS);
+      // The exam's rules keep its key back (answers never shown): the export keeps it back too.
+      expect(attempts.find((a: any) => a.kind === 'exam').correctanswers).toBeUndefined();
+      expect(attempts.find((a: any) => a.kind === 'quiz').correctanswers).toHaveLength(5);
+      const exams = json('exam-attempts.json');
+      expect(exams).toEqual([expect.objectContaining({ number: 1, state: 'submitted', answers: LEARNING_ANSWERS, passed: true, course: me.course })]);
+      expect(exams[0].questions).toHaveLength(5);
+      expect(exams[0].questions[0]).toEqual({ question: expect.any(String), answers: expect.any(Array) });
+      expect(exams[0].correctanswers).toBeUndefined();
+      expect(zip['exam-attempts.csv']).toBeTruthy();
+      expect(zip['other-records.json'] ?? '').not.toContain('exam_attempts');
       expect(json('certificates.json')).toEqual([expect.objectContaining({ course: me.course, code: me.certcode })]);
       expect(json('posts.json').map((p: any) => p.id)).toEqual([me.post]);
       expect(json('replies.json').map((p: any) => p.id)).toEqual([me.reply]);
       expect(json('survey-answers.json')).toEqual([expect.objectContaining({ surveyId: me.survey, answers: expect.arrayContaining(['Better maps']) })]);
       expect(json('sessions.json').length).toBeGreaterThanOrEqual(1);
-      expect(json('sessions.json')[0]).toEqual({ created: expect.any(String), expires: expect.any(String), lastseen: expect.any(String) });
+      // A session is its times, browser and address (the sign-in history), never its secret.
+      expect(json('sessions.json')[0]).toEqual({
+        created: expect.any(String), expires: expect.any(String), lastseen: expect.any(String), useragent: expect.any(String), ip: expect.any(String),
+      });
       expect(json('sign-ins.json')[0].lastSignIn).toEqual(expect.any(String));
       expect(json('cookie-choice.json')).toEqual({ setting: 'optin' });
       expect(json('emails.json').map((m: any) => m.subject)).toContain(`Welcome, ${me.who.firstname}`);
@@ -180,6 +200,36 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       // Someone else cannot use my link.
       expect((await download(other.client, r.body.url)).status).toBe(403);
       expect((await download(s.client(), r.body.url)).status).toBe(401);
+    });
+
+    it('shows an exam\'s right answers only as its rules allow: never during an attempt, after passing when the exam says so', async () => {
+      const s = server();
+      const { user, client } = await signedInUser(s);
+      const lc = await buildLearningCourse(s.ctx);
+      const classid = await buildClass(s.ctx, lc.course, { selfpaced: 1 });
+      await enrollIn(s.ctx, user.id, classid);
+      await s.ctx.db.updateTable('materials').set({ showanswers: 'afterpassing', waithours: 0 }).where('id', '=', lc.materials.exam).execute();
+      const started = await client.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course });
+      expect(started.status).toBe(200);
+      const exported = async () => {
+        const r = await client.post('/app_privacy/export', { password: TEST_PASSWORD });
+        expect(r.status).toBe(200);
+        return unzip((await download(client, r.body.url)).body);
+      };
+      const during = await exported();
+      const attempt = JSON.parse(during['exam-attempts.json']!)[0];
+      expect(attempt).toMatchObject({ id: started.body._id, state: 'inprogress' });
+      expect(attempt.correctanswers).toBeUndefined();
+      expect(attempt.questions.every((q: Record<string, unknown>) => !('correct' in q))).toBe(true);
+      expect(Object.values(during).join('\n')).not.toMatch(/"correct(answers)?"/);
+
+      // Passed, on an exam whose rules show the key after passing: the export shows it too.
+      const row = await s.ctx.db.selectFrom('exam_attempts').select('questions').where('id', '=', started.body._id).executeTakeFirstOrThrow();
+      const right = (JSON.parse(row.questions) as { correct: string }[]).map((q) => q.correct);
+      expect((await client.post('/app_enrollment/attempt/submit', { attemptid: started.body._id, answers: right })).body).toMatchObject({ passed: true });
+      const after = await exported();
+      expect(JSON.parse(after['exam-attempts.json']!)[0]).toMatchObject({ state: 'submitted', passed: true, correctanswers: right });
+      expect(JSON.parse(after['quiz-and-exam-attempts.json']!)[0]).toMatchObject({ kind: 'exam', correctanswers: right });
     });
 
     it('builds a large account in the background, e-mails a link in the learner language, and the link expires', async () => {
@@ -347,6 +397,27 @@ describeEachEngine('privacy API: export and deletion', (server) => {
       for (const t of ['later_two_factor', 'later_reset_requests', 'later_counters']) await db.schema.dropTable(t).execute();
     });
 
+    it('with a grace period of 0 deletes at once, by the same rules', async () => {
+      const s = server();
+      const adm = await admin();
+      expect((await adm.post('/app_admin/setConfig', { config: { privacygracedays: 0 } })).status).toBe(200);
+      try {
+        const who = personal();
+        const { user, client } = await signedInUser(s, who);
+        const r = await client.post('/app_privacy/delete', { password: TEST_PASSWORD });
+        expect(r.status).toBe(200);
+        // Nothing is scheduled, so nothing announces a date or a way to cancel.
+        expect(r.body).toMatchObject({ deleted: true, info: { message: MSG.accountDeleted } });
+        expect(await s.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+        expect(await findEverywhere(s, [who.email, who.firstname, who.lastname, who.phone])).toEqual([]);
+        const audit = await s.ctx.db.selectFrom('audit_log').select('changes').where('target', '=', user.id).where('action', '=', 'user.erase').executeTakeFirstOrThrow();
+        expect(JSON.parse(audit.changes)).toMatchObject({ reason: 'request' });
+        expect((await client.get('/app_users/whoami')).body.user).toBeNull();
+      } finally {
+        expect((await adm.post('/app_admin/setConfig', { config: { privacygracedays: 14 } })).status).toBe(200);
+      }
+    });
+
     it('admin deletion follows the same rules; the site settings keep names on certificates and remove posts', async () => {
       const s = server();
       const adm = await admin();
@@ -370,6 +441,33 @@ describeEachEngine('privacy API: export and deletion', (server) => {
         expect((await adm.post('/app_admin/setConfig', { config: { privacycertnames: false, privacyposts: 'keep' } })).status).toBe(200);
       }
     });
+  });
+}, ENV);
+
+describeEachEngine('privacy API: the notice', (server) => {
+  it('is a content page admins edit; registration stores the version it showed, and an edit makes a new version', async () => {
+    const s = server();
+    const { client: adm } = await signedInUser(s, { roles: asRoles('admin') });
+    const saved = await adm.post('/app_content/save', {
+      _id: NEW_ID, type: 'block', context: PRIVACY_PAGE, lang: 'pt', title: 'Aviso de privacidade', body: '<p>Guardamos o seu nome.</p>',
+    });
+    expect(saved.status).toBe(200);
+    const visitor = s.client();
+    const email = `notice-${crypto.randomBytes(4).toString('hex')}@example.org`;
+    const reg = await visitor.post('/app_users/register', {
+      firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, city: 'Cairo', country: 'ES', password: 'Secret-123', confirmpassword: 'Secret-123', terms: true,
+    });
+    expect(reg.status).toBe(200);
+    const first = (await visitor.post('/app_privacy/status')).body;
+    expect(first.privacyversion).toEqual(expect.any(String));
+    expect(first.privacyversion >= saved.body.timestamp).toBe(true);
+    expect(first.privacyaccepted).toBe(first.privacyversion);
+
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await adm.post('/app_content/save', { _id: saved.body._id, body: '<p>Guardamos o seu nome e o seu e-mail.</p>' })).status).toBe(200);
+    const after = (await visitor.post('/app_privacy/status')).body;
+    expect(after.privacyversion > first.privacyversion).toBe(true);
+    expect(after.privacyaccepted).toBe(first.privacyversion);
   });
 }, ENV);
 

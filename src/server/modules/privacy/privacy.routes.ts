@@ -105,12 +105,19 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     const due = new Date(Date.now() + days * DAY_MS).toISOString();
     await db.insertInto('account_deletions').values({ userId: user.id, requested, due })
       .onConflict((oc) => oc.column('userId').doUpdateSet({ requested, due })).execute();
-    await sendPrivacyMail(ctx, user, 'deletionScheduled', { date: due.slice(0, 10) })
-      .catch((err) => req.log.error({ err }, 'deletion confirmation mail failed'));
+    // Without a grace period there is no date to announce and nothing to cancel; the address is erased
+    // at once, so a queued mail would not reliably leave anyway.
+    if (days > 0) {
+      await sendPrivacyMail(ctx, user, 'deletionScheduled', { date: due.slice(0, 10) })
+        .catch((err) => req.log.error({ err }, 'deletion confirmation mail failed'));
+    }
     // Every session ends: signing in again is what cancels the deletion.
     await ctx.sessions.destroyAllForUser(user.id);
     await endSession(ctx, req, reply);
-    if (days === 0) await eraseAccount(ctx, user.id, 'request');
+    if (days === 0) {
+      await eraseAccount(ctx, user.id, 'request');
+      return { info: { message: MSG.accountDeleted }, deletion: { requested, due }, deleted: true };
+    }
     return { info: { message: MSG.deletionScheduled }, deletion: { requested, due } };
   });
 }

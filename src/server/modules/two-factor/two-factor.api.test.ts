@@ -85,6 +85,20 @@ describeEachEngine('two-factor sign-in', (server) => {
     expect([direct.status, direct.body.error.message]).toEqual([401, MSG.twoFactorStepExpired]);
   });
 
+  it('a sign-in finished by the second step cancels a requested deletion of the account, and says so', async () => {
+    const { u, c, secret } = await withTwoFactor(server());
+    expect((await c.post('/app_privacy/delete', { password: TEST_PASSWORD })).status).toBe(200);
+    expect(await server().ctx.db.selectFrom('account_deletions').select('userId').where('userId', '=', u.id).execute()).toHaveLength(1);
+    const again = server().client();
+    expect((await again.post('/users/login', { login: u.email, password: TEST_PASSWORD })).body).toEqual({ twofactor: 'code' });
+    // The password alone cancels nothing: the account is not signed in yet.
+    expect(await server().ctx.db.selectFrom('account_deletions').select('userId').where('userId', '=', u.id).execute()).toHaveLength(1);
+    const ok = await again.post('/app_users/twofactor/verify', { code: codeAt(secret, server().ctx.clock.now()) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.info).toEqual({ message: MSG.deletionCancelled });
+    expect(await server().ctx.db.selectFrom('account_deletions').select('userId').where('userId', '=', u.id).execute()).toEqual([]);
+  });
+
   it('a recovery code signs in once; the second step expires after ten minutes', async () => {
     const { u, secret, recovery } = await withTwoFactor(server());
     const c = server().client();

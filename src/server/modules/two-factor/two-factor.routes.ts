@@ -45,7 +45,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: pendingUser, pending };
   }
 
-  /** The session starts: the browser becomes a known device of the account. */
+  /**
+   * The session starts: the browser becomes a known device of the account. `cancelled`: the sign-in
+   * cancelled a requested deletion of the account, which the learner is told as on the one-step sign-in.
+   */
   async function finishSignIn(req: FastifyRequest, reply: FastifyReply, user: UserRow, pending: PendingSignIn) {
     clearPendingSignIn(ctx, req, reply);
     const attempt = await signInKeys(ctx, req, pending.l);
@@ -55,8 +58,8 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     if (pending.t) await restrictSession(db, pending.t, token);
     await updateUser(db, user.id, { lasttime: now(), lastseen: now() });
     // Signing in cancels a pending account deletion and a retention warning.
-    await onSignIn(ctx, user.id);
-    return presentUser({ ...user, lasttime: now() }, await classLinks(db, user.id));
+    const cancelled = await onSignIn(ctx, user.id);
+    return { user: presentUser({ ...user, lasttime: now() }, await classLinks(db, user.id)), cancelled };
   }
 
   /** The account holder hears of every change to how they sign in; a failed mail does not undo the change. */
@@ -114,7 +117,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const recoverycodes = codes.map(formatRecoveryCode);
     tellOwner(user, 'twoFactorOn');
-    if (pending) return { recoverycodes, user: await finishSignIn(req, reply, user, pending) };
+    if (pending) {
+      const signedIn = await finishSignIn(req, reply, user, pending);
+      return { recoverycodes, user: signedIn.user, ...(signedIn.cancelled ? { info: { message: MSG.deletionCancelled } } : {}) };
+    }
     return { recoverycodes, status: await status(user) };
   });
 
@@ -174,6 +180,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.status(401).send({ error: { message: MSG.twoFactorCodeWrong } });
     }
     await ctx.limiter.clear(attempt.keys.pair);
-    return { user: await finishSignIn(req, reply, user, pending), recoveryLeft: used === 'recovery' ? await recoveryCodesLeft(db, user.id) : undefined };
+    const signedIn = await finishSignIn(req, reply, user, pending);
+    return {
+      user: signedIn.user, recoveryLeft: used === 'recovery' ? await recoveryCodesLeft(db, user.id) : undefined,
+      ...(signedIn.cancelled ? { info: { message: MSG.deletionCancelled } } : {}),
+    };
   });
 }

@@ -41,24 +41,6 @@ export async function setRoles(db: Db, id: string, roles: string[]) {
   await updateUser(db, id, { roles: json([...new Set(roles)].sort()) });
 }
 
-/** Removes the account and what only it owned: sessions and enrolments with their progress. */
-export async function removeUser(db: Db, id: string) {
-  await db.transaction().execute(async (trx) => {
-    const enrollments = await trx.selectFrom('enrollments').select('id').where('user', '=', id).execute();
-    const ids = enrollments.map((e) => e.id);
-    if (ids.length) {
-      await trx.deleteFrom('material_views').where('enrollmentId', 'in', ids).execute();
-      await trx.deleteFrom('quiz_attempts').where('enrollmentId', 'in', ids).execute();
-      await trx.deleteFrom('exam_attempts').where('enrollmentId', 'in', ids).execute();
-      await trx.deleteFrom('exam_grants').where('enrollmentId', 'in', ids).execute();
-      await trx.deleteFrom('lesson_progress').where('enrollmentId', 'in', ids).execute();
-      await trx.deleteFrom('enrollments').where('id', 'in', ids).execute();
-    }
-    await trx.deleteFrom('sessions').where('userId', '=', id).execute();
-    await trx.deleteFrom('users').where('id', '=', id).execute();
-  });
-}
-
 export async function listUsers(db: Db, opts: { search?: string; role?: string; skip?: number; limit?: number }) {
   let q = db.selectFrom('users');
   if (opts.search) {

@@ -76,6 +76,7 @@ export default function LoginPage() {
         {step === 'setup' && <SetupStep onEnabled={(r) => {
           // The recovery codes are shown on the account's two-factor panel, where the admin lands.
           stashRecoveryCodes(r.recoverycodes);
+          if (r.info?.message) addStatus('info', r.info.message, 15_000);
           queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
           navigate('/user/security', { replace: true });
           void refreshSession();

@@ -10,6 +10,7 @@ import type { User } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { errorMessage } from '../../components/panel-parts.tsx';
 import { verifySecondStep } from '../../lib/data/sessions.ts';
+import { addStatus } from '../../lib/status.ts';
 import { TwoFactorSetup } from '../../components/TwoFactorSetup.tsx';
 
 export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (user: User) => void; onRestart: () => void }) {
@@ -24,6 +25,8 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (user: User) =
     setError(null);
     try {
       const r = await verifySecondStep(code.trim());
+      // Signing in cancelled a pending account deletion: say so, as the one-step sign-in does.
+      if (r.info?.message) addStatus('info', r.info.message, 15_000);
       onSignedIn(r.user);
     } catch (err) {
       setError(errorMessage(err));
@@ -46,7 +49,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (user: User) =
   );
 }
 
-export function SetupStep({ onEnabled }: { onEnabled: (r: { recoverycodes: string[]; user?: User }) => void }) {
+export function SetupStep({ onEnabled }: { onEnabled: (r: { recoverycodes: string[]; user?: User; info?: { message: string } }) => void }) {
   const { t } = useTranslation();
   return (
     <Stack>

@@ -68,10 +68,12 @@ export default function DeleteAccountPanel() {
           {keepPosts && <List.Item>{t('your posts and replies stay, shown as written by a former learner')}</List.Item>}
           <List.Item>{t('your survey answers stay, without your name')}</List.Item>
         </List>
-        <Text>
-          {t('If you confirm, your account will be deleted on this date:')} <bdi dir="ltr" data-testid="deleteaccount-date">{dueDay}</bdi>
-          {' '}{t('Signing in before then cancels the deletion.')}
-        </Text>
+        {grace > 0 ? (
+          <Text>
+            {t('If you confirm, your account will be deleted on this date:')} <bdi dir="ltr" data-testid="deleteaccount-date">{dueDay}</bdi>
+            {' '}{t('Signing in before then cancels the deletion.')}
+          </Text>
+        ) : <Text data-testid="deleteaccount-now">{t('If you confirm, your account is deleted at once.')}</Text>}
         <Text size="sm">
           {t('You may want to keep a copy first:')}{' '}
           <Anchor component={Link} to="/user/mydata">{t('Download my data')}</Anchor>
@@ -80,7 +82,9 @@ export default function DeleteAccountPanel() {
           <Stack>
             {error && <Alert color="red" role="alert">{t(error)}</Alert>}
             <Checkbox checked={understood} onChange={(e) => setUnderstood(e.currentTarget.checked)} data-testid="deleteaccount-understood"
-              label={t('I understand that my account and personal data will be deleted for good after that date.')} />
+              label={grace > 0
+                ? t('I understand that my account and personal data will be deleted for good after that date.')
+                : t('I understand that my account and personal data will be deleted for good.')} />
             <PasswordInput name="password" label={t('Current password')} description={t('For your security, please confirm your current password.')}
               required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)}
               visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} data-testid="deleteaccount-password" />

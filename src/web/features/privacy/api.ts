@@ -9,7 +9,8 @@ export interface PrivacyState {
   privacyversion: string | null;
 }
 export interface ExportReply extends PrivacyState { status: 'ready' | 'queued'; url?: string; info: { message: string } }
-export interface DeleteReply { info: { message: string }; deletion: { requested: string; due: string } }
+/** `deleted`: the site has no grace period and the account is already gone. */
+export interface DeleteReply { info: { message: string }; deletion: { requested: string; due: string }; deleted?: boolean }
 
 export const privacyStateQuery = queryOptions({
   queryKey: ['privacy-state'],

@@ -11,10 +11,12 @@ export const endAllSessionsOf = (user: string) => api.post<{ ok: true; ended: nu
 export const twoFactorKey = ['twofactor'] as const;
 export const twoFactorStatus = () => api.post<TwoFactorStatus>('/app_users/twofactor/status');
 export const beginTwoFactor = (password?: string) => api.post<TwoFactorSetup>('/app_users/twofactor/begin', password === undefined ? {} : { password });
+/** `info`: a sign-in finished here cancelled a requested deletion of the account. */
 export const enableTwoFactor = (code: string) =>
-  api.post<{ recoverycodes: string[]; status?: TwoFactorStatus; user?: User }>('/app_users/twofactor/enable', { code });
+  api.post<{ recoverycodes: string[]; status?: TwoFactorStatus; user?: User; info?: { message: string } }>('/app_users/twofactor/enable', { code });
 export const disableTwoFactor = (password: string, code: string) => api.post<TwoFactorStatus>('/app_users/twofactor/disable', { password, code });
-export const verifySecondStep = (code: string) => api.post<{ user: User; recoveryLeft?: number }>('/app_users/twofactor/verify', { code });
+export const verifySecondStep = (code: string) =>
+  api.post<{ user: User; recoveryLeft?: number; info?: { message: string } }>('/app_users/twofactor/verify', { code });
 
 /** Recovery codes of a setup finished during sign-in, handed to the account's two-factor panel once. */
 let stashed: string[] | null = null;
