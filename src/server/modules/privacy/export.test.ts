@@ -7,7 +7,7 @@ const data: UserData = {
   profile: { id: 'u1', email: 'rana@example.org', firstname: '<img src=x onerror=alert(1)>', lastname: 'Haddad', phone: '+20 2 555 0100' },
   cookieChoice: { setting: 'optout' },
   enrollments: [{ id: 'u1-c1', course: 'c1', courseTitle: 'Water, "safe" and clean', completed: null }],
-  progress: [], materialViews: [], quizAttempts: [{ id: 'a1', kind: 'quiz', answers: ['A', 'B'] }], certificates: [],
+  progress: [], materialViews: [], quizAttempts: [{ id: 'a1', kind: 'quiz', answers: ['A', 'B'] }], examAttempts: [], certificates: [],
   posts: [], replies: [], surveyAnswers: [], sessions: [], signIns: [{ lastSignIn: '2026-11-01T10:00:00.000Z' }],
   emails: [{ subject: 'Welcome', created: '2026-11-01T10:00:00.000Z' }],
   pendingDeletion: { requested: '2026-11-20T00:00:00.000Z', due: '2026-12-04T00:00:00.000Z' },
@@ -21,7 +21,7 @@ describe('buildZip', () => {
 
   it('holds a JSON and a CSV file per kind of record, all of it in data.json, and other records', () => {
     const f = files('en');
-    for (const name of ['profile', 'enrollments', 'progress', 'material-views', 'quiz-and-exam-attempts', 'certificates', 'posts', 'replies',
+    for (const name of ['profile', 'enrollments', 'progress', 'material-views', 'quiz-and-exam-attempts', 'exam-attempts', 'certificates', 'posts', 'replies',
       'survey-answers', 'sessions', 'sign-ins', 'cookie-choice', 'emails']) {
       expect(f[`${name}.json`], name).toBeDefined();
       expect(f[`${name}.csv`], name).toBeDefined();

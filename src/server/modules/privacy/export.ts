@@ -9,11 +9,12 @@ import { zipSync, strToU8 } from 'fflate';
 import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { fromJson } from '../../db/dialect.ts';
+import { fromBool, fromJson } from '../../db/dialect.ts';
+import { keyShown, rulesOf, shownOf } from '../enrollment/exam-attempts.repository.ts';
 import { liveSchema } from './catalogue.ts';
 
 const KNOWN = new Set([
-  'users', 'sessions', 'enrollments', 'lesson_progress', 'material_views', 'quiz_attempts', 'comments', 'replies',
+  'users', 'sessions', 'enrollments', 'lesson_progress', 'material_views', 'quiz_attempts', 'exam_attempts', 'comments', 'replies',
   'survey_responses', 'classes', 'audit_log', 'data_exports', 'account_deletions', 'retention_warnings', 'sent_mail',
 ]);
 const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
@@ -27,6 +28,7 @@ export interface UserData {
   progress: Record<string, unknown>[];
   materialViews: Record<string, unknown>[];
   quizAttempts: Record<string, unknown>[];
+  examAttempts: Record<string, unknown>[];
   certificates: Record<string, unknown>[];
   posts: Record<string, unknown>[];
   replies: Record<string, unknown>[];
@@ -48,6 +50,7 @@ export async function countRecords(db: Db, userId: string, email: string): Promi
     n(db.selectFrom('material_views').innerJoin('enrollments', 'enrollments.id', 'material_views.enrollmentId')
       .select((eb) => eb.fn.countAll().as('n')).where('enrollments.user', '=', userId).executeTakeFirst()),
     n(db.selectFrom('quiz_attempts').select((eb) => eb.fn.countAll().as('n')).where('user', '=', userId).executeTakeFirst()),
+    n(db.selectFrom('exam_attempts').select((eb) => eb.fn.countAll().as('n')).where('user', '=', userId).executeTakeFirst()),
     n(db.selectFrom('comments').select((eb) => eb.fn.countAll().as('n')).where('author', 'in', [userId, email]).executeTakeFirst()),
     n(db.selectFrom('replies').select((eb) => eb.fn.countAll().as('n')).where('author', 'in', [userId, email]).executeTakeFirst()),
     n(db.selectFrom('sent_mail').select((eb) => eb.fn.countAll().as('n')).where('to', '=', email).executeTakeFirst()),
@@ -76,6 +79,17 @@ export async function collectUserData(ctx: AppContext, userId: string): Promise<
     db.selectFrom('material_views').selectAll().where('enrollmentId', 'in', enrollmentIds).orderBy('enrollmentId').orderBy('firstview').execute(),
   ]) : [[], []];
   const quizAttempts = await db.selectFrom('quiz_attempts').selectAll().where('user', '=', userId).orderBy('created').execute();
+  const examAttempts = await db.selectFrom('exam_attempts').selectAll().where('user', '=', userId).orderBy('started').orderBy('number').execute();
+  // An exam's right answers are the exam's, not the learner's data: the export shows them only where the
+  // exam's rules show them to the learner, or a failed learner could read the key from their archive.
+  const examIds = [...new Set([...quizAttempts.filter((a) => a.kind === 'exam').map((a) => a.material), ...examAttempts.map((a) => a.material)])];
+  const examRules = examIds.length
+    ? await db.selectFrom('materials').select(['id', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers']).where('id', 'in', examIds).execute()
+    : [];
+  const { config } = await ctx.site.get();
+  const rules = new Map(examRules.map((m) => [m.id, rulesOf(m, config)]));
+  const noRules = rulesOf({ drawcount: null, timelimit: null, maxattempts: null, waithours: null, showanswers: null }, config);
+  const keyFor = (material: string, passed: number | null) => keyShown(rules.get(material) ?? noRules, fromBool(passed ?? 0));
   const posts = await db.selectFrom('comments').selectAll().where('author', 'in', authors).orderBy('timestamp').execute();
   const replies = await db.selectFrom('replies').selectAll().where('author', 'in', authors).orderBy('timestamp').execute();
   const surveyAnswers = await db.selectFrom('survey_responses').leftJoin('surveys', 'surveys.id', 'survey_responses.surveyId')
@@ -102,7 +116,17 @@ export async function collectUserData(ctx: AppContext, userId: string): Promise<
     enrollments,
     progress: progress.map((p) => ({ ...p, answers: fromJson(p.answers, null), correctanswers: fromJson(p.correctanswers, null) })),
     materialViews,
-    quizAttempts: quizAttempts.map((a) => ({ ...a, answers: fromJson(a.answers, null), correctanswers: fromJson(a.correctanswers, null) })),
+    quizAttempts: quizAttempts.map(({ correctanswers, ...a }) => ({
+      ...a, answers: fromJson(a.answers, null),
+      ...(a.kind !== 'exam' || keyFor(a.material, a.passed) ? { correctanswers: fromJson(correctanswers, null) } : {}),
+    })),
+    examAttempts: examAttempts.map(({ questions, answers, seq: _seq, grant, ...a }) => {
+      const show = a.state !== 'inprogress' && keyFor(a.material, a.passed);
+      return {
+        ...a, granted: !!grant, answers: fromJson(answers, null),
+        questions: shownOf({ questions }).map((q) => ({ question: q.question, answers: q.answers, ...(show ? { correct: q.correct } : {}) })),
+      };
+    }),
     certificates: enrollments.filter((e) => e.completed).map((e) => ({ course: e.course, courseTitle: e.courseTitle, completed: e.completed, code: e.certcode })),
     posts: posts.map((p) => ({ ...p, shared: fromJson<string[]>(p.shared, []) })),
     replies,
@@ -121,6 +145,7 @@ const SECTIONS: { key: Exclude<keyof UserData, 'otherRecords' | 'pendingDeletion
   { key: 'progress', file: 'progress', title: (labels) => labels('Lesson progress') },
   { key: 'materialViews', file: 'material-views', title: (labels) => labels('Materials viewed') },
   { key: 'quizAttempts', file: 'quiz-and-exam-attempts', title: (labels) => labels('Quiz and exam attempts') },
+  { key: 'examAttempts', file: 'exam-attempts', title: (labels) => labels('Exam attempts') },
   { key: 'certificates', file: 'certificates', title: (labels) => labels('Certificates') },
   { key: 'posts', file: 'posts', title: (labels) => labels('Posts') },
   { key: 'replies', file: 'replies', title: (labels) => labels('Replies') },
