@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
-import { LEARNING_ANSWERS, TEST_PASSWORD, buildClass, buildLearningCourse, buildUser, signedInUser } from '../../testing/factories.ts';
+import { LEARNING_ANSWERS, TEST_PASSWORD, asRoles, buildClass, buildLearningCourse, buildUser, signedInUser } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import { enroll } from './enrollment.repository.ts';
@@ -155,6 +155,34 @@ describeEachEngine('exam attempts API', (server) => {
     expect(over.status).toBe(403);
     expect(over.body.error).toMatchObject({ message: MSG.examAttemptsUsed, reason: 'used', used: 2, allowed: 2 });
     expect((await s.status()).body).toMatchObject({ canstart: false, reason: 'used', remaining: 0 });
+  });
+
+  it('takes the site\'s defaults from Admin > Settings and the exam\'s own rules, pool size included, from the lesson editor', async () => {
+    const s = await setup();
+    const { client: admin } = await signedInUser(server(), { roles: asRoles('admin') });
+    const setConfig = (config: Record<string, unknown>) => admin.post('/app_admin/setConfig', { config });
+    try {
+      expect((await setConfig({ examattempts: 1, examwaithours: 0, examshowanswers: 'afterpassing' })).status).toBe(200);
+      // The editor's save: a pool of 5 asking 3, the rest left to the site.
+      const saved = await admin.post('/app_materials/save', { _id: s.materials.exam, drawcount: 3, maxattempts: '', waithours: null, showanswers: '' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ drawcount: 3, maxattempts: null, waithours: null, showanswers: null });
+      expect((await admin.post('/app_materials/save', { _id: s.materials.exam, drawcount: -1 })).status).toBe(400);
+      const before = await s.status();
+      expect(before.body).toMatchObject({ allowed: 1, canstart: true, rules: { maxattempts: 1, waithours: 0, showanswers: 'afterpassing', questions: 3, pool: 5 } });
+
+      const a = await s.start();
+      expect(a.body.questions).toHaveLength(3);
+      const passed = await s.client.post('/app_enrollment/attempt/submit', { attemptid: a.body._id, answers: lettersFor(a.body.questions) });
+      // The site says "after passing": this pass shows its key.
+      expect(passed.body).toMatchObject({ passed: true, correctanswers: lettersFor(a.body.questions) });
+      expect((await s.status()).body).toMatchObject({ used: 1, allowed: 1, canstart: false, reason: 'used' });
+      // The exam's own limit wins over the site's.
+      expect((await admin.post('/app_materials/save', { _id: s.materials.exam, maxattempts: 2 })).status).toBe(200);
+      expect((await s.status()).body).toMatchObject({ used: 1, allowed: 2, canstart: true });
+    } finally {
+      await setConfig({ examattempts: 3, examwaithours: 24, examshowanswers: 'never' });
+    }
   });
 
   it('lets the class instructor or an admin grant one more attempt, which also lifts the wait; audited', async () => {
