@@ -78,7 +78,13 @@ describe('exam attempts', () => {
     await screenshot(page, 'exam-failed-next-attempt-1280', false);
     await exam().getByTestId('quiz-close').click();
     expect(await exam().getByTestId('quiz-start').isDisabled()).toBe(true);
-    await exam().getByTestId('exam-history').waitFor();
+    // The learner's own attempts: date, score and result.
+    const history = exam().getByTestId('exam-history');
+    await history.waitFor();
+    const rows = history.locator('tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-state')).toBe('submitted');
+    expect(await rows.first().textContent()).toMatch(/^1\u2066?\d{4}-\d{2}-\d{2} \d{2}:\d{2}.*\d+%Not passed$/);
   });
 
   it('shows the learner in the instructor\'s gradebook, which grants an extra attempt and exports CSV', async () => {
