@@ -2,7 +2,7 @@
  * Exam attempts in the browser: a learner of the private group fails the exam and sees no key but when
  * the next attempt opens; a reload mid-exam finds the saved answers; the instructor's gradebook shows
  * the learner, grants an extra attempt (which cuts the wait short) and exports CSV; the learner then
- * passes on that attempt.
+ * passes on that attempt. A timed exam drawn from a pool counts down; its editor shows the pool size.
  */
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +78,13 @@ describe('exam attempts', () => {
     await screenshot(page, 'exam-failed-next-attempt-1280', false);
     await exam().getByTestId('quiz-close').click();
     expect(await exam().getByTestId('quiz-start').isDisabled()).toBe(true);
-    await exam().getByTestId('exam-history').waitFor();
+    // The learner's own attempts: date, score and result.
+    const history = exam().getByTestId('exam-history');
+    await history.waitFor();
+    const rows = history.locator('tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-state')).toBe('submitted');
+    expect(await rows.first().textContent()).toMatch(/^1\u2066?\d{4}-\d{2}-\d{2} \d{2}:\d{2}.*\d+%Not passed$/);
   });
 
   it('shows the learner in the instructor\'s gradebook, which grants an extra attempt and exports CSV', async () => {
@@ -143,7 +149,7 @@ describe('exam attempts', () => {
 });
 
 describe('a timed exam drawn from a pool', () => {
-  it('counts down on the server\'s clock and asks the drawn questions; the admin sees the course gradebook', async () => {
+  it('counts down on the server\'s clock and asks the drawn questions; the admin sees the course gradebook and the pool size in the editor', async () => {
     const p = await newPage(browser, { consent: 'optout' });
     try {
       const mail = uniqueEmail('timed');
@@ -178,6 +184,18 @@ describe('a timed exam drawn from a pool', () => {
       await row.getByTestId('gradebook-attempts-open').click();
       await expect.poll(() => admin.page.getByTestId('learner-attempt').count()).toBe(2);
       expect(await admin.page.getByTestId('learner-attempt').first().textContent()).toContain('Correct answer');
+      await admin.page.keyboard.press('Escape');
+
+      // The lesson editor holds the pool size setting and says how many of the pool each attempt asks.
+      await goto(admin.page, '/admin/lessonmaterials/community-health-basics/chb-en-l3/chb-en-l3-m3', 'admin');
+      const pool = admin.page.getByTestId('exam-pool-size');
+      await pool.waitFor();
+      const [, size, asked] = /Questions in the pool: (\d+)\. Each attempt asks (\d+)\./.exec((await pool.textContent()) ?? '') ?? [];
+      expect([Number(size) > 4, asked]).toEqual([true, '4']);
+      expect(await admin.page.getByTestId('exam-drawcount').inputValue()).toBe('4');
+      await admin.page.getByTestId('exam-drawcount').fill('');
+      await expect.poll(() => pool.textContent()).toBe(`Questions in the pool: ${size}. Each attempt asks ${size}.`);
+      expect(pageErrors(admin.page)).toEqual([]);
     } finally {
       await admin.context.close();
     }

@@ -161,6 +161,7 @@ describe('a learner in the private group', () => {
     const text = pdfTextRuns(pdf).join('\n');
     expect(text).toContain(`${first} ${last}`);
     expect(text).toContain(COURSE_TITLE);
+    expect(pdfTextRuns(pdf).join('')).toContain('Course hours: 3 hours');
 
     // The code printed on it is confirmed by the public page, to anyone.
     const code = /Verification code: ([A-Z2-9-]{19})/.exec(pdfTextRuns(pdf).join(''))![1]!;
@@ -168,6 +169,8 @@ describe('a learner in the private group', () => {
     await goto(visitor.page, `/certificate/verify/${code}`, 'certificate-verify');
     await expect.poll(() => visitor.page.getByTestId('certificate-name').textContent()).toBe(`${first} ${last}`);
     expect(await visitor.page.getByTestId('certificate-course').textContent()).toBe(COURSE_TITLE);
+    expect(await visitor.page.getByTestId('certificate-date').textContent()).toBe(new Date().toISOString().slice(0, 10));
+    expect(await visitor.page.getByTestId('certificate-hours').textContent()).toBe('3 hours');
     await goto(visitor.page, '/certificate/verify/ABCD-EFGH-JKLM-NPQR', 'certificate-verify');
     await expect.poll(() => visitor.page.getByTestId('certificate-invalid').textContent()).toBe(MSG.certificateNotFound);
     await visitor.context.close();

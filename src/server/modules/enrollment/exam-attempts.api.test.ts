@@ -4,8 +4,9 @@
  * (a clock the test moves), autosave and resume after a new sign-in, and draws graded as shown.
  */
 import { describe, expect, it } from 'vitest';
+import { unzipSync, strFromU8 } from 'fflate';
 import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
-import { LEARNING_ANSWERS, TEST_PASSWORD, buildClass, buildLearningCourse, buildUser, signedInUser } from '../../testing/factories.ts';
+import { LEARNING_ANSWERS, TEST_PASSWORD, asRoles, buildClass, buildLearningCourse, buildUser, signedInUser } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import { enroll } from './enrollment.repository.ts';
@@ -84,6 +85,51 @@ describeEachEngine('exam attempts API', (server) => {
     expect(last.body).toMatchObject({ passed: true, correctanswers: LEARNING_ANSWERS });
   });
 
+  it('keeps the key out of the learner\'s own data export too, unless the rules show it', async () => {
+    const s = await setup({ waithours: 0, drawcount: 3 });
+    const exported = async () => {
+      const r = await s.client.post('/app_privacy/export', { password: TEST_PASSWORD });
+      expect([r.status, r.body.status]).toEqual([200, 'ready']);
+      const cookie = [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const zip = unzipSync(new Uint8Array(await (await fetch(s.client.baseUrl + r.body.url, { headers: { cookie } })).arrayBuffer()));
+      return Object.fromEntries(Object.entries(zip).map(([name, bytes]) => [name, strFromU8(bytes)]));
+    };
+    const failed = await s.start();
+    await s.client.post('/app_enrollment/attempt/submit', { attemptid: failed.body._id, answers: lettersFor(failed.body.questions, false) });
+    let files = await exported();
+    const attempts = JSON.parse(files['exam-attempts.json']!);
+    expect(attempts).toEqual([expect.objectContaining({ id: failed.body._id, state: 'submitted', passed: 0, answers: expect.any(Array) })]);
+    expect(attempts[0].questions.map((q: { question: string; answers: string[] }) => ({ question: q.question, answers: q.answers })))
+      .toEqual(failed.body.questions);
+    expect(JSON.parse(files['quiz-and-exam-attempts.json']!)).toEqual([expect.not.objectContaining({ correctanswers: expect.anything() })]);
+    // Nowhere in the archive (data.json holds every part; the CSV files are made from the same records).
+    const keys: string[] = [];
+    const walk = (v: unknown, at: string): void => {
+      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}[${i}]`));
+      else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          if (/^correct(answers)?$/.test(k) && x != null) keys.push(`${at}.${k}`);
+          walk(x, `${at}.${k}`);
+        }
+      }
+    };
+    walk(JSON.parse(files['data.json']!), 'data');
+    expect(keys).toEqual([]);
+    expect(files['other-records.json'] ?? '').not.toContain('exam_attempts');
+
+    // Under "after passing", a passed attempt's key is the learner's to see, there as on the result.
+    await server().ctx.db.updateTable('materials').set({ showanswers: 'afterpassing' }).where('id', '=', s.materials.exam).execute();
+    const passed = await s.start();
+    await s.client.post('/app_enrollment/attempt/submit', { attemptid: passed.body._id, answers: lettersFor(passed.body.questions) });
+    files = await exported();
+    const [first, second] = JSON.parse(files['exam-attempts.json']!);
+    expect(first.questions[0]).not.toHaveProperty('correct');
+    expect(second.questions.map((q: { correct: string }) => q.correct)).toEqual(lettersFor(passed.body.questions));
+    const graded = JSON.parse(files['quiz-and-exam-attempts.json']!) as { passed: number; correctanswers?: string[] }[];
+    expect(graded.find((a) => !a.passed)).not.toHaveProperty('correctanswers');
+    expect(graded.find((a) => a.passed)?.correctanswers).toEqual(lettersFor(passed.body.questions));
+  });
+
   it('refuses an attempt inside the waiting time and over the limit, saying when the next one opens', async () => {
     const s = await setup({ maxattempts: 2 });
     expect((await s.exam(WRONG)).status).toBe(200);
@@ -109,6 +155,34 @@ describeEachEngine('exam attempts API', (server) => {
     expect(over.status).toBe(403);
     expect(over.body.error).toMatchObject({ message: MSG.examAttemptsUsed, reason: 'used', used: 2, allowed: 2 });
     expect((await s.status()).body).toMatchObject({ canstart: false, reason: 'used', remaining: 0 });
+  });
+
+  it('takes the site\'s defaults from Admin > Settings and the exam\'s own rules, pool size included, from the lesson editor', async () => {
+    const s = await setup();
+    const { client: admin } = await signedInUser(server(), { roles: asRoles('admin') });
+    const setConfig = (config: Record<string, unknown>) => admin.post('/app_admin/setConfig', { config });
+    try {
+      expect((await setConfig({ examattempts: 1, examwaithours: 0, examshowanswers: 'afterpassing' })).status).toBe(200);
+      // The editor's save: a pool of 5 asking 3, the rest left to the site.
+      const saved = await admin.post('/app_materials/save', { _id: s.materials.exam, drawcount: 3, maxattempts: '', waithours: null, showanswers: '' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ drawcount: 3, maxattempts: null, waithours: null, showanswers: null });
+      expect((await admin.post('/app_materials/save', { _id: s.materials.exam, drawcount: -1 })).status).toBe(400);
+      const before = await s.status();
+      expect(before.body).toMatchObject({ allowed: 1, canstart: true, rules: { maxattempts: 1, waithours: 0, showanswers: 'afterpassing', questions: 3, pool: 5 } });
+
+      const a = await s.start();
+      expect(a.body.questions).toHaveLength(3);
+      const passed = await s.client.post('/app_enrollment/attempt/submit', { attemptid: a.body._id, answers: lettersFor(a.body.questions) });
+      // The site says "after passing": this pass shows its key.
+      expect(passed.body).toMatchObject({ passed: true, correctanswers: lettersFor(a.body.questions) });
+      expect((await s.status()).body).toMatchObject({ used: 1, allowed: 1, canstart: false, reason: 'used' });
+      // The exam's own limit wins over the site's.
+      expect((await admin.post('/app_materials/save', { _id: s.materials.exam, maxattempts: 2 })).status).toBe(200);
+      expect((await s.status()).body).toMatchObject({ used: 1, allowed: 2, canstart: true });
+    } finally {
+      await setConfig({ examattempts: 3, examwaithours: 24, examshowanswers: 'never' });
+    }
   });
 
   it('lets the class instructor or an admin grant one more attempt, which also lifts the wait; audited', async () => {
