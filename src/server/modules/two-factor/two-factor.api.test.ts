@@ -8,6 +8,7 @@ import { describeEachEngine, type TestClient, type TestServer } from '../../test
 import { asRoles, buildUser, TEST_PASSWORD } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { readOutbox } from '../../testing/outbox.ts';
+import { waitForMail } from '../accounts/mail-outbox.testing.ts';
 
 const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
@@ -83,6 +84,22 @@ describeEachEngine('two-factor sign-in', (server) => {
     // Without the password step there is nothing to verify.
     const direct = await server().client().post('/app_users/twofactor/verify', { code: codeAt(secret, server().ctx.clock.now() + 30_000) });
     expect([direct.status, direct.body.error.message]).toEqual([401, MSG.twoFactorStepExpired]);
+  });
+
+  it("a reset's temporary password does not skip the code, and its session must set a new password first", async () => {
+    const { u, secret } = await withTwoFactor(server());
+    expect((await server().client().post('/app_users/resetpassword', { email: u.email })).status).toBe(200);
+    const TEMP = /: (\S+-\d\d!)/;
+    const temp = TEMP.exec((await waitForMail(server().config.dataDir, u.email, (m) => TEMP.test(m.text))).text)![1]!;
+    const c = server().client();
+    expect((await c.post('/users/login', { login: u.email, password: temp })).body).toEqual({ twofactor: 'code' });
+    expect(await whoamiId(c)).toBeNull();
+    const ok = await c.post('/app_users/twofactor/verify', { code: codeAt(secret, server().ctx.clock.now()) });
+    expect(ok.status).toBe(200);
+    const me = (await c.get('/app_users/whoami')).body;
+    expect([me.user._id, me.mustChangePassword]).toEqual([u.id, true]);
+    const write = await c.post('/app_users/save', { _id: u.id, city: 'Faro' });
+    expect([write.status, write.body.error.message]).toEqual([403, MSG.mustChangePassword]);
   });
 
   it('a recovery code signs in once; the second step expires after ten minutes', async () => {
