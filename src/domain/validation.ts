@@ -689,7 +689,8 @@ export const POST_ACCESS = ['private', 'public', 'none', ''] as const;
  * Answers the addresses, lower-cased and without repeats, or null when one of them is not an email.
  */
 export function parseShareList(v: string | readonly string[]): string[] | null {
-  const parts = (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  // Folded like account addresses (NFKC, lower case), so a full-width look-alike matches the account it imitates.
+  const parts = (typeof v === 'string' ? v.split(',') : v).map(normalizeEmail).filter(Boolean);
   if (parts.length > SHARE_LIST_MAX || parts.some((p) => p.length > 254 || !isEmail(p))) return null;
   return [...new Set(parts)];
 }
