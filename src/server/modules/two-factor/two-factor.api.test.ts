@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
-import { describeEachEngine, type TestClient, type TestServer } from '../../testing/harness.ts';
+import { describeEachEngine, startTestServer, type TestClient, type TestServer } from '../../testing/harness.ts';
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../../domain/constants.ts';
 import { asRoles, buildUser, TEST_PASSWORD } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { readOutbox } from '../../testing/outbox.ts';
@@ -225,6 +226,24 @@ describeEachEngine('two-factor sign-in throttling', (server) => {
     expect((await c.post('/app_users/twofactor/verify', { code: right })).status).toBe(429);
   });
 }, { RATE_LIMIT_MAX: '10' });
+
+describe('two-factor sign-in in production', () => {
+  it('is required of admins by default: an admin with a right password is sent to the setup, a learner is not', async () => {
+    const server = await startTestServer('sqlite', { NODE_ENV: 'production', PUBLIC_URL: 'https://learn.example.org' });
+    try {
+      const login = async (email: string) => (await fetch(`${server.baseUrl}/users/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+        body: JSON.stringify({ login: email, password: TEST_PASSWORD }),
+      }).then((r) => r.json())) as Record<string, unknown>;
+      const admin = await buildUser(server.ctx, { roles: asRoles('admin') });
+      expect(await login(admin.email)).toEqual({ twofactor: 'setup' });
+      const learner = await buildUser(server.ctx);
+      expect(await login(learner.email)).toMatchObject({ user: { _id: learner.id } });
+    } finally {
+      await server.stop();
+    }
+  });
+});
 
 describe('recovery code format', () => {
   it('is checked by the shared schema: six digits or 24 letters and digits, dashes and spaces ignored', async () => {
