@@ -40,7 +40,7 @@ beforeAll(async () => {
   // Register a user, make them an admin, and switch them to Arabic.
   const { context } = await newPage(browser, { consent: 'optout' });
   const email = uniqueEmail('arabic-admin');
-  const password = 'Arabic-admin1!';
+  const password = 'Cairo-desk-1!';
   const reg = await context.request.post('/app_users/register', {
     data: { firstname: 'Laila', lastname: 'Haddad', email, confirmemail: email, password, confirmpassword: password, city: 'Cairo', country: 'Egypt', terms: true, lang: 'ar' },
   });

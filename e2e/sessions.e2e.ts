@@ -1,9 +1,10 @@
 /**
  * The account's Sessions panel in the browser: a learner signed in on two browsers sees both (this one
- * marked), ends the other one by keyboard, and that browser is signed out.
+ * marked), gives the password again, ends the other one by keyboard, and that browser is signed out.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG } from '../src/domain/messages.ts';
 import { goto, launchBrowser, newPage, pageErrors, screenshot, seriousViolations, uniqueEmail } from './helpers.ts';
 
 let browser: Browser;
@@ -41,7 +42,12 @@ describe('the Sessions panel', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sessions-panel');
 
-    // By keyboard: focus the other session's button and press Enter.
+    // The password is asked again; without it nothing ends.
+    await page.getByTestId('session-end').first().click();
+    await expect.poll(() => page.getByTestId('sessions-error').textContent()).toBe(MSG.currentPasswordRequired);
+    expect(await rows.count()).toBe(2);
+    // By keyboard: type the password, focus the other session's button and press Enter.
+    await page.getByTestId('sessions-password').fill(password);
     await page.getByTestId('session-end').first().focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.count()).toBe(1);

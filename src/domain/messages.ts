@@ -131,6 +131,7 @@ export const MSG = {
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'Your current password is not correct.',
   passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
+  passwordContext: 'This password is made of your name, your e-mail address or the name of this site. Please add other words.',
   emailConfirmSent: 'We have sent a confirmation link to your new email address. Your address changes once you open that link.',
   emailConfirmed: 'Your email address has been changed.',
   confirmLinkInvalid: 'This confirmation link is not valid or has expired. Please change your email address again.',

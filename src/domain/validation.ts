@@ -698,7 +698,8 @@ export const POST_ACCESS = ['private', 'public', 'none', ''] as const;
  * Answers the addresses, lower-cased and without repeats, or null when one of them is not an email.
  */
 export function parseShareList(v: string | readonly string[]): string[] | null {
-  const parts = (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  // Folded like account addresses (NFKC, lower case), so a full-width look-alike matches the account it imitates.
+  const parts = (typeof v === 'string' ? v.split(',') : v).map(normalizeEmail).filter(Boolean);
   if (parts.length > SHARE_LIST_MAX || parts.some((p) => p.length > 254 || !isEmail(p))) return null;
   return [...new Set(parts)];
 }
@@ -867,9 +868,17 @@ export const ExportTokenSchema = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Sessions and two-factor sign-in: a session is named by its id (a hash); codes are 6 digits or a
 // recovery code (letters and digits, dashes and spaces ignored).
+/**
+ * Ending sessions asks for the password again (ASVS 7.5.2), so whoever holds a stolen session cannot
+ * throw the owner out of every other browser.
+ */
+const reauthPassword = z.string({ error: MSG.currentPasswordRequired }).min(1, { error: MSG.currentPasswordRequired })
+  .max(200, { error: MSG.currentPasswordWrong });
 export const SessionIdSchema = z.object({
   _id: z.string({ error: MSG.sessionNotFound }).trim().regex(/^[0-9a-f]{64}$/, { error: MSG.sessionNotFound }),
+  password: reauthPassword,
 }, { error: MSG.sessionNotFound });
+export const SessionEndOthersSchema = z.object({ password: reauthPassword }, { error: MSG.currentPasswordRequired });
 export const SessionUserSchema = z.object({ user: z.string({ error: MSG.missingId }).min(1, { error: MSG.missingId }).max(100) }, { error: MSG.missingId });
 export const TwoFactorCodeSchema = z.object({
   code: z.string({ error: MSG.twoFactorCodeRequired }).transform((c) => c.replace(/[\s-]/g, '').toUpperCase())

@@ -3,7 +3,7 @@
  * both engines. The temporary password and the confirmation link expire on a clock the test moves.
  */
 import http from 'node:http';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { describeEachEngine, type TestServer } from '../../testing/harness.ts';
 import { buildUser, asRoles, signedInUser, TEST_PASSWORD } from '../../testing/factories.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -11,7 +11,7 @@ import { MSG } from '../../../domain/messages.ts';
 import { accountClock } from './clock.ts';
 import { SECRET_TTL_MS } from './account-secrets.ts';
 import { waitForMail } from './mail-outbox.testing.ts';
-import { commonPasswordCount } from './common-passwords.ts';
+import { commonPasswordCount, contextWords, isContextPassword } from './common-passwords.ts';
 
 const PUBLIC_URL = 'https://learn.example.org';
 const realNow = accountClock.now;
@@ -220,4 +220,36 @@ describeEachEngine('password change', (server) => {
     expect(weak.body.error.fields.password).toBe(MSG.passwordRule);
     expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
   });
+
+  it("refuses a password made only of the person's names, address or the site's words, at registration and at change", async () => {
+    const email = `nadia.haddad-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const base = { firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, city: 'Porto', country: 'Portugal', terms: true };
+    for (const password of ['Nadia-2024!', 'haddad.NADIA#7', 'LearningPlatform1!']) {
+      const r = await server().client().post('/app_users/register', { ...base, password, confirmpassword: password });
+      expect(r.status, password).toBe(400);
+      expect(r.body.error.fields.password, password).toBe(MSG.passwordContext);
+    }
+    // Other words with the name are the person's own choice.
+    const ok = await server().client().post('/app_users/register', { ...base, password: 'Nadia walks to Sintra!', confirmpassword: 'Nadia walks to Sintra!' });
+    expect(ok.status).toBe(200);
+
+    const { user, client } = await signedInUser(server(), { firstname: 'Tomasz', lastname: 'Nowak' });
+    const change = (password: string) => client.post('/app_users/resetpassword', { password, confirmpassword: password, currentpassword: TEST_PASSWORD });
+    const refused = await change('Tomasz-Nowak-1!');
+    expect([refused.status, refused.body.error.fields.password]).toEqual([400, MSG.passwordContext]);
+    // The address's first word ('user' of 'user-12ab@example.org') and its domain ('example').
+    const local = /^[a-z]+/.exec(user.email)![0];
+    expect((await change(`${local}#Example#2024`)).body.error.fields.password).toBe(MSG.passwordContext);
+    expect((await change('Tomasz rows on the Vistula!')).status).toBe(200);
+  });
 }, { PUBLIC_URL });
+
+describe('context words', () => {
+  it("are the product's and roles' names, the site title's words and the person's names and address parts", () => {
+    const words = contextWords('Open Learning Commons', { email: 'ana.silva@escola.pt', firstname: 'Ana', lastname: 'Silva' });
+    expect(words).toEqual(expect.arrayContaining(['learning', 'platform', 'admin', 'open', 'commons', 'ana', 'silva', 'escola']));
+    expect(words).not.toContain('pt');
+    for (const p of ['Ana-Silva-1!', 'OpenCommons#9', 'escola2024!', 'ADMIN!admin!']) expect(isContextPassword(p, words), p).toBe(true);
+    for (const p of ['banana-split-9!', 'Ana reads Pessoa!', '12345678!', 'Silvan-1!']) expect(isContextPassword(p, words), p).toBe(false);
+  });
+});

@@ -135,16 +135,22 @@ describeEachEngine('the Sessions panel calls', (server) => {
     const list = (await c.post('/app_users/sessions/list')).body.list;
     const phoneId = list.find((s: any) => !s.current)._id;
     // Someone else's session id is not found for another account.
-    const foreign = await stranger.c.post('/app_users/sessions/end', { _id: phoneId });
+    const foreign = await stranger.c.post('/app_users/sessions/end', { _id: phoneId, password: TEST_PASSWORD });
     expect([foreign.status, foreign.body.error.message]).toEqual([404, MSG.sessionNotFound]);
     expect(await whoamiId(phone)).toBe(u.id);
-    const r = await c.post('/app_users/sessions/end', { _id: phoneId });
+    // The password is asked again: the session alone does not end another one.
+    const none = await c.post('/app_users/sessions/end', { _id: phoneId });
+    expect([none.status, none.body.error.fields.password]).toEqual([400, MSG.currentPasswordRequired]);
+    const wrong = await c.post('/app_users/sessions/end', { _id: phoneId, password: 'Not-my-password-1' });
+    expect([wrong.status, wrong.body.error.fields.password]).toEqual([400, MSG.currentPasswordWrong]);
+    expect(await whoamiId(phone)).toBe(u.id);
+    const r = await c.post('/app_users/sessions/end', { _id: phoneId, password: TEST_PASSWORD });
     expect(r.status).toBe(200);
     expect(r.body.list).toHaveLength(1);
     expect(await whoamiId(phone)).toBeNull();
     expect(await whoamiId(c)).toBe(u.id);
-    for (const bad of [{}, { _id: 'x' }, { _id: 5 }, '[]']) expect((await c.post('/app_users/sessions/end', bad)).status).toBe(400);
-    expect((await server().client().post('/app_users/sessions/end', { _id: phoneId })).status).toBe(401);
+    for (const bad of [{}, { _id: 'x', password: TEST_PASSWORD }, { _id: 5, password: TEST_PASSWORD }, '[]']) expect((await c.post('/app_users/sessions/end', bad)).status).toBe(400);
+    expect((await server().client().post('/app_users/sessions/end', { _id: phoneId, password: TEST_PASSWORD })).status).toBe(401);
     expect((await server().client().post('/app_users/sessions/list')).status).toBe(401);
   });
 
@@ -152,7 +158,12 @@ describeEachEngine('the Sessions panel calls', (server) => {
     const { u, c } = await signedIn(server());
     const others = [clientWith(server(), { 'user-agent': CHROME_ANDROID }), server().client()];
     for (const o of others) await o.login(u.email, TEST_PASSWORD);
-    const r = await c.post('/app_users/sessions/endothers');
+    for (const body of [{}, { password: 'Not-my-password-1' }]) {
+      const refused = await c.post('/app_users/sessions/endothers', body);
+      expect(refused.status).toBe(400);
+      for (const o of others) expect(await whoamiId(o)).toBe(u.id);
+    }
+    const r = await c.post('/app_users/sessions/endothers', { password: TEST_PASSWORD });
     expect(r.body.list.map((s: any) => s.current)).toEqual([true]);
     for (const o of others) expect(await whoamiId(o)).toBeNull();
     expect(await whoamiId(c)).toBe(u.id);
@@ -180,6 +191,19 @@ describeEachEngine('the Sessions panel calls', (server) => {
     expect((await admin.c.post('/app_users/sessions/endall', {})).status).toBe(400);
   });
 });
+
+describeEachEngine('ending sessions: password guesses', (server) => {
+  it('wrong passwords given to end sessions meet the sign-in back-off', async () => {
+    const { u, c } = await signedIn(server());
+    const phone = clientWith(server(), { 'user-agent': CHROME_ANDROID });
+    await phone.login(u.email, TEST_PASSWORD);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await c.post('/app_users/sessions/endothers', { password: `Guess-${i}-pass` })).status);
+    // Five free failures, a sixth that starts the back-off, then waiting; the other session lives on.
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
+    expect(await whoamiId(phone)).toBe(u.id);
+  });
+}, { RATE_LIMIT_MAX: '10' });
 
 describeEachEngine('no-store on personal responses', (server) => {
   it('every route answered to a signed-in browser carries Cache-Control: no-store (unless it is public on purpose)', async () => {
@@ -231,6 +255,8 @@ describe('cookies in production', () => {
       expect(all.find((c) => c.startsWith('__Host-lang=es'))).toMatch(/; Secure/i);
       expect(all.some((c) => c.startsWith('lang='))).toBe(false);
       for (const c of all) expect(c).toMatch(/; Secure/i);
+      // SameSite=Lax on every cookie: sent on a link followed from elsewhere, never on another site's POST.
+      for (const c of all) expect(c).toMatch(/; SameSite=Lax/i);
       // A plain `sid` cookie is not read in production (it could be set by a subdomain).
       const token = sid.split(';')[0].split('=')[1];
       const plain = await fetch(`${server.baseUrl}/app_users/whoami`, { headers: { cookie: `sid=${token}` } });

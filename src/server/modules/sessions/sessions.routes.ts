@@ -1,18 +1,20 @@
 /**
  * The account's Sessions list (which browsers are signed in, from where, last seen), ending one or all
- * other sessions; admins ending every session of a user (audited); the admins' session and two-factor
- * settings (audited).
+ * other sessions with the password given again; admins ending every session of a user (audited); the
+ * admins' session and two-factor settings (audited).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parse, notFound } from '../../errors.ts';
+import { parse, notFound, badRequest } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import { actorOf, currentSession, currentUser, requireUser, sessionToken } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { SecuritySettingsSchema, SessionIdSchema, SessionUserSchema } from '../../../domain/validation.ts';
+import { SecuritySettingsSchema, SessionEndOthersSchema, SessionIdSchema, SessionUserSchema } from '../../../domain/validation.ts';
 import type { SessionRecord } from '../../../domain/types.ts';
 import type { SessionInfo } from '../../adapters/sessions.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { verifyPassword } from '../../adapters/passwords.ts';
+import { beginSignIn, failedSignIn } from '../../throttle.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { describeDevice, placeOf } from './device.ts';
 
@@ -32,6 +34,17 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: user!, current: await currentSession(ctx, req) };
   }
 
+  /**
+   * The password again before a session is ended (ASVS 7.5.2): a stolen session alone cannot sign the
+   * owner out everywhere. Wrong passwords meet the sign-in back-off, like the two-factor setup's check.
+   */
+  async function reauthenticate(req: FastifyRequest, reply: FastifyReply, user: UserRow, password: string) {
+    const attempt = await beginSignIn(ctx, req, reply, user.id, 'code');
+    if (await verifyPassword(user.passwordHash, password)) return;
+    await failedSignIn(ctx, attempt);
+    throw badRequest(MSG.currentPasswordWrong, { password: MSG.currentPasswordWrong });
+  }
+
   async function list(userId: string, current: SessionInfo | null) {
     return (await ctx.sessions.list(userId)).map((s) => present(s, current));
   }
@@ -41,15 +54,18 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { list: await list(user.id, current) };
   });
 
-  app.post('/app_users/sessions/end', { config: { schema: { body: SessionIdSchema }, action: 'session.manage' } }, async (req) => {
+  app.post('/app_users/sessions/end', { config: { schema: { body: SessionIdSchema }, action: 'session.manage' } }, async (req, reply) => {
     const { user, current } = await own(req);
-    const { _id } = parse(SessionIdSchema, req.body);
+    const { _id, password } = parse(SessionIdSchema, req.body);
+    await reauthenticate(req, reply, user, password);
     if (!(await ctx.sessions.destroyById(user.id, _id))) throw notFound(MSG.sessionNotFound);
     return { ok: true, list: await list(user.id, _id === current?.id ? null : current) };
   });
 
-  app.post('/app_users/sessions/endothers', { config: { action: 'session.manage' } }, async (req) => {
+  app.post('/app_users/sessions/endothers', { config: { schema: { body: SessionEndOthersSchema }, action: 'session.manage' } }, async (req, reply) => {
     const { user, current } = await own(req);
+    const { password } = parse(SessionEndOthersSchema, req.body);
+    await reauthenticate(req, reply, user, password);
     await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
     return { ok: true, list: await list(user.id, current) };
   });

@@ -4,10 +4,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
-import { describeEachEngine, type TestClient, type TestServer } from '../../testing/harness.ts';
+import { describeEachEngine, startTestServer, type TestClient, type TestServer } from '../../testing/harness.ts';
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../../domain/constants.ts';
 import { asRoles, buildUser, TEST_PASSWORD } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { readOutbox } from '../../testing/outbox.ts';
+import { waitForMail } from '../accounts/mail-outbox.testing.ts';
 
 const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
@@ -97,6 +99,22 @@ describeEachEngine('two-factor sign-in', (server) => {
     expect(ok.status).toBe(200);
     expect(ok.body.info).toEqual({ message: MSG.deletionCancelled });
     expect(await server().ctx.db.selectFrom('account_deletions').select('userId').where('userId', '=', u.id).execute()).toEqual([]);
+  });
+
+  it("a reset's temporary password does not skip the code, and its session must set a new password first", async () => {
+    const { u, secret } = await withTwoFactor(server());
+    expect((await server().client().post('/app_users/resetpassword', { email: u.email })).status).toBe(200);
+    const TEMP = /: (\S+-\d\d!)/;
+    const temp = TEMP.exec((await waitForMail(server().config.dataDir, u.email, (m) => TEMP.test(m.text))).text)![1]!;
+    const c = server().client();
+    expect((await c.post('/users/login', { login: u.email, password: temp })).body).toEqual({ twofactor: 'code' });
+    expect(await whoamiId(c)).toBeNull();
+    const ok = await c.post('/app_users/twofactor/verify', { code: codeAt(secret, server().ctx.clock.now()) });
+    expect(ok.status).toBe(200);
+    const me = (await c.get('/app_users/whoami')).body;
+    expect([me.user._id, me.mustChangePassword]).toEqual([u.id, true]);
+    const write = await c.post('/app_users/save', { _id: u.id, city: 'Faro' });
+    expect([write.status, write.body.error.message]).toEqual([403, MSG.mustChangePassword]);
   });
 
   it('a recovery code signs in once; the second step expires after ten minutes', async () => {
@@ -222,6 +240,24 @@ describeEachEngine('two-factor sign-in throttling', (server) => {
     expect((await c.post('/app_users/twofactor/verify', { code: right })).status).toBe(429);
   });
 }, { RATE_LIMIT_MAX: '10' });
+
+describe('two-factor sign-in in production', () => {
+  it('is required of admins by default: an admin with a right password is sent to the setup, a learner is not', async () => {
+    const server = await startTestServer('sqlite', { NODE_ENV: 'production', PUBLIC_URL: 'https://learn.example.org' });
+    try {
+      const login = async (email: string) => (await fetch(`${server.baseUrl}/users/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+        body: JSON.stringify({ login: email, password: TEST_PASSWORD }),
+      }).then((r) => r.json())) as Record<string, unknown>;
+      const admin = await buildUser(server.ctx, { roles: asRoles('admin') });
+      expect(await login(admin.email)).toEqual({ twofactor: 'setup' });
+      const learner = await buildUser(server.ctx);
+      expect(await login(learner.email)).toMatchObject({ user: { _id: learner.id } });
+    } finally {
+      await server.stop();
+    }
+  });
+});
 
 describe('recovery code format', () => {
   it('is checked by the shared schema: six digits or 24 letters and digits, dashes and spaces ignored', async () => {

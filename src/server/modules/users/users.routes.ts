@@ -30,7 +30,7 @@ import { AUDIT, auditUserSave } from '../admin/audit.repository.ts';
 import { can } from '../../policy/policy.ts';
 import { clearResets, createTemporaryPassword, mustChangePassword, restrictSession, useTemporaryPassword } from '../accounts/temporary-password.ts';
 import { confirmEmailChange, createEmailChange } from '../accounts/email-change.ts';
-import { isCommonPassword } from '../accounts/common-passwords.ts';
+import { contextWords, isCommonPassword, isContextPassword } from '../accounts/common-passwords.ts';
 import { countRegcodeTry } from '../accounts/regcode-guard.ts';
 import { publicBase, sendAccountMail, type MailKind } from '../accounts/mail-templates.ts';
 import { onSignIn } from '../privacy/jobs.ts';
@@ -140,9 +140,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'account.register');
     await limit('register', [`ip:${req.ip}`]);
     const body = parse(RegistrationSchema, req.body);
-    if (isCommonPassword(body.password)) throw badRequest(MSG.passwordCommon, { password: MSG.passwordCommon });
-    if (await findUserByEmail(db, body.email)) throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
     const data = await site.get();
+    checkPasswordChoice(body.password, data.config.sitetitle, body);
+    if (await findUserByEmail(db, body.email)) throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
     const country = siteCountry(body.country, data.config);
     if (!country) throw badRequest(MSG.countryNotInList, { country: MSG.countryNotInList });
     const lang = body.lang && data.config.publiclanguages.includes(body.lang)
@@ -170,6 +170,12 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return { info: { message: MSG.registered }, user: await present(user) };
   });
 
+  /** A new password must be neither a common one nor made only of the person's or the site's names (400 on the password field). */
+  function checkPasswordChoice(password: string, sitetitle: string | undefined, person: Parameters<typeof contextWords>[1]) {
+    if (isCommonPassword(password)) throw badRequest(MSG.passwordCommon, { password: MSG.passwordCommon });
+    if (isContextPassword(password, contextWords(sitetitle, person))) throw badRequest(MSG.passwordContext, { password: MSG.passwordContext });
+  }
+
   /** A mail to the account holder in their language; a failed send is logged, never shown to the caller. */
   function notify(req: FastifyRequest, to: string, lang: string, kind: MailKind, values: Record<string, string>) {
     return sendAccountMail(ctx, to, lang, kind, values).catch((err) => req.log.error({ err, kind }, 'account mail failed'));
@@ -193,7 +199,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const { password, currentpassword } = parse(PasswordChangeSchema, body);
       // Right after signing in with a temporary password the mailed secret stands in for the current one.
       if (!(await mustChangePassword(db, sessionToken(req)))) await checkCurrentPassword(req, user, currentpassword);
-      if (isCommonPassword(password)) throw badRequest(MSG.passwordCommon, { password: MSG.passwordCommon });
+      checkPasswordChoice(password, (await site.get()).config.sitetitle, user);
       await updateUser(db, user.id, { passwordHash: await hashPassword(password), passwordChanged: now() });
       await clearResets(db, user.id);
       // Every other session of this account ends; this browser gets a fresh session id.

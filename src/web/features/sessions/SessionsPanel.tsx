@@ -1,9 +1,9 @@
 /**
  * The account's Sessions panel: every browser signed in to the account (device, address and a coarse
- * place, last seen), this one marked; sign out one, or every other one.
+ * place, last seen), this one marked; sign out one, or every other one, with the password given again.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SessionRecord } from '../../../domain/types.ts';
@@ -23,11 +23,13 @@ export default function SessionsPanel() {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: sessionsKey, queryFn: listSessions });
   const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
   // One call at a time; `key` says which button shows it is working (a session's id, or 'others').
   const ending = useMutation({
     mutationFn: ({ fn }: { key: string; fn: () => Promise<{ list: SessionRecord[] }>; done: string }) => fn(),
     onMutate: () => setError(null),
     onSuccess: (r, { done }) => {
+      setPassword('');
       queryClient.setQueryData(sessionsKey, { list: r.list });
       addStatus('success', done);
     },
@@ -43,7 +45,10 @@ export default function SessionsPanel() {
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" data-testid="sessions-panel">
       <Stack>
         <Text>{t('These browsers are signed in to your account. Sign out any you do not recognise.')}</Text>
-        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        {error && <Alert color="red" role="alert" data-testid="sessions-error">{t(error)}</Alert>}
+        <PasswordInput label={t('Password')} description={t('Enter your password to sign out a session.')} name="password"
+          autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} maw={360} data-testid="sessions-password" />
         <Table.ScrollContainer minWidth={560}>
           <Table striped aria-busy={q.isPending}>
             <Table.Thead>
@@ -71,7 +76,7 @@ export default function SessionsPanel() {
                     {!s.current && (
                       <Button size="xs" variant="light" color="red" loading={busy === s._id} data-testid="session-end"
                         aria-label={`${t('Sign out')}: ${s.device}, ${s.ip}`}
-                        onClick={() => run(s._id, () => endSession(s._id), tk('The session has been ended.'))}>
+                        onClick={() => run(s._id, () => endSession(s._id, password), tk('The session has been ended.'))}>
                         {t('Sign out')}
                       </Button>
                     )}
@@ -83,7 +88,7 @@ export default function SessionsPanel() {
         </Table.ScrollContainer>
         <Group justify="flex-end">
           <Button variant="light" color="red" disabled={others === 0} loading={busy === 'others'} data-testid="sessions-end-others"
-            onClick={() => run('others', endOtherSessions, tk('All other sessions have been ended.'))}>
+            onClick={() => run('others', () => endOtherSessions(password), tk('All other sessions have been ended.'))}>
             {t('Sign out all other sessions')}
           </Button>
         </Group>

@@ -3,8 +3,8 @@ import { api } from '../api.ts';
 
 export const sessionsKey = ['sessions'] as const;
 export const listSessions = () => api.post<{ list: SessionRecord[] }>('/app_users/sessions/list');
-export const endSession = (_id: string) => api.post<{ ok: true; list: SessionRecord[] }>('/app_users/sessions/end', { _id });
-export const endOtherSessions = () => api.post<{ ok: true; list: SessionRecord[] }>('/app_users/sessions/endothers');
+export const endSession = (_id: string, password: string) => api.post<{ ok: true; list: SessionRecord[] }>('/app_users/sessions/end', { _id, password });
+export const endOtherSessions = (password: string) => api.post<{ ok: true; list: SessionRecord[] }>('/app_users/sessions/endothers', { password });
 export const resetTwoFactorOf = (user: string) => api.post<{ ok: true }>('/app_users/twofactor/reset', { user });
 export const endAllSessionsOf = (user: string) => api.post<{ ok: true; ended: number }>('/app_users/sessions/endall', { user });
 
