@@ -2,7 +2,8 @@
  * Exam-day scenarios with learners arriving over time (open loop: an arrival does not wait for the
  * one before), each beside a bare Node http server given the same arrivals and request counts:
  *   (a) BENCH_A (10,000) signed-in learners over 60 s: open the exam lesson as the web app does
- *       (whoami, courses, lessons, enrolments, lesson, class) and take the exam (status, start, submit);
+ *       (whoami, courses, lessons, enrolments, lesson, class) and take the exam (status, start, an autosave
+ *       after each question, submit);
  *   (b) BENCH_B (3,000) learners over 60 s who also sign in first (a 503 is retried after its Retry-After);
  *   (c) BENCH_C (2,000) sign-ins over 30 s beside 20 requests a second of other traffic.
  * The learners are written straight into the store (accounts, enrolments, sessions) before the clock starts.
@@ -29,6 +30,8 @@ const CLASS = 'iol-en-selfpaced';
 const LESSON = 'iol-en-l3';
 const EXAM = 'iol-en-l3-m3';
 const PASSWORD = 'Bench-pass1!';
+/** Autosaves per exam taken: one per question of the demo's five-question exam (BENCH_SAVES). */
+const SAVES = Number(process.env.BENCH_SAVES ?? 5);
 const H = { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' };
 
 export interface Learner { id: string; email: string; cookie: string }
@@ -80,8 +83,13 @@ const post = (base: string, url: string, body: (l: Learner) => unknown): Step =>
 
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
-  if (bare) return Array.from({ length: 9 }, () => (l: Learner) => fetch(base, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: '{}' }));
-  const attempt = new Map<string, string>();
+  if (bare) return Array.from({ length: 9 + SAVES }, () => (l: Learner) => fetch(base, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: '{}' }));
+  const attempt = new Map<string, { id: string; questions: number }>();
+  const answers = (l: Learner, k: number) => Array.from({ length: Math.min(k, attempt.get(l.id)?.questions ?? 0) }, (_, i) => 'ABC'[(i + l.id.length) % 3]!);
+  // Autosave as the exam screen does it: the answers so far after each question, numbered so a late save loses.
+  const saves: Step[] = Array.from({ length: SAVES }, (_, k) => (l: Learner) => fetch(`${base}/app_enrollment/attempt/save`, {
+    method: 'POST', headers: { ...H, cookie: l.cookie }, body: JSON.stringify({ attemptid: attempt.get(l.id)?.id, answers: answers(l, k + 1), seq: k + 1 }),
+  }));
   return [
     (l) => fetch(`${base}/app_users/whoami`, { headers: { ...H, cookie: l.cookie } }),
     post(base, '/app_courses/list', () => ({})),
@@ -93,11 +101,13 @@ function examFlow(base: string, bare: boolean): Step[] {
     async (l) => {
       const r = await fetch(`${base}/app_enrollment/attempt/start`, { method: 'POST', headers: { ...H, cookie: l.cookie },
         body: JSON.stringify({ _id: EXAM, classid: CLASS, courseid: COURSE, lessonid: LESSON }) });
-      const body = await r.clone().json().catch(() => ({})) as { _id?: string };
-      if (body._id) attempt.set(l.id, body._id);
+      const body = await r.clone().json().catch(() => ({})) as { _id?: string; questions?: unknown[] };
+      if (body._id) attempt.set(l.id, { id: body._id, questions: body.questions?.length ?? 0 });
       return r;
     },
-    (l) => fetch(`${base}/app_enrollment/attempt/submit`, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: JSON.stringify({ attemptid: attempt.get(l.id) }) }),
+    ...saves,
+    (l) => fetch(`${base}/app_enrollment/attempt/submit`, { method: 'POST', headers: { ...H, cookie: l.cookie },
+      body: JSON.stringify({ attemptid: attempt.get(l.id)?.id, answers: answers(l, SAVES) }) }),
   ];
 }
 
