@@ -74,8 +74,9 @@ describe('staff at scale', () => {
 
   it('an instructor writes to the class and a learner reads it in the outbox', async () => {
     const learner = uniqueEmail('message-reader');
+    const other = uniqueEmail('message-other');
     const imp = await page.context().request.post('/app_users/import', {
-      data: { filename: 'one.csv', data: csv([['email', 'firstname', 'lastname', 'classid'], [learner, 'Rita', 'Reader', GROUP]]).toString('base64') },
+      data: { filename: 'two.csv', data: csv([['email', 'firstname', 'lastname', 'classid'], [learner, 'Rita', 'Reader', GROUP], [other, 'Omar', 'Other', GROUP]]).toString('base64') },
     });
     expect(imp.status()).toBe(200);
     const { page: ip, context } = await signedInPage(browser, DEMO.instructor);
@@ -89,6 +90,21 @@ describe('staff at scale', () => {
       await ip.getByTestId('message-send').click();
       await ip.getByText(/Message sent to \d+ learners?/).first().waitFor();
       await expect.poll(() => latestMailTo(learner) ?? '', { timeout: 15_000 }).toContain('Please read lesson 3');
+
+      // Ticked in the participant table, one learner gets the next message alone.
+      await ip.getByTestId('participants-filter').fill(learner);
+      await expect.poll(() => ip.getByTestId('participant-row').count()).toBe(1);
+      await ip.getByTestId('participant-row').getByTestId('row-select').check();
+      await expect.poll(() => ip.getByTestId('bulk-count').textContent()).toContain('1');
+      await ip.getByRole('heading', { name: 'Message the selected learner' }).waitFor();
+      expect(await seriousViolations(ip)).toEqual([]);
+      await ip.getByTestId('message-subject').fill(`Just for you ${Date.now().toString(36)}`);
+      await ip.getByTestId('message-text').fill('Your essay is missing a title.');
+      await ip.getByTestId('message-send').click();
+      await ip.getByText('Message sent to 1 learner').first().waitFor();
+      await expect.poll(() => latestMailTo(learner) ?? '', { timeout: 15_000 }).toContain('missing a title');
+      // The class's other learners got the first message, not this one.
+      expect(latestMailTo(other) ?? '').toContain('Please read lesson 3');
     } finally {
       await context.close();
     }

@@ -44,7 +44,9 @@ export function ClassMessageForm({ classid, ids }: { classid: string; ids?: stri
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="class-message-title">
       <form onSubmit={send} data-testid="class-message">
         <Stack gap="xs">
-          <Title order={2} size="h4" id="class-message-title">{t('Message the class')}</Title>
+          <Title order={2} size="h4" id="class-message-title">
+            {ids?.length ? t('Message the {{count}} selected learners', { count: ids.length }) : t('Message the class')}
+          </Title>
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
           <TextInput label={t('Subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={200} required data-testid="message-subject" />
           <Textarea label={t('Message')} value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={3} required data-testid="message-text" />

@@ -21,6 +21,7 @@ import { ClassMessageForm } from './ClassMessageForm.tsx';
 import { tk } from '../../lib/tk.ts';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { participantsPage, type ParticipantRow } from '../../lib/tables-api.ts';
+import { useRowSelection, type RowSelection } from '../../components/BulkActionBar.tsx';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
 const byName = (a: Participant, b: Participant) =>
@@ -51,13 +52,27 @@ function Certificate({ r }: { r: ParticipantRow }) {
   return r.certcode ? <Anchor component={Link} to={`/verify/${encodeURIComponent(r.certcode)}`} size="sm">{t('Certificate')}</Anchor> : <>{t('Yes')}</>;
 }
 
-export function DetailedParticipants({ classid, name }: { classid: string; name: string }) {
+export function DetailedParticipants({ classid, name, selection }: { classid: string; name: string; selection?: RowSelection }) {
   const columns = useMemo(() => participantColumns(), []);
   return (
     <DataTable<ParticipantRow> testid="participants" csvName={`participants-${classid}`} columns={columns} rowKey={(r) => r._id}
       defaultSort="name" pageSize={PARTICIPANT_PAGE_SIZE} queryKey={['enrollment', 'participants', classid]} minWidth={860}
       fetchPage={(q) => participantsPage({ ...q, classid })} caption={name} filterLabel={tk('Search by name or email')}
-      rowProps={(r) => ({ 'data-testid': 'participant-row', 'data-email': r.email, 'data-user': r.email })} />
+      rowProps={(r) => ({ 'data-testid': 'participant-row', 'data-email': r.email, 'data-user': r.email })}
+      selection={selection} selectId={(r) => r.user} selectLabel={(r) => `${r.firstname} ${r.lastname}`.trim()}
+      bulk={selection ? () => <SelectionBar selection={selection} /> : undefined} />
+  );
+}
+
+/** The instructor's selection: how many are ticked; the message form above then writes to them only. */
+function SelectionBar({ selection }: { selection: RowSelection }) {
+  const { t } = useTranslation();
+  if (selection.ids.size === 0) return null;
+  return (
+    <Group gap="sm" data-testid="bulk-bar" role="region" aria-label={t('Selected learners')}>
+      <Text fw={500} aria-live="polite" data-testid="bulk-count">{t('{{count}} selected', { count: selection.ids.size })}</Text>
+      <Button size="xs" variant="subtle" onClick={() => selection.clear()}>{t('Clear selection')}</Button>
+    </Group>
   );
 }
 
@@ -67,6 +82,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
   const courses = useQuery(allCoursesQuery());
   const rows = useQuery(participantsQuery(cls._id));
   const [page, setPage] = useState(1);
+  const selection = useRowSelection();
   const course = courses.data?.find((c) => c._id === cls.course);
   const enc = encodeURIComponent;
 
@@ -121,13 +137,13 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
         </Stack>
       </Paper>
 
-      {withDetails && <ClassMessageForm classid={cls._id} />}
+      {withDetails && <ClassMessageForm classid={cls._id} ids={[...selection.ids]} />}
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h4">{t('Participants')}</Title>
           {rows.isSuccess && <Badge variant="light" size="lg">{list.length}</Badge>}
         </Group>
-        {details ? <DetailedParticipants classid={cls._id} name={t('Participants of {{name}}', { name: cls.name })} /> : rows.isPending ? <Skeleton h={200} /> : rows.isError ? (
+        {details ? <DetailedParticipants classid={cls._id} name={t('Participants of {{name}}', { name: cls.name })} selection={selection} /> : rows.isPending ? <Skeleton h={200} /> : rows.isError ? (
           <Alert color="red">{t('The participants could not be loaded.')}</Alert>
         ) : list.length === 0 ? (
           <Paper withBorder p="md" radius="md"><Text>{t('Nobody has joined this class yet.')}</Text></Paper>
