@@ -13,6 +13,9 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { loginCookie, startApp } from './bench/harness.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/seed-demo.ts';
+import { PARTICIPANT_SORTS, USER_SORTS } from '../src/domain/tables.ts';
+import { AUDIT_SORTS, CLASS_SORTS, ENROLLMENT_SORTS, FILE_SORTS } from '../src/domain/staff-tables.ts';
+import { REPORT_TABLES } from '../src/domain/reports.ts';
 
 const LARGE = process.env.DATABASE_URL;
 if (!LARGE) {
@@ -46,9 +49,27 @@ const CALLS: Call[] = [
   { name: 'user search (old call)', who: 'admin', method: 'POST', url: '/app_users/list', body: () => ({ search: 'silva', limit: 25 }) },
   { name: 'users.csv (streamed)', who: 'admin', method: 'GET', url: '/app_reports/users/users.csv', streamed: true },
   ...REPORTS.map((r): Call => ({ name: `report ${r}`, who: 'admin', method: 'POST', url: `/app_reports/${r}`, body: () => ({}) })),
+  // The staff tables: each sort, a text filter and a deep page, as the one table component asks for them.
+  ...tablePages('participants', 'instructor', '/app_enrollment/participants', PARTICIPANT_SORTS, (s) => ({ classid: bigClass(s) }), 'a'),
+  ...tablePages('users', 'admin', '/app_users/page', USER_SORTS, () => ({}), 'ana'),
+  ...tablePages('enrolments', 'admin', '/app_enrollment/page', ENROLLMENT_SORTS, () => ({}), 'ana'),
+  ...tablePages('classes', 'admin', '/app_classes/page', CLASS_SORTS, () => ({}), 'spring'),
+  ...tablePages('audit', 'admin', '/app_admin/audit/page', AUDIT_SORTS, () => ({}), 'user'),
+  ...tablePages('files', 'admin', '/app_files/page', FILE_SORTS, () => ({}), 'png'),
+  ...(['enrollments', 'completions', 'exams', 'quizscores', 'surveys'] as const).flatMap((r) =>
+    tablePages(`report ${r}`, 'admin', `/app_reports/${r}/page`, REPORT_TABLES[r].map((c) => c.key), () => ({}), 'a')),
   { name: 'stats summarize', who: 'admin', method: 'POST', url: '/app_stats/summarize', body: () => ({}) },
   { name: 'stats getStats', who: 'admin', method: 'POST', url: '/app_stats/getStats', body: () => ({}) },
 ];
+
+/** A staff table's pages: the first page under each sort, one filtered by text, and page 200 of the default sort. */
+function tablePages(table: string, who: Who, url: string, sorts: readonly string[], base: (s: 'demo' | 'large') => object, q: string): Call[] {
+  return [
+    ...sorts.map((sort): Call => ({ name: `table ${table}, by ${sort}`, who, method: 'POST', url, body: (s) => ({ ...base(s), sort, limit: 25 }) })),
+    { name: `table ${table}, filtered`, who, method: 'POST', url, body: (s) => ({ ...base(s), q, limit: 25 }) },
+    { name: `table ${table}, page 200`, who, method: 'POST', url, body: (s) => ({ ...base(s), page: 200, limit: 25 }) },
+  ];
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -121,7 +142,7 @@ try {
 }
 
 console.log(`\nbench:size on ${/^postgres/.test(LARGE) ? 'PostgreSQL' : 'SQLite'}: median of ${RUNS} sequential requests, one process`);
-const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(38) : c.padStart(12))).join(''));
+const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(52) : c.padStart(12))).join(''));
 line(['call', 'demo ms', 'large ms', 'x demo', 'large bytes', 'status', 'verdict']);
 let over = 0;
 for (const call of CALLS) {

@@ -25,6 +25,11 @@ export const contains = (column: string, text: string): Expression<SqlBool> =>
   sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
 
 export interface PageSpec {
+  /**
+   * The query the total is counted from, when the rows' joins cannot change it (joins that only add
+   * columns): counting 250,000 enrolments alone costs a fraction of counting them joined.
+   */
+  countBase?: SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any table's base query
   /** Sort name -> column reference ("users.email"). */
   sorts: Record<string, string>;
   defaultSort: string;
@@ -51,7 +56,7 @@ export async function runPage<O>(
   const offset = query.after !== undefined ? Math.max(0, Number.parseInt(query.after, 10) || 0) : query.page * query.limit;
   const [rows, count] = await Promise.all([
     select(base).orderBy(sql.ref(column), dir).orderBy(sql.ref(spec.tiebreak), dir).limit(query.limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: unknown } | undefined>,
+    (spec.countBase ?? base).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: unknown } | undefined>,
   ]);
   const total = Number(count?.n ?? 0);
   const end = offset + rows.length;

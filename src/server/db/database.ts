@@ -22,6 +22,7 @@ import * as m023 from './migrations/023-staff.ts';
 import * as m025 from './migrations/025-offline.ts';
 import * as m027 from './migrations/027-tables-history.ts';
 import * as m029 from './migrations/029-audit-targets.ts';
+import * as m031 from './migrations/031-table-sorts.ts';
 
 export type Db = Kysely<Database>;
 export interface Store {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Prom
   '025-offline': m025,
   '027-tables-history': m027,
   '029-audit-targets': m029,
+  '031-table-sorts': m031,
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

@@ -1,4 +1,4 @@
-/** Migration 021 on both engines: its indexes exist and the user search index follows the users table. */
+/** Migrations 021 and later on both engines: their indexes exist and the user search index follows the users table. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ENGINES, freshDatabase, postgresReachable } from '../../testing/harness.ts';
@@ -6,7 +6,9 @@ import { migrate, openStore, type Store } from '../database.ts';
 
 const INDEXES = ['enrollments_course_completed', 'enrollments_completed', 'enrollments_exampassed', 'enrollments_class_regdate',
   'enrollments_class_progress', 'lesson_progress_lesson', 'quiz_attempts_user', 'replies_author', 'sessions_expires', 'users_name',
-  'users_lastseen', 'users_country'];
+  'users_lastseen', 'users_country',
+  // The enrolments table's sorts (031) and the audit entries' lists (029).
+  'enrollments_regdate', 'enrollments_completed_id', 'enrollments_percent', 'enrollments_course_id', 'courses_title', 'audit_targets_target'];
 
 describe.each(ENGINES)('migration 021 on %s', (engine) => {
   let store: Store | undefined;

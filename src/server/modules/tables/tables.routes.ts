@@ -147,14 +147,17 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/app_enrollment/page', { config: { action: 'enrollment.table' } }, async (req, reply) => {
     const q = parse(EnrollmentPage, req.body);
     await allowed(req, 'enrollment.table');
-    let base = db.selectFrom('enrollments')
+    let own = db.selectFrom('enrollments');
+    if (q.course) own = own.where('enrollments.course', '=', q.course);
+    if (q.classid) own = own.where('enrollments.classid', '=', q.classid);
+    if (q.completed === 'yes') own = own.where('enrollments.completed', 'is not', null);
+    if (q.completed === 'no') own = own.where('enrollments.completed', 'is', null);
+    // Every enrolment has its user (an account's removal removes its enrolments); the other joins only
+    // add names, so without a text filter the total is counted from the enrolments alone.
+    let base = own
       .innerJoin('users', 'users.id', 'enrollments.user')
       .leftJoin('courses', 'courses.id', 'enrollments.course')
       .leftJoin('classes', 'classes.id', 'enrollments.classid');
-    if (q.course) base = base.where('enrollments.course', '=', q.course);
-    if (q.classid) base = base.where('enrollments.classid', '=', q.classid);
-    if (q.completed === 'yes') base = base.where('enrollments.completed', 'is not', null);
-    if (q.completed === 'no') base = base.where('enrollments.completed', 'is', null);
     if (q.q) {
       base = base.where((eb) => eb.or([contains('users.email', q.q!), contains('users.firstname', q.q!), contains('users.lastname', q.q!),
         contains('classes.name', q.q!), contains('courses.title', q.q!)]));
@@ -168,7 +171,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
         regdate: 'enrollments.regdate', completed: 'enrollments.completed', email: 'users.email', lastname: 'users.lastname',
         course: 'courses.title', classname: 'classes.name', percentcomplete: 'enrollments.percentcomplete',
       },
-      defaultSort: 'regdate', defaultDir: 'desc', tiebreak: 'enrollments.id',
+      defaultSort: 'regdate', defaultDir: 'desc', tiebreak: 'enrollments.id', ...(q.q ? {} : { countBase: own }),
     });
     reply.header('cache-control', 'no-store');
     return {
