@@ -146,6 +146,41 @@ describe('durable commits on SQLite', () => {
       await s.stop();
     }
   });
+
+  it('commits quiz results, one-call exams and timed exam attempts with synchronous=FULL through the routes', async () => {
+    const s = await startTestServer('sqlite');
+    try {
+      // Triggers note the connection's synchronous level at each write of a result, so the level the
+      // route really committed with is seen, not the one a helper was asked for.
+      s.ctx.store.sqlite!.exec(`
+        create table sync_seen (what text, level integer);
+        create trigger seen_result after insert on quiz_attempts begin
+          insert into sync_seen select new.kind, synchronous from pragma_synchronous; end;
+        create trigger seen_exam_end after update of state on exam_attempts begin
+          insert into sync_seen select 'attempt ' || new.state, synchronous from pragma_synchronous; end;`);
+      const lc = await buildLearningCourse(s.ctx);
+      // A second attempt may start at once (no wait between attempts).
+      await s.ctx.db.updateTable('materials').set({ waithours: 0 }).where('id', '=', lc.materials.exam).execute();
+      const classid = await buildClass(s.ctx, lc.course);
+      const cls = await s.ctx.db.selectFrom('classes').selectAll().where('id', '=', classid).executeTakeFirstOrThrow();
+      const { user, client } = await signedInUser(s);
+      await enroll(s.ctx.db, user.id, cls);
+      const quiz = await client.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: user.id, classid, courseid: lc.course, answers: ['B', 'C', 'A', 'B', 'C'] });
+      expect(quiz.status).toBe(200);
+      const exam = await client.post('/app_enrollment/exam', { _id: lc.materials.exam, user: user.id, classid, courseid: lc.course, lessonid: lc.lessons[1], answers: ['A', 'A', 'A', 'A', 'A'] });
+      expect(exam.status).toBe(200);
+      const started = await client.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course });
+      expect(started.status).toBe(200);
+      const submitted = await client.post('/app_enrollment/attempt/submit', { attemptid: started.body._id, answers: ['B', 'B', 'B', 'B', 'B'] });
+      expect(submitted.status).toBe(200);
+      const seen = s.ctx.store.sqlite!.prepare('select what, level from sync_seen order by rowid').all() as { what: string; level: number }[];
+      expect(seen.map((r) => r.what)).toEqual(['quiz', 'attempt submitted', 'exam', 'attempt submitted', 'exam']);
+      expect(seen.filter((r) => r.level !== 2)).toEqual([]); // 2 = FULL
+      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(s.ctx.db)).rows[0]!.synchronous).toBe(1); // back to NORMAL
+    } finally {
+      await s.stop();
+    }
+  });
 });
 
 describe('fault log', () => {
