@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { FaultLog, faultKind } from './faults.ts';
 import { durableTransaction } from './db/database.ts';
 import { MSG } from '../domain/messages.ts';
+import { enqueueMail } from './modules/mail/mail-queue.ts';
 
 const registration = (email: string) => ({
   firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, phone: '+351 (21) 555-0100',
@@ -74,6 +75,7 @@ describe('metrics with a token', () => {
     const s = await startTestServer('sqlite', { METRICS_TOKEN: 'sekret-token-123' });
     try {
       await s.client().get('/healthz');
+      await enqueueMail(s.ctx.db, { to: 'someone@example.org', subject: 'Queued', text: 'Not sent yet' }, new Date(Date.now() + 3_600_000));
       expect((await s.client().get('/metrics', { authorization: 'Bearer wrong-token-1234' })).status).toBe(404);
       const r = await s.client().get('/metrics', { authorization: 'Bearer sekret-token-123' });
       expect(r.status).toBe(200);
@@ -82,6 +84,10 @@ describe('metrics with a token', () => {
       expect(r.body).toContain('http_request_duration_seconds_bucket');
       expect(r.body).toContain('process_resident_memory_bytes');
       expect(r.body).toContain('app_dependency_faults_total');
+      // Queue lengths: the password-hashing threads' queue and the e-mails not sent yet.
+      expect(r.body).toMatch(/^password_hash_queue \d+$/m);
+      expect(r.body).toMatch(/^mail_queue_messages\{status="queued"\} [1-9]\d*$/m);
+      expect(r.body).toMatch(/^mail_queue_messages\{status="failed"\} 0$/m);
     } finally {
       await s.stop();
     }
