@@ -94,6 +94,27 @@ describe('metrics with a token', () => {
   });
 });
 
+describe('shutting down', () => {
+  it('answers new requests 503 with a message and Retry-After, closing the connection; /readyz says so and /healthz stays alive', async () => {
+    const s = await startTestServer('sqlite');
+    try {
+      expect((await s.client().get('/app_users/whoami')).status).toBe(200);
+      s.health.shuttingDown = true; // as the SIGTERM handler does before it closes the server
+      const r = await s.client().get('/app_users/whoami');
+      expect(r.status).toBe(503);
+      expect(r.body.error.message).toBe(MSG.shuttingDown);
+      expect(r.headers.get('retry-after')).toBe('5');
+      expect(r.headers.get('connection')).toBe('close');
+      const ready = await s.client().get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ ok: false, shuttingDown: true, error: { message: MSG.shuttingDown } });
+      expect((await s.client().get('/healthz')).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
 describe('disk full on SQLite', () => {
   it('answers 507 with a message (a registration, and a quiz submission whose transaction SQLite rolled back itself), keeps what was stored, and recovers', async () => {
     const s = await startTestServer('sqlite');
