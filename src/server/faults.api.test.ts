@@ -4,12 +4,12 @@
  * (kill -9, terminated connections, Redis and PostgreSQL stopped, SIGTERM) are in faults/*.fault.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { describeEachEngine, startTestServer } from './testing/harness.ts';
+import { describeEachEngine, freshDatabase, postgresReachable, startTestServer } from './testing/harness.ts';
 import { buildClass, buildLearningCourse, signedInUser } from './testing/factories.ts';
 import { enroll } from './modules/enrollment/enrollment.repository.ts';
 import { sql } from 'kysely';
 import { FaultLog, faultKind } from './faults.ts';
-import { durableTransaction } from './db/database.ts';
+import { durableTransaction, openStore } from './db/database.ts';
 import { MSG } from '../domain/messages.ts';
 import { enqueueMail } from './modules/mail/mail-queue.ts';
 
@@ -206,6 +206,26 @@ describe('durable commits on SQLite', () => {
       expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(s.ctx.db)).rows[0]!.synchronous).toBe(1); // back to NORMAL
     } finally {
       await s.stop();
+    }
+  });
+});
+
+describe.skipIf(!(await postgresReachable()))('durable commits on PostgreSQL', () => {
+  it('commits learner-earned transactions with synchronous_commit=on even where the database has it off', async () => {
+    const fresh = await freshDatabase('postgres');
+    const admin = openStore(fresh.url);
+    await sql`alter database ${sql.id(new URL(fresh.url).pathname.slice(1))} set synchronous_commit = off`.execute(admin.db);
+    await admin.close();
+    // A new pool: its connections start with the database's setting.
+    const store = openStore(fresh.url);
+    try {
+      const level = async (db: Parameters<typeof durableTransaction>[0]) => (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(db)).rows[0]!.s;
+      expect(await store.db.transaction().execute((trx) => level(trx))).toBe('off');
+      expect(await durableTransaction(store.db, (trx) => level(trx))).toBe('on');
+      expect(await store.db.transaction().execute((trx) => level(trx))).toBe('off'); // only for that transaction
+    } finally {
+      await store.close();
+      await fresh.drop();
     }
   });
 });
