@@ -12,6 +12,7 @@ import { openStore, type Db } from '../db/database.ts';
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/seed-demo.ts';
 import { siteDigest } from './site-data.ts';
 import { seedLarge, type LargeSize } from '../seed/large.ts';
+import { signedInUser } from '../testing/factories.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -138,6 +139,31 @@ describe.skipIf(!pgOk)('move to PostgreSQL', () => {
 
   it('copies the demo site, checks every table, and the server runs on the copy', async () => {
     await moveAndCompare(async () => {}, 'demo site');
+  }, 120_000);
+
+  it('copies the sessions too when asked (--with-sessions): nobody has to sign in again', async () => {
+    const source = await startTestServer('sqlite');
+    const target = await freshDatabase('postgres');
+    try {
+      await signedInUser(source);
+      await signedInUser(source);
+      await source.app.close();
+      const m = npmScript('move-to-postgres.ts', [target.url, '--with-sessions'], { DATABASE_URL: source.config.databaseUrl, DATA_DIR: source.config.dataDir });
+      expect(m.status, m.out).toBe(0);
+      expect(m.out).not.toContain('Not copied');
+      const [from, to] = [openStore(source.config.databaseUrl), openStore(target.url)];
+      try {
+        const a = await siteDigest(from);
+        expect(a.sessions!.rows).toBe(2);
+        expect(await siteDigest(to)).toEqual(a);
+      } finally {
+        await from.close();
+        await to.close();
+      }
+    } finally {
+      await source.stop();
+      await target.drop();
+    }
   }, 120_000);
 
   it('copies a larger site (seed:large at a hundredth: 100,000 progress rows beside the demo)', async () => {
