@@ -27,7 +27,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { memoryInvalidation, redisInvalidation } from './adapters/invalidation.ts';
 import { connectRedis, readyWithin, type Redis } from './adapters/redis.ts';
 import { healthRoutes, type HealthState } from './health.ts';
-import { setFaultLogger } from './faults.ts';
+import { RETRY_AFTER_S, setFaultLogger } from './faults.ts';
 import { SiteRepository } from './modules/site/site.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -93,6 +93,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     genReqId: () => crypto.randomUUID(),
     // Long ids reach the route's own schema (a clear 400) instead of Fastify's bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    // Requests that arrive while shutting down get our own 503 (the hook below), not Fastify's bare one.
+    return503OnClosing: false,
   });
 
   const store = opts.store ?? openStore(config.databaseUrl);
@@ -138,6 +140,14 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   });
 
   app.setErrorHandler(errorHandler);
+  // From SIGTERM on, a request that still reaches this process on an open keep-alive connection is told,
+  // in the user's language, to come back: the web app waits Retry-After and asks again on a new
+  // connection, which a process that is not stopping takes. Requests already running are not touched.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!health.shuttingDown || req.url === '/readyz' || req.url === '/healthz') return;
+    return reply.status(503).header('Retry-After', String(RETRY_AFTER_S)).header('Connection', 'close').header('Cache-Control', 'no-store')
+      .send({ error: { message: MSG.shuttingDown } });
+  });
   await app.register(cookie);
   // HTML, JSON, CSV and the like leave brotli- or gzip-compressed when the client accepts it and the
   // body is worth it (1 KB); static assets are compressed once at build time instead (see serveWebApp).

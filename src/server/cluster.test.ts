@@ -19,7 +19,7 @@ let base = '';
 
 beforeAll(async () => {
   child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'src/server/main.ts')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '1', WEB_CONCURRENCY: '2', RATE_LIMIT_MAX: '4', REDIS_URL: '', DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '1', WEB_CONCURRENCY: '2', RATE_LIMIT_MAX: '4', REDIS_URL: '', DATABASE_URL: '', METRICS_PUBLIC: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c) => { out += c; });
@@ -55,7 +55,7 @@ function call(method: string, url: string, body?: unknown, cookie = ''): Promise
     }, (res) => {
       let text = '';
       res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null, setCookie: res.headers['set-cookie'] ?? [] }));
+      res.on('end', () => resolve({ status: res.statusCode!, json: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text, setCookie: res.headers['set-cookie'] ?? [] }));
     });
     req.on('error', reject);
     req.end(payload);
@@ -91,6 +91,19 @@ it('shares sessions, and a settings change reaches every worker cache at once', 
   }
   expect((await call('POST', '/app_admin/setConfig', { config: { sitetitle: 'Exam Day Commons' } }, cookie)).status).toBe(200);
   for (let i = 0; i < 4; i++) expect((await call('GET', '/app_users/whoami', undefined, cookie)).json.config.sitetitle).toBe('Exam Day Commons');
+});
+
+it('answers /metrics for both workers together, whichever takes the scrape', async () => {
+  for (let i = 0; i < 20; i++) expect((await call('GET', '/readyz')).status).toBe(200);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(requestPids('/readyz').size).toBe(2); // spread over both workers
+  // Each scrape (on a new connection, so by turns each worker) counts all twenty.
+  for (let i = 0; i < 4; i++) {
+    const m = await call('GET', '/metrics');
+    expect(m.status).toBe(200);
+    expect(m.json).toMatch(/^http_requests_total\{method="GET",route="\/readyz",status="200"\} 20$/m);
+  }
+  expect(requestPids('/metrics').size).toBe(2);
 });
 
 it('replaces a worker that dies and logs why', async () => {

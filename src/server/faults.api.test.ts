@@ -4,13 +4,14 @@
  * (kill -9, terminated connections, Redis and PostgreSQL stopped, SIGTERM) are in faults/*.fault.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { describeEachEngine, startTestServer } from './testing/harness.ts';
+import { describeEachEngine, freshDatabase, postgresReachable, startTestServer } from './testing/harness.ts';
 import { buildClass, buildLearningCourse, signedInUser } from './testing/factories.ts';
 import { enroll } from './modules/enrollment/enrollment.repository.ts';
 import { sql } from 'kysely';
 import { FaultLog, faultKind } from './faults.ts';
-import { durableTransaction } from './db/database.ts';
+import { durableTransaction, openStore } from './db/database.ts';
 import { MSG } from '../domain/messages.ts';
+import { enqueueMail } from './modules/mail/mail-queue.ts';
 
 const registration = (email: string) => ({
   firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, phone: '+351 (21) 555-0100',
@@ -74,6 +75,7 @@ describe('metrics with a token', () => {
     const s = await startTestServer('sqlite', { METRICS_TOKEN: 'sekret-token-123' });
     try {
       await s.client().get('/healthz');
+      await enqueueMail(s.ctx.db, { to: 'someone@example.org', subject: 'Queued', text: 'Not sent yet' }, new Date(Date.now() + 3_600_000));
       expect((await s.client().get('/metrics', { authorization: 'Bearer wrong-token-1234' })).status).toBe(404);
       const r = await s.client().get('/metrics', { authorization: 'Bearer sekret-token-123' });
       expect(r.status).toBe(200);
@@ -82,6 +84,31 @@ describe('metrics with a token', () => {
       expect(r.body).toContain('http_request_duration_seconds_bucket');
       expect(r.body).toContain('process_resident_memory_bytes');
       expect(r.body).toContain('app_dependency_faults_total');
+      // Queue lengths: the password-hashing threads' queue and the e-mails not sent yet.
+      expect(r.body).toMatch(/^password_hash_queue \d+$/m);
+      expect(r.body).toMatch(/^mail_queue_messages\{status="queued"\} [1-9]\d*$/m);
+      expect(r.body).toMatch(/^mail_queue_messages\{status="failed"\} 0$/m);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('shutting down', () => {
+  it('answers new requests 503 with a message and Retry-After, closing the connection; /readyz says so and /healthz stays alive', async () => {
+    const s = await startTestServer('sqlite');
+    try {
+      expect((await s.client().get('/app_users/whoami')).status).toBe(200);
+      s.health.shuttingDown = true; // as the SIGTERM handler does before it closes the server
+      const r = await s.client().get('/app_users/whoami');
+      expect(r.status).toBe(503);
+      expect(r.body.error.message).toBe(MSG.shuttingDown);
+      expect(r.headers.get('retry-after')).toBe('5');
+      expect(r.headers.get('connection')).toBe('close');
+      const ready = await s.client().get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ ok: false, shuttingDown: true, error: { message: MSG.shuttingDown } });
+      expect((await s.client().get('/healthz')).status).toBe(200);
     } finally {
       await s.stop();
     }
@@ -144,6 +171,61 @@ describe('durable commits on SQLite', () => {
       expect(await level(s.ctx.db)).toBe(1);
     } finally {
       await s.stop();
+    }
+  });
+
+  it('commits quiz results, one-call exams and timed exam attempts with synchronous=FULL through the routes', async () => {
+    const s = await startTestServer('sqlite');
+    try {
+      // Triggers note the connection's synchronous level at each write of a result, so the level the
+      // route really committed with is seen, not the one a helper was asked for.
+      s.ctx.store.sqlite!.exec(`
+        create table sync_seen (what text, level integer);
+        create trigger seen_result after insert on quiz_attempts begin
+          insert into sync_seen select new.kind, synchronous from pragma_synchronous; end;
+        create trigger seen_exam_end after update of state on exam_attempts begin
+          insert into sync_seen select 'attempt ' || new.state, synchronous from pragma_synchronous; end;`);
+      const lc = await buildLearningCourse(s.ctx);
+      // A second attempt may start at once (no wait between attempts).
+      await s.ctx.db.updateTable('materials').set({ waithours: 0 }).where('id', '=', lc.materials.exam).execute();
+      const classid = await buildClass(s.ctx, lc.course);
+      const cls = await s.ctx.db.selectFrom('classes').selectAll().where('id', '=', classid).executeTakeFirstOrThrow();
+      const { user, client } = await signedInUser(s);
+      await enroll(s.ctx.db, user.id, cls);
+      const quiz = await client.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: user.id, classid, courseid: lc.course, answers: ['B', 'C', 'A', 'B', 'C'] });
+      expect(quiz.status).toBe(200);
+      const exam = await client.post('/app_enrollment/exam', { _id: lc.materials.exam, user: user.id, classid, courseid: lc.course, lessonid: lc.lessons[1], answers: ['A', 'A', 'A', 'A', 'A'] });
+      expect(exam.status).toBe(200);
+      const started = await client.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course });
+      expect(started.status).toBe(200);
+      const submitted = await client.post('/app_enrollment/attempt/submit', { attemptid: started.body._id, answers: ['B', 'B', 'B', 'B', 'B'] });
+      expect(submitted.status).toBe(200);
+      const seen = s.ctx.store.sqlite!.prepare('select what, level from sync_seen order by rowid').all() as { what: string; level: number }[];
+      expect(seen.map((r) => r.what)).toEqual(['quiz', 'attempt submitted', 'exam', 'attempt submitted', 'exam']);
+      expect(seen.filter((r) => r.level !== 2)).toEqual([]); // 2 = FULL
+      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(s.ctx.db)).rows[0]!.synchronous).toBe(1); // back to NORMAL
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe.skipIf(!(await postgresReachable()))('durable commits on PostgreSQL', () => {
+  it('commits learner-earned transactions with synchronous_commit=on even where the database has it off', async () => {
+    const fresh = await freshDatabase('postgres');
+    const admin = openStore(fresh.url);
+    await sql`alter database ${sql.id(new URL(fresh.url).pathname.slice(1))} set synchronous_commit = off`.execute(admin.db);
+    await admin.close();
+    // A new pool: its connections start with the database's setting.
+    const store = openStore(fresh.url);
+    try {
+      const level = async (db: Parameters<typeof durableTransaction>[0]) => (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(db)).rows[0]!.s;
+      expect(await store.db.transaction().execute((trx) => level(trx))).toBe('off');
+      expect(await durableTransaction(store.db, (trx) => level(trx))).toBe('on');
+      expect(await store.db.transaction().execute((trx) => level(trx))).toBe('off'); // only for that transaction
+    } finally {
+      await store.close();
+      await fresh.drop();
     }
   });
 });

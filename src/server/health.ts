@@ -4,8 +4,9 @@
  *                 outage does not get every process restarted by an orchestrator)
  *   GET /readyz   readiness: the database, and Redis when configured, answer within READY_TIMEOUT_MS;
  *                 false while shutting down, so the balancer stops sending new requests
- *   GET /metrics  Prometheus text format (prom-client); closed (404) unless METRICS_TOKEN (bearer) or
- *                 METRICS_PUBLIC=1 opens it
+ *   GET /metrics  Prometheus text format (prom-client): requests and latency per route, faults, the
+ *                 database pool, the hashing and mail queues, memory; closed (404) unless METRICS_TOKEN
+ *                 (bearer) or METRICS_PUBLIC=1 opens it
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,9 @@ import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
 import type { Redis } from './adapters/redis.ts';
 import { faultKind } from './faults.ts';
+import { passwordQueueLength } from './adapters/passwords.ts';
+import { inClusterWorker } from './adapters/cluster-ipc.ts';
+import { workerMetrics } from './adapters/cluster-metrics.ts';
 import { MSG } from '../domain/messages.ts';
 
 const READY_TIMEOUT_MS = 2000;
@@ -70,7 +74,27 @@ export function healthRoutes(app: FastifyInstance, opts: { config: Config; store
     },
   });
   new client.Gauge({
+    name: 'password_hash_queue', help: 'Password hashes (sign-ins, registrations, changes) waiting for a hashing thread in this process', registers: [registry],
+    collect() { this.set(passwordQueueLength()); },
+  });
+  new client.Gauge({
+    name: 'mail_queue_messages', help: 'E-mails in the database queue not sent yet, by status (queued, sending, failed)', labelNames: ['status'], registers: [registry],
+    // Every worker reads the same table: the machine's figure is any one of them, not their sum.
+    aggregator: 'first',
+    async collect() {
+      // A scrape during a database outage keeps the last figures instead of failing the whole page.
+      const rows = await within(store.db.selectFrom('mail_queue').select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .where('status', '!=', 'sent').groupBy('status').execute(), READY_TIMEOUT_MS).catch(() => null);
+      if (!rows) return;
+      this.reset();
+      for (const status of ['queued', 'sending', 'failed']) this.set({ status }, 0);
+      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+    },
+  });
+  new client.Gauge({
     name: 'redis_connected', help: '1 when the Redis connection is ready (absent without REDIS_URL)', registers: [registry],
+    // Across workers: 0 as soon as one of them has lost Redis.
+    aggregator: 'min',
     collect() { if (redis) this.set(redis.status === 'ready' ? 1 : 0); },
   });
 
@@ -85,12 +109,19 @@ export function healthRoutes(app: FastifyInstance, opts: { config: Config; store
     latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
 
+  // Under the cluster primary, a scrape answers for every worker together (see cluster-metrics.ts).
+  const machine = inClusterWorker() ? workerMetrics(registry) : null;
+
   const token = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : null;
   app.get('/metrics', { config: { public: true } }, async (req, reply) => {
     const given = Buffer.from(req.headers.authorization ?? '');
     const allowed = config.metricsPublic || (token !== null && given.length === token.length && crypto.timingSafeEqual(given, token));
     if (!allowed) return reply.status(404).send({ error: { message: MSG.notFound } });
-    reply.header('Cache-Control', 'no-store').type(registry.contentType);
-    return registry.metrics();
+    reply.header('Cache-Control', 'no-store');
+    if (!machine) return reply.type(registry.contentType).send(await registry.metrics());
+    const text = await machine.all().catch(() => null);
+    // A partial sum would read as counters going back to zero: no figures is the honest answer.
+    if (text === null) return reply.status(503).header('Retry-After', '5').send({ error: { message: MSG.serverError } });
+    return reply.type(registry.contentType).send(text);
   });
 }

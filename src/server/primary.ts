@@ -6,6 +6,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.ts';
 import { servePrimary } from './adapters/cluster-ipc.ts';
+import { servePrimaryMetrics } from './adapters/cluster-metrics.ts';
 import { migrate, openStore } from './db/database.ts';
 
 function log(level: number, msg: string, fields: Record<string, unknown> = {}) {
@@ -28,6 +29,7 @@ export async function runPrimary(config: Config) {
   }
   // Without Redis, the workers share invalidations and rate-limit counters through this process.
   if (!config.redisUrl) servePrimary();
+  servePrimaryMetrics();
 
   const started = new Map<number, number>();
   let stopping = false;

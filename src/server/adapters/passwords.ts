@@ -56,6 +56,9 @@ export const hashPassword = (password: string) => runTask<string>({ op: 'hash', 
 
 export const verifyPassword = (hash: string, password: string) => runTask<boolean>({ op: 'verify', hash, password });
 
+/** Hashes waiting for a thread in this process (a metric: a queue that stays long means too few threads). */
+export const passwordQueueLength = (): number => pool?.queueSize ?? 0;
+
 /** Stops the threads (tests and scripts that must exit; the server leaves them to the process end). */
 export async function closePasswordPool(): Promise<void> {
   const p = pool;

@@ -66,11 +66,18 @@ const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
 /**
  * A transaction whose commit is on disk before it returns (quiz and exam results, completion): on SQLite
  * its commit runs with synchronous=FULL, which also syncs every commit before it; the setting cannot
- * change inside a transaction, so the connection is held across it. PostgreSQL syncs every commit
- * already (synchronous_commit=on, its default, which we keep).
+ * change inside a transaction, so the connection is held across it. PostgreSQL syncs every commit by
+ * default (synchronous_commit=on); the transaction sets it for itself too, so a server, database or
+ * role configured with it off for speed still keeps what learners earn.
  */
 export async function durableTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (!isSqlite(db) || SQLITE_SYNC !== 'learner') return db.transaction().execute(fn);
+  if (!isSqlite(db)) {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = on`.execute(trx);
+      return fn(trx);
+    });
+  }
+  if (SQLITE_SYNC !== 'learner') return db.transaction().execute(fn);
   return db.connection().execute(async (conn) => {
     await sql`pragma synchronous = FULL`.execute(conn);
     try {

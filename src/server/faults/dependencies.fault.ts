@@ -28,8 +28,10 @@ describe('Redis down', () => {
       expect(await ready.json()).toMatchObject({ ok: false, checks: { database: true, redis: false } });
       const visitor = new TestClient(app.url);
       expect((await visitor.get('/app_users/whoami')).status).toBe(200); // signed-out pages keep working
+      const loginAt = Date.now();
       const login = await visitor.post('/users/login', { login: f.learners[0]!.email, password: 'Test-pass1!' });
       expect(login.status).toBe(503);
+      expect(Date.now() - loginAt).toBeLessThan(3000); // told at once, not after Redis' retries
       expect(login.headers.get('retry-after')).toBeTruthy();
       expect(login.body.error.message).toBe(MSG.sessionsUnavailable);
 
@@ -45,8 +47,10 @@ describe('Redis down', () => {
       await redis.kill();
       redis = null;
       await sleep(1500);
+      const whoamiAt = Date.now();
       const whoami = await clients[1]!.get('/app_users/whoami');
       expect(whoami.status).toBe(503);
+      expect(Date.now() - whoamiAt).toBeLessThan(3000);
       expect(whoami.body.error.message).toBe(MSG.sessionsUnavailable);
       expect((await new TestClient(app.url).get('/app_users/whoami')).status).toBe(200);
       expect((await fetch(`${app.url}/readyz`)).status).toBe(503);

@@ -1,17 +1,23 @@
 /**
- * Backups, restores and the move to PostgreSQL, through the real command-line scripts on the demo site:
+ * Backups, restores and the move to PostgreSQL, through the real command-line scripts, on the demo site
+ * and on a site grown by `seed:large`'s own statements (at a smaller size, to keep the suite short):
  * every table compared (row count and digest) before and after.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeEachEngine, freshDatabase, postgresReachable, startTestServer } from '../testing/harness.ts';
+import { ENGINES, freshDatabase, postgresReachable, startTestServer } from '../testing/harness.ts';
 import { openStore, type Db } from '../db/database.ts';
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/seed-demo.ts';
 import { siteDigest } from './site-data.ts';
+import { seedLarge, type LargeSize } from '../seed/large.ts';
+import { signedInUser } from '../testing/factories.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+
+/** `seed:large`'s data set at a hundredth of its users: 100,000 progress rows beside the demo site. */
+const LARGER: LargeSize = { users: 1000, courses: 25, lessonsPerCourse: 10, enrolments: 10_000, bigClass: 500 };
 
 function npmScript(script: string, args: string[], env: Record<string, string>) {
   const r = spawnSync(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'scripts', script), ...args], {
@@ -30,41 +36,59 @@ async function addUploadedFile(db: Db) {
   }).execute();
 }
 
-describeEachEngine('backup and restore', (server) => {
-  it('round trip: the restored site equals the backed-up one in every table', async () => {
-    const { ctx, config } = server();
-    await seedDemo(ctx);
-    await addUploadedFile(ctx.db);
-    const before = await siteDigest(ctx.store);
-    expect(Object.keys(before).length).toBeGreaterThan(15);
-    expect(before.files?.rows ?? 0).toBeGreaterThan(0); // uploaded files are in the database, so in the backup
-    const env = { DATABASE_URL: config.databaseUrl, DATA_DIR: config.dataDir };
+const pgOk = await postgresReachable();
+if (!pgOk && process.env.CI) throw new Error('PostgreSQL is not reachable; CI needs it');
 
-    // Online: the server is running and holds the database.
-    const b = npmScript('backup.ts', [], env);
-    expect(b.status, b.out).toBe(0);
-    const file = /Backup written: (.+)/.exec(b.out)![1]!.trim();
-
-    // Changes after the backup, which the restore must undo.
-    await ctx.db.deleteFrom('replies').execute();
-    await ctx.db.deleteFrom('comments').execute();
-    await ctx.db.updateTable('users').set({ city: 'Changed' }).execute();
-    expect((await siteDigest(ctx.store)).comments).not.toEqual(before.comments);
-
-    // SQLite is restored with the server stopped; the harness's store is closed with it.
-    await server().app.close();
-    const r = npmScript('restore.ts', [file], env);
-    expect(r.status, r.out).toBe(0);
-    const restored = openStore(config.databaseUrl);
+describe.each(ENGINES)('backup and restore [%s]', (engine) => {
+  it.skipIf(engine === 'postgres' && !pgOk).each([['the demo site', false], ['a larger site (seed:large at a hundredth)', true]] as const)('round trip of %s: the restored site equals the backed-up one in every table', async (label, larger) => {
+    const s = await startTestServer(engine);
     try {
-      expect(await siteDigest(restored)).toEqual(before);
+      await roundTrip(s, label, larger);
     } finally {
-      await restored.close();
+      await s.stop();
     }
-  }, 120_000);
+  }, 180_000);
 });
 
-const pgOk = await postgresReachable();
+/** Backs up the running site, changes it, restores the backup with the server stopped, and compares every table. */
+async function roundTrip(s: Awaited<ReturnType<typeof startTestServer>>, label: string, larger: boolean) {
+  const { ctx, config } = s;
+  await seedDemo(ctx);
+  await addUploadedFile(ctx.db);
+  if (larger) await seedLarge(ctx.store, 'x', LARGER);
+  const before = await siteDigest(ctx.store);
+  expect(Object.keys(before).length).toBeGreaterThan(15);
+  expect(before.files?.rows ?? 0).toBeGreaterThan(0); // uploaded files are in the database, so in the backup
+  if (larger) expect(before.lesson_progress!.rows).toBeGreaterThanOrEqual(100_000);
+  const env = { DATABASE_URL: config.databaseUrl, DATA_DIR: config.dataDir };
+
+  // Online: the server is running and holds the database.
+  const started = Date.now();
+  const b = npmScript('backup.ts', [], env);
+  expect(b.status, b.out).toBe(0);
+  const file = /Backup written: (.+)/.exec(b.out)![1]!.trim();
+  const backupS = (Date.now() - started) / 1000;
+
+  // Changes after the backup, which the restore must undo.
+  await ctx.db.deleteFrom('replies').execute();
+  await ctx.db.deleteFrom('comments').execute();
+  await ctx.db.updateTable('users').set({ city: 'Changed' }).execute();
+  expect((await siteDigest(ctx.store)).comments).not.toEqual(before.comments);
+
+  // SQLite is restored with the server stopped; the harness's store is closed with it.
+  await s.app.close();
+  const restoreAt = Date.now();
+  const r = npmScript('restore.ts', [file], env);
+  expect(r.status, r.out).toBe(0);
+  const restoreS = (Date.now() - restoreAt) / 1000;
+  const restored = openStore(config.databaseUrl);
+  try {
+    expect(await siteDigest(restored)).toEqual(before);
+    console.log(`${label} [${ctx.store.engine}]: ${Object.values(before).reduce((n, t) => n + t.rows, 0)} rows; backup ${backupS.toFixed(1)} s, restore ${restoreS.toFixed(1)} s`);
+  } finally {
+    await restored.close();
+  }
+}
 
 describe.skipIf(!pgOk)('move to PostgreSQL', () => {
   async function moveAndCompare(extra: (url: string) => Promise<void>, label: string) {
@@ -117,22 +141,39 @@ describe.skipIf(!pgOk)('move to PostgreSQL', () => {
     await moveAndCompare(async () => {}, 'demo site');
   }, 120_000);
 
-  it('copies a larger generated site (20,000 accounts and 40,000 quiz attempts beside the demo)', async () => {
+  it('copies the sessions too when asked (--with-sessions): nobody has to sign in again', async () => {
+    const source = await startTestServer('sqlite');
+    const target = await freshDatabase('postgres');
+    try {
+      await signedInUser(source);
+      await signedInUser(source);
+      await source.app.close();
+      const m = npmScript('move-to-postgres.ts', [target.url, '--with-sessions'], { DATABASE_URL: source.config.databaseUrl, DATA_DIR: source.config.dataDir });
+      expect(m.status, m.out).toBe(0);
+      expect(m.out).not.toContain('Not copied');
+      const [from, to] = [openStore(source.config.databaseUrl), openStore(target.url)];
+      try {
+        const a = await siteDigest(from);
+        expect(a.sessions!.rows).toBe(2);
+        expect(await siteDigest(to)).toEqual(a);
+      } finally {
+        await from.close();
+        await to.close();
+      }
+    } finally {
+      await source.stop();
+      await target.drop();
+    }
+  }, 120_000);
+
+  it('copies a larger site (seed:large at a hundredth: 100,000 progress rows beside the demo)', async () => {
     await moveAndCompare(async (url) => {
       const store = openStore(url);
-      const raw = store.sqlite!;
-      const user = raw.prepare(`insert into users (id, email, "passwordHash", firstname, lastname, roles, lang, bio, created)
-        values (?, ?, 'x', 'Gen', 'Erated', '[]', 'pt', ?, '2026-01-01T00:00:00.000Z')`);
-      const attempt = raw.prepare(`insert into quiz_attempts (id, "enrollmentId", "user", course, classid, lesson, material, kind, attempt,
-        answershash, answers, correctanswers, score, possible, percent, passed, created)
-        values (?, ?, ?, 'c', 'k', 'l', 'm', 'quiz', ?, 'h', '["A"]', '["B"]', ?, 5, ?, ?, ?)`);
-      raw.transaction(() => {
-        for (let i = 0; i < 20_000; i++) {
-          user.run(`gen-${i}`, `gen-${i}@example.org`, `Bio ${i} — ação, 学习, تعلم`);
-          for (const k of [0, 1]) attempt.run(crypto.randomUUID(), `gen-${i}-k`, `gen-${i}`, `a${k}`, i % 6, (i % 6) * 20 + 0.5, i % 2, `2026-02-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`);
-        }
-      })();
-      await store.close();
-    }, 'generated site');
+      try {
+        await seedLarge(store, 'x', LARGER);
+      } finally {
+        await store.close();
+      }
+    }, 'larger site');
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 /**
  * A whole site's data, table by table, for backups, restores and the move to PostgreSQL: the list of
- * tables and a digest of each (row count and a SHA-256 of its rows, independent of row order and of the
- * engine), so two copies can be compared exactly.
+ * tables and a digest of each (row count and the sum of its rows' SHA-256 digests, independent of row
+ * order and of the engine), so two copies can be compared exactly.
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
@@ -40,16 +40,56 @@ export function rowText(row: Record<string, unknown>): string {
 
 export interface TableDigest { rows: number; sha256: string }
 
-export async function tableDigest(store: Store, table: string): Promise<TableDigest> {
-  const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db)).rows;
-  const texts = rows.map(rowText).sort();
-  const hash = crypto.createHash('sha256');
-  for (const t of texts) hash.update(t).update('\n');
-  return { rows: rows.length, sha256: hash.digest('hex') };
+/** Rows fetched at a time from PostgreSQL: memory stays flat whatever the table's size. */
+const FETCH_ROWS = 5000;
+const MOD = 1n << 256n;
+
+/**
+ * Sums rows' SHA-256 digests modulo 2^256: the total does not depend on the order rows come in, so
+ * each side can be read as it is stored (no sort, nothing held in memory), and any row added, lost or
+ * changed changes it.
+ */
+class RowSum {
+  rows = 0;
+  private sum = 0n;
+  add(row: Record<string, unknown>) {
+    this.rows += 1;
+    this.sum = (this.sum + BigInt(`0x${crypto.createHash('sha256').update(rowText(row)).digest('hex')}`)) % MOD;
+  }
+  digest(): TableDigest { return { rows: this.rows, sha256: this.sum.toString(16).padStart(64, '0') }; }
 }
 
+/**
+ * Every table's digest, read in one consistent snapshot. A site of millions of rows (`seed:large`) is
+ * read a batch at a time: SQLite by iterating a statement (synchronously, so nothing else uses the
+ * connection meanwhile), PostgreSQL through a cursor in a repeatable-read transaction.
+ */
 export async function siteDigest(store: Store, skip: Set<string> = new Set()): Promise<Record<string, TableDigest>> {
+  const tables = (await listTables(store)).filter((t) => !skip.has(t));
   const out: Record<string, TableDigest> = {};
-  for (const t of await listTables(store)) if (!skip.has(t)) out[t] = await tableDigest(store, t);
+  if (store.engine === 'sqlite') {
+    const raw = store.sqlite!;
+    raw.transaction(() => {
+      for (const t of tables) {
+        const sum = new RowSum();
+        for (const row of raw.prepare(`select * from "${t.replace(/"/g, '""')}"`).iterate() as Iterable<Record<string, unknown>>) sum.add(row);
+        out[t] = sum.digest();
+      }
+    })();
+    return out;
+  }
+  await store.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    for (const t of tables) {
+      const sum = new RowSum();
+      await sql`declare digest_rows no scroll cursor for select * from ${sql.table(t)}`.execute(trx);
+      for (;;) {
+        const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.lit(FETCH_ROWS)} from digest_rows`.execute(trx);
+        for (const row of rows) sum.add(row);
+        if (rows.length < FETCH_ROWS) break;
+      }
+      await sql`close digest_rows`.execute(trx);
+      out[t] = sum.digest();
+    }
+  });
   return out;
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { buildApp, type RouteEntry } from '../app.ts';
+import type { HealthState } from '../health.ts';
 import type { AppContext } from '../context.ts';
 import type { Engine } from '../db/dialect.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
@@ -69,6 +70,8 @@ export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
   routes: RouteEntry[];
+  /** Readiness state; a test sets `shuttingDown` as SIGTERM does. */
+  health: HealthState;
   config: Config;
   baseUrl: string;
   /** A browser-like client with its own cookie jar. */
@@ -78,11 +81,11 @@ export interface TestServer {
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer & { stop(): Promise<void> }> {
   const database = await freshDatabase(engine);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000', ...env });
-  const { app, ctx, routes } = await buildApp(config);
+  const { app, ctx, routes, health } = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return {
-    engine, app, ctx, routes, config, baseUrl,
+    engine, app, ctx, routes, health, config, baseUrl,
     client: () => new TestClient(baseUrl),
     async stop() {
       await app.close();

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { durableTransaction, type Db } from '../../db/database.ts';
 import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json } from '../../db/dialect.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
@@ -155,7 +155,8 @@ export class AttemptRefused extends Error {
  * the spec's one-call submit.
  */
 export async function startAttempt(db: Db, t: AttemptTarget, at: string, shuffle = true): Promise<{ attempt: ExamAttemptsTable; resumed: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  // Durable: starting may first grade an attempt whose time ran out, which is a result the learner earned.
+  return durableTransaction(db, async (trx) => {
     const locked = await lockEnrollment(trx, t.enrollment.id, at);
     if (!locked) throw new Error(`enrolment ${t.enrollment.id} is gone`);
     await closeOverdueIn(trx, t.enrollment.id, t.material.id, at, () => t.passpercent, t.rules);
@@ -242,7 +243,8 @@ export const SUBMIT_GRACE_MS = 15_000;
  * `already`; a submit after the time limit closes the attempt with the answers saved by the deadline.
  */
 export async function submitAttempt(db: Db, attemptId: string, answers: string[] | undefined, at: string, passpercent: number, rules: ExamRules, clientKey?: string): Promise<SubmitOutcome> {
-  return db.transaction().execute(async (trx) => {
+  // An exam result is what the learner earned: on disk before it is acknowledged, as a quiz's is.
+  return durableTransaction(db, async (trx) => {
     const first = await trx.selectFrom('exam_attempts').select('enrollmentId').where('id', '=', attemptId).executeTakeFirstOrThrow();
     await lockEnrollment(trx, first.enrollmentId, at);
     const row = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
@@ -264,7 +266,7 @@ export async function closeOverdue(db: Db, enrollmentId: string, material: strin
   const any = await db.selectFrom('exam_attempts').select('id').where('enrollmentId', '=', enrollmentId).where('material', '=', material)
     .where('state', '=', 'inprogress').where('deadline', 'is not', null).where('deadline', '<=', at).executeTakeFirst();
   if (!any) return undefined;
-  return db.transaction().execute(async (trx) => {
+  return durableTransaction(db, async (trx) => {
     await lockEnrollment(trx, enrollmentId, at);
     return closeOverdueIn(trx, enrollmentId, material, at, () => passpercent, rules);
   });
