@@ -91,6 +91,13 @@ describeEachEngine('admin API', (server) => {
       const ko = await c.admin.post('/app_admin/getLanguage', { lang: 'ko' });
       expect(ko.body.labels).toContainEqual({ label: shared, english: shared, translation: '', translated: false });
       expect((await c.admin.post('/app_admin/getLanguage', { lang: '_sys' })).status).toBe(200);
+
+      // A count label's plural forms show the English they stand for, not their raw key.
+      await c.admin.post('/app_admin/setLanguage', { lang: 'ar', labels: { '{{count}} users_few': '{{count}} مستخدمين', '{{count}} users_one': 'مستخدم واحد' } });
+      const ar = await c.admin.post('/app_admin/getLanguage', { lang: 'ar' });
+      const few = ar.body.labels.find((l: { label: string }) => l.label === '{{count}} users_few');
+      expect(few).toMatchObject({ english: '{{count}} users', plural: 'few' });
+      expect(ar.body.labels.find((l: { label: string }) => l.label === '{{count}} users_one')).toMatchObject({ english: '{{count}} user', plural: 'one' });
     });
 
     it('a saved translation reaches a Portuguese user on the next whoami, without a restart; an empty one brings English back', async () => {

@@ -11,8 +11,28 @@ import type { NavItemsTable } from '../../db/schema.ts';
 import type { Invalidation } from '../../adapters/invalidation.ts';
 import { SITE_TOPIC } from '../site/site.repository.ts';
 import type { NavItem } from '../../../domain/types.ts';
+import EN_PLURALS_JSON from '../../../domain/i18n/en-plurals.json' with { type: 'json' };
 
-export interface LabelRow { label: string; english: string; translation: string; translated: boolean }
+const EN_PLURALS: Record<string, string> = EN_PLURALS_JSON;
+
+export interface LabelRow {
+  label: string; english: string; translation: string; translated: boolean;
+  /** A count label's plural form (i18next's key suffix: zero, one, two, few, many, other). */
+  plural?: string;
+}
+
+const PLURAL_KEY = /^(.*\{\{count\}\}.*)_(zero|one|two|few|many|other)$/;
+/**
+ * A plural form's English text: English has only `one` and `other`, so a form another language needs
+ * (Arabic's few, many...) shows the English `other` text it stands in for, not its raw key.
+ */
+function englishOf(label: string, en: Record<string, string>): { english: string; plural?: string } {
+  const m = PLURAL_KEY.exec(label);
+  if (!m) return { english: en[label] || label };
+  const [, base, form] = m as unknown as [string, string, string];
+  const english = en[label] || EN_PLURALS[`${base}_${form === 'one' ? 'one' : 'other'}`] || base;
+  return { english, plural: form };
+}
 
 /**
  * Every known UI label (the union of the labels of every language in the localisation table) with its
@@ -27,7 +47,7 @@ export async function labelsOf(db: Db, lang: string) {
   const mine = maps.get(lang) ?? {};
   const labels: LabelRow[] = [...known].sort((a, b) => a.localeCompare(b, 'en')).map((label) => {
     const translation = mine[label] ?? '';
-    return { label, english: en[label] || label, translation, translated: translation !== '' };
+    return { label, ...englishOf(label, en), translation, translated: translation !== '' };
   });
   const languages = rows.map((r) => ({ lang: r.lang, translated: Object.values(maps.get(r.lang)!).filter(Boolean).length }))
     .sort((a, b) => a.lang.localeCompare(b.lang));

@@ -52,6 +52,42 @@ describeEachEngine('staff tables', (server) => {
     expect(done.body.total).toBe(3);
   });
 
+  it('sorts by course title and class name a group at a time, every enrolment once across the pages', async () => {
+    const { ctx } = server();
+    for (const title of ['Course sort B', 'Course sort A', 'Course sort C']) {
+      const course = await buildCourse(ctx, { title });
+      const classid = await buildClass(ctx, course);
+      for (let i = 0; i < 3; i++) await buildEnrollmentRow(ctx, { user: (await buildUser(ctx)).id, course, classid });
+    }
+    // An enrolment whose course is gone is listed too (its title empty), first going up.
+    const gone = await buildCourse(ctx, { title: 'Course sort gone' });
+    await buildEnrollmentRow(ctx, { user: (await buildUser(ctx)).id, course: gone, classid: await buildClass(ctx, gone) });
+    await ctx.db.deleteFrom('courses').where('id', '=', gone).execute();
+    const editor = await signedInUser(server(), { roles: asRoles('cms') });
+    for (const [sort, key] of [['course', 'coursetitle'], ['classname', 'classname']] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const rows: Record<string, string | null>[] = [];
+        let next: string | null = null;
+        let total = 0;
+        do {
+          const res: Res = await editor.client.post('/app_enrollment/page', { sort, dir, limit: 7, ...(next ? { after: next } : {}) });
+          expect(res.status).toBe(200);
+          total = res.body.total;
+          rows.push(...res.body.rows);
+          next = res.body.next;
+        } while (next);
+        expect(rows).toHaveLength(total);
+        expect(new Set(rows.map((r) => r._id)).size).toBe(total);
+        const names = rows.map((r) => r[key] ?? null);
+        const up = (a: string | null, b: string | null) => a === null || (b !== null && a <= b);
+        for (let i = 1; i < names.length; i++) expect(dir === 'asc' ? up(names[i - 1]!, names[i]!) : up(names[i]!, names[i - 1]!), `${sort} ${dir} at ${i}`).toBe(true);
+      }
+    }
+    const byCourse = await editor.client.post('/app_enrollment/page', { sort: 'course', limit: 100, page: 0 });
+    const titles = byCourse.body.rows.map((r: { coursetitle: string | null }) => r.coursetitle);
+    expect(titles.indexOf('Course sort A')).toBeLessThan(titles.indexOf('Course sort B'));
+  });
+
   it('refuses an unknown sort column and a page size over 100 with a message', async () => {
     const editor = await signedInUser(server(), { roles: asRoles('cms') });
     const bad = await editor.client.post('/app_enrollment/page', { sort: 'passwordHash' });

@@ -21,7 +21,8 @@ const SORT_COLUMNS: Record<UserSort, ('lastname' | 'firstname' | 'email' | 'crea
 /** The trigram index finds substrings of three characters or more; a shorter query reads the table. */
 const TRIGRAM = 3;
 
-function searchFilter(engine: Engine, q: string) {
+/** Users whose name or e-mail contains `q`, through the text index where it can help. */
+export function userSearch(engine: Engine, q: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
     if (engine === 'sqlite' && [...q].length >= TRIGRAM) {
       const phrase = `"${q.toLowerCase().replace(/"/g, '""')}"`;
@@ -34,7 +35,7 @@ function searchFilter(engine: Engine, q: string) {
 export async function pageUsers(db: Db, engine: Engine, query: UserPageQuery): Promise<{ rows: UserRow[]; total: number; next: string | null }> {
   const columns = SORT_COLUMNS[query.sort];
   let filtered = db.selectFrom('users');
-  if (query.q) filtered = filtered.where(searchFilter(engine, query.q));
+  if (query.q) filtered = filtered.where(userSearch(engine, query.q));
   if (query.role) filtered = filtered.where('roles', 'like', `%"${query.role}"%`);
 
   const page = filtered.selectAll();

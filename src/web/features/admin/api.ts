@@ -145,7 +145,7 @@ export const navItemsQuery = () => queryOptions({
 export const saveNavItem = (item: NavItem) => api.post<NavItem>('/app_admin/saveNavItem', item);
 export const removeNavItem = (id: string) => api.post<{ ok: true }>('/app_admin/removeNavItem', { _id: id });
 
-export interface LabelRow { label: string; english: string; translation: string; translated: boolean }
+export interface LabelRow { label: string; english: string; translation: string; translated: boolean; plural?: string }
 export interface LanguageLabels { lang: string; labels: LabelRow[]; total: number; translated: number; languages: { lang: string; translated: number }[]; asof: string | null }
 export const languageQuery = (lang: string) => queryOptions({
   queryKey: ['localize', 'admin', lang],

@@ -36,7 +36,9 @@ function LabelEditor({ row, lang, draft, onDraft, onSave, saving }: {
       <div className="admin-label-row">
         <Stack gap={2} className="admin-label-source">
           <Text size="sm" fw={600} className="admin-label-text" dir="ltr" lang="en" id={id}>{row.english}</Text>
-          {row.english !== row.label && <Text size="xs" c="gray.7" ff="monospace" dir="ltr">{row.label}</Text>}
+          {row.plural ? (
+            <Text size="xs" c="gray.7" data-testid="label-plural">{t('Plural form for counts')}: <span dir="ltr" lang="en">{row.plural}</span></Text>
+          ) : row.english !== row.label && <Text size="xs" c="gray.7" ff="monospace" dir="ltr">{row.label}</Text>}
           {!row.translated && <Badge size="xs" color="red.9" variant="outline">{t('Untranslated')}</Badge>}
         </Stack>
         <Group align="flex-start" wrap="nowrap" gap="xs" className="admin-label-input">
