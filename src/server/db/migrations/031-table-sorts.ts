@@ -1,7 +1,7 @@
 /**
- * Indexes for the enrolments table and reports at size (250,000 enrolments): each sort reads its first
- * rows in order from an index instead of sorting every enrolment, a course's enrolments come out in id
- * order for the course sort's tie-break, and the per-class and per-course sums read an index only.
+ * Indexes for the enrolments table's sorts at size (250,000 enrolments): each sort reads its first
+ * rows in order from an index instead of sorting every enrolment, and a course's enrolments come out
+ * in id order for the course sort's tie-break.
  */
 import type { Kysely } from 'kysely';
 import type { Engine } from '../dialect.ts';
@@ -13,8 +13,4 @@ export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   await s.createIndex('enrollments_percent').on('enrollments').columns(['percentcomplete', 'id']).execute();
   await s.createIndex('enrollments_course_id').on('enrollments').columns(['course', 'id']).execute();
   await s.createIndex('courses_title').on('courses').columns(['title', 'id']).execute();
-  // The enrolment and completion reports add up every enrolment of a class or course: with these the
-  // sums read an index alone, not the table.
-  await s.createIndex('enrollments_class_report').on('enrollments').columns(['classid', 'regdate', 'completed']).execute();
-  await s.createIndex('enrollments_course_report').on('enrollments').columns(['course', 'regdate', 'completed', 'percentcomplete']).execute();
 }

@@ -68,7 +68,7 @@ describeEachEngine('staff tables', (server) => {
       for (const dir of ['asc', 'desc'] as const) {
         const rows: Record<string, string | null>[] = [];
         let next: string | null = null;
-        let total = 0;
+        let total: number;
         do {
           const res: Res = await editor.client.post('/app_enrollment/page', { sort, dir, limit: 7, ...(next ? { after: next } : {}) });
           expect(res.status).toBe(200);
