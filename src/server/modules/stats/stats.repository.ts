@@ -96,16 +96,16 @@ export interface CourseCompletion { course: string; title: string; lang: string;
 
 /** Per course: enrolments, completions, the completion rate and the average progress (percent). */
 export async function completionsByCourse(db: Db, f: { course?: string; from?: string; to?: string } = {}): Promise<CourseCompletion[]> {
+  // The sums per course from the enrolments alone (an index holds every column they read), then the
+  // courses beside them: courses without enrolments keep their row with zeros.
+  let sums = db.selectFrom('enrollments as e')
+    .select((eb) => ['e.course', eb.fn.countAll().as('enrolled'), eb.fn.count('e.completed').as('completed'), eb.fn.avg('e.percentcomplete').as('avg')])
+    .groupBy('e.course');
+  if (f.from) sums = sums.where('e.regdate', '>=', f.from);
+  if (f.to) sums = sums.where('e.regdate', '<', endOf(f.to));
   let q = db.selectFrom('courses as co')
-    .leftJoin('enrollments as e', (j) => {
-      let on = j.onRef('e.course', '=', 'co.id');
-      if (f.from) on = on.on('e.regdate', '>=', f.from);
-      if (f.to) on = on.on('e.regdate', '<', endOf(f.to));
-      return on;
-    })
-    .select((eb) => ['co.id', 'co.title', 'co.lang', eb.fn.count('e.id').as('enrolled'), eb.fn.count('e.completed').as('completed'),
-      eb.fn.avg('e.percentcomplete').as('avg')])
-    .groupBy(['co.id', 'co.title', 'co.lang']);
+    .leftJoin(sums.as('s'), 's.course', 'co.id')
+    .select(['co.id', 'co.title', 'co.lang', 's.enrolled', 's.completed', 's.avg']);
   if (f.course) q = q.where('co.id', '=', f.course);
   const rows = await q.orderBy('co.title').orderBy('co.id').execute();
   return rows.map((r) => {
