@@ -237,6 +237,26 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect((await h.post('/app_classes/message', { classid: cls, subject: '', text: 'y' })).body.error.message).toBe(MSG.messageSubject);
   });
 
+  it('sends a message to the users selected in bulk, each in their language, audited once with its list', async () => {
+    const c = await admin0();
+    const pt = await buildUser(server().ctx, { lang: 'pt' });
+    const en = await buildUser(server().ctx);
+    const subject = `Maintenance ${Date.now().toString(36)}`;
+    const r = await c.post('/app_users/bulk', { action: 'message', message: { subject, text: 'The site is down on Sunday.', translations: { pt: { subject: 'Manutenção', text: 'O site está em baixo no domingo.' } } }, selection: { ids: [pt.id, en.id] } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ action: 'message', count: 2, changed: 2 });
+    expect((await waitForMail(server().config.dataDir, pt.email)).text).toContain('O site está em baixo');
+    expect((await waitForMail(server().config.dataDir, en.email)).subject).toContain(subject);
+    const entry = await server().ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'users.bulk.message').where('changes', 'like', `%${subject}%`).executeTakeFirstOrThrow();
+    const listed = await server().ctx.db.selectFrom('audit_targets').select('target').where('auditid', '=', entry.id).execute();
+    expect(listed.map((t) => t.target).sort()).toEqual([pt.id, en.id].sort());
+    // Without a message, or by a learner: refused.
+    expect((await c.post('/app_users/bulk', { action: 'message', selection: { ids: [pt.id] } })).body.error.message).toBe(MSG.messageText);
+    const l = server().client();
+    await l.login(en.email, TEST_PASSWORD);
+    expect((await l.post('/app_users/bulk', { action: 'message', message: { subject: 'x', text: 'y' }, selection: { ids: [pt.id] } })).status).toBe(403);
+  });
+
   it('keeps a learner\'s notice settings', async () => {
     const u = await buildUser(server().ctx);
     const l = server().client();
