@@ -9,7 +9,7 @@ const INDEXES = ['enrollments_course_completed', 'enrollments_completed', 'enrol
   'users_lastseen', 'users_country',
   // The enrolments table's sorts (031) and the audit entries' lists (029).
   'enrollments_regdate', 'enrollments_completed_id', 'enrollments_percent', 'enrollments_course_id', 'courses_title', 'audit_targets_target',
-  'enrollments_class_sums', 'enrollments_course_sums'];
+  'enrollments_class_sums', 'enrollments_course_sums', 'enrollments_class_id'];
 
 describe.each(ENGINES)('migration 021 on %s', (engine) => {
   let store: Store | undefined;
