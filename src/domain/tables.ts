@@ -45,4 +45,6 @@ export interface ParticipantRow {
   certificate: boolean;
   /** The certificate's verification code, when one was issued. */
   certcode?: string;
+  /** The account is suspended: it keeps its place and progress but cannot sign in. */
+  suspended?: boolean;
 }

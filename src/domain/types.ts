@@ -226,3 +226,10 @@ export interface SecondStep { twofactor: 'code' | 'setup' }
 
 export interface TwoFactorStatus { enabled: boolean; required: boolean; recoveryLeft: number }
 export interface TwoFactorSetup { secret: string; otpauth: string; qr: string }
+
+/** One UI label of the Translations screen: its English text and its translation in the language shown. */
+export interface LabelRow {
+  label: string; english: string; translation: string; translated: boolean;
+  /** A count label's plural form (i18next's key suffix: zero, one, two, few, many, other). */
+  plural?: string;
+}

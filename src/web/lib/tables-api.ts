@@ -5,9 +5,10 @@
 import type { Page, PageQuery } from '../../domain/paging.ts';
 import type { AuditRow, AuditTarget, ClassRow, EnrollmentRow, FileRow, ResponseRow } from '../../domain/staff-tables.ts';
 import type { User } from '../../domain/types.ts';
+import type { ParticipantRow } from '../../domain/tables.ts';
 import { api, ApiError } from './api.ts';
 
-export type { AuditRow, AuditTarget, ClassRow, EnrollmentRow, FileRow, ResponseRow };
+export type { AuditRow, AuditTarget, ClassRow, EnrollmentRow, FileRow, ParticipantRow, ResponseRow };
 
 export const auditPage = (q: PageQuery & { action?: string; target?: string }) => api.post<Page<AuditRow>>('/app_admin/audit/page', q);
 /** Every record one audit entry touched (a bulk action's users). */
@@ -19,7 +20,6 @@ export const enrollmentsPage = (q: PageQuery & { course?: string; classid?: stri
   api.post<Page<EnrollmentRow>>('/app_enrollment/page', q);
 
 /** The users table (served by the accounts module): sorts by name, e-mail and registration date, filters by role. */
-export const USER_SORTS = ['name', 'email', 'created'] as const;
 export async function usersPage(q: PageQuery & { role?: 'cms' | 'admin' }): Promise<Page<User>> {
   try {
     return await api.post<Page<User>>('/app_users/page', q);
@@ -32,15 +32,6 @@ export async function usersPage(q: PageQuery & { role?: 'cms' | 'admin' }): Prom
   }
 }
 
-/** One row of a class's participant table, as its instructor and admins see it. */
-export interface ParticipantRow {
-  _id: string; user: string; firstname: string; lastname: string; email: string; regdate: string; lastactivity: string;
-  lessoncount: number; percentcomplete: number; completed: boolean; completeddate?: string; certificate: boolean; certcode?: string;
-  /** The account is suspended: it keeps its place and progress but cannot sign in. */
-  suspended?: boolean;
-}
-/** The participant table of a class (spec: page size 15); sorts by name, e-mail, date and completed. */
-export const PARTICIPANT_SORTS = ['name', 'email', 'date', 'completed'] as const;
 export async function participantsPage(q: PageQuery & { classid: string }): Promise<Page<ParticipantRow>> {
   try {
     return await api.post<Page<ParticipantRow>>('/app_enrollment/participants', q);

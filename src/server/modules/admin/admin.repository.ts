@@ -12,14 +12,10 @@ import type { Invalidation } from '../../adapters/invalidation.ts';
 import { SITE_TOPIC } from '../site/site.repository.ts';
 import type { NavItem } from '../../../domain/types.ts';
 import EN_PLURALS_JSON from '../../../domain/i18n/en-plurals.json' with { type: 'json' };
+import type { LabelRow } from '../../../domain/types.ts';
 
 const EN_PLURALS: Record<string, string> = EN_PLURALS_JSON;
 
-export interface LabelRow {
-  label: string; english: string; translation: string; translated: boolean;
-  /** A count label's plural form (i18next's key suffix: zero, one, two, few, many, other). */
-  plural?: string;
-}
 
 const PLURAL_KEY = /^(.*\{\{count\}\}.*)_(zero|one|two|few|many|other)$/;
 /**

@@ -4,7 +4,7 @@
  * files, surveys, siteconfig, localize, navitems...), so the data explorer (/util/store) finds them.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ClassRecord, Content, Course, Enrollment, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
+import type { ClassRecord, Content, Course, Enrollment, LabelRow, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
 import { api, ApiError, APP_HEADERS } from '../../lib/api.ts';
 import type { AuditRow } from '../../../domain/staff-tables.ts';
 import type { ReportColumn, ReportRow, ReportTableId } from '../../../domain/reports.ts';
@@ -145,7 +145,7 @@ export const navItemsQuery = () => queryOptions({
 export const saveNavItem = (item: NavItem) => api.post<NavItem>('/app_admin/saveNavItem', item);
 export const removeNavItem = (id: string) => api.post<{ ok: true }>('/app_admin/removeNavItem', { _id: id });
 
-export interface LabelRow { label: string; english: string; translation: string; translated: boolean; plural?: string }
+export type { LabelRow };
 export interface LanguageLabels { lang: string; labels: LabelRow[]; total: number; translated: number; languages: { lang: string; translated: number }[]; asof: string | null }
 export const languageQuery = (lang: string) => queryOptions({
   queryKey: ['localize', 'admin', lang],
