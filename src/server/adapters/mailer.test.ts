@@ -2,34 +2,16 @@
  * The reset mail travels through a real SMTP server on loopback (smtp-server), and the temporary
  * password it carries signs the user in.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { expect, it } from 'vitest';
 import { describeEachEngine } from '../testing/harness.ts';
 import { buildUser, TEST_PASSWORD } from '../testing/factories.ts';
+import { loopbackSmtp } from '../testing/smtp.ts';
 
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-let port = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  port = (smtp.server.address() as { port: number }).port;
-});
-afterAll(async () => { await new Promise<void>((resolve) => smtp.close(() => resolve())); });
+const smtp = loopbackSmtp();
+const { received } = smtp;
 
 // The SMTP port is known only after beforeAll, so the URL is read lazily through a getter.
-const env = { get SMTP_URL() { return `smtp://127.0.0.1:${port}`; } } as unknown as Record<string, string>;
+const env = { get SMTP_URL() { return smtp.url; } } as unknown as Record<string, string>;
 
 describeEachEngine('password reset by e-mail over SMTP', (server) => {
   it('delivers the temporary password, which then signs in', async () => {

@@ -3,46 +3,19 @@
  * worker sends; a refused delivery is retried after its back-off; mail queued by a server that stopped
  * before sending goes out once a server starts again on the same database.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { describeEachEngine, ENGINES, freshDatabase, postgresReachable } from '../../testing/harness.ts';
 import { buildUser } from '../../testing/factories.ts';
+import { loopbackSmtp } from '../../testing/smtp.ts';
 import { backoffMs, enqueueMail, runMailQueue } from './mail-queue.ts';
 
-const received: { to: string[]; raw: string }[] = [];
-/** Addresses whose next delivery the server refuses with a temporary error (451). */
-const refuseOnce = new Set<string>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (refuseOnce.delete(address.address)) {
-      const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
-      return callback(err);
-    }
-    callback();
-  },
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-let port = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  port = (smtp.server.address() as { port: number }).port;
-});
-afterAll(async () => { await new Promise<void>((resolve) => smtp.close(() => resolve())); });
+const smtp = loopbackSmtp();
+const { received, refuseOnce } = smtp;
 
 const env = {
-  get SMTP_URL() { return `smtp://127.0.0.1:${port}`; },
+  get SMTP_URL() { return smtp.url; },
   MAIL_RETRY_BASE_MS: '200', MAIL_POLL_MS: '50',
 } as unknown as Record<string, string>;
 
@@ -96,7 +69,7 @@ describeEachEngine('mail queue', (server) => {
 for (const engine of ENGINES) {
   it.skipIf(engine === 'postgres' && !(await postgresReachable()))(`mail queued before a restart is sent after it [${engine}]`, async () => {
     const database = await freshDatabase(engine);
-    const base = { LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_MS: '50' };
+    const base = { LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.url, MAIL_POLL_MS: '50' };
     try {
       // First process: queues but does not send (its worker is off), then stops.
       const first = await buildApp(loadConfig({ ...base, MAIL_WORKER: '0' }));
