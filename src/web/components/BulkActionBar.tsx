@@ -5,13 +5,14 @@
  * progress bar while the server works. The server audits each run as one action with its list.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Paper, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BulkAction, BulkResult } from '../../domain/staff.ts';
 import { ApiError } from '../lib/api.ts';
 import { addStatus } from '../lib/status.ts';
 import { tk } from '../lib/tk.ts';
 import { runBulkAction, type BulkSelection } from '../lib/data/staff.ts';
+import { AppModal } from './AppModal.tsx';
 
 export interface RowSelection {
   ids: Set<string>;
@@ -135,7 +136,7 @@ export function BulkActionBar({ selection, total, filter, actions, classPicker, 
           <Button disabled={!ready} onClick={() => { setError(null); setConfirming(true); }} data-testid="bulk-apply">{t('Apply')}</Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title={t('Please confirm')} centered>
+      <AppModal opened={confirming} onClose={() => !busy && setConfirming(false)} title={t('Please confirm')} centered>
         <Stack>
           <Text>{action ? t(ACTION_LABELS[action]) : ''}: {t('{{count}} users', { count })}</Text>
           {busy && <Progress value={100} animated striped aria-label={t('Working…')} />}
@@ -145,7 +146,7 @@ export function BulkActionBar({ selection, total, filter, actions, classPicker, 
             <Button onClick={run} loading={busy} data-testid="bulk-confirm">{t('Confirm')}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Paper>
   );
 }

@@ -3,7 +3,7 @@
  * makes the sibling course with its lessons, materials, quizzes and exam as an Inactive draft.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useSession } from '../lib/session.ts';
 import { languageName } from './LanguageName.tsx';
 import { ApiError } from '../lib/api.ts';
 import { MSG } from '../../domain/messages.ts';
+import { AppModal } from './AppModal.tsx';
 
 const errorMessage = (err: unknown) => (err instanceof ApiError && err.status !== 500 ? err.message : MSG.formError);
 
@@ -58,8 +59,8 @@ export function CourseCopyButton({ course, siblings }: { course: Course; sibling
         data-testid="course-copy">
         {t('Copy as a new language version')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('Copy as a new language version')} size={MODAL_WIDTH_PX} centered
-        closeButtonProps={{ 'aria-label': t('Close') }}>
+      <AppModal opened={open} onClose={() => setOpen(false)} title={t('Copy as a new language version')} size={MODAL_WIDTH_PX} centered
+       >
         <Stack>
           <Text size="sm">{t('The copy has the same lessons, materials, quizzes and exam, to translate. It stays Inactive until you activate it.')}</Text>
           <Select label={t('Language')} data={options} value={lang} onChange={setLang} comboboxProps={{ withinPortal: true }} data-testid="course-copy-lang" />
@@ -69,7 +70,7 @@ export function CourseCopyButton({ course, siblings }: { course: Course; sibling
             <Button loading={busy} onClick={copy} data-testid="course-copy-confirm">{t('Make the copy')}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

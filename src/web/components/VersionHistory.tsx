@@ -3,7 +3,8 @@
  * to compare them field by field; restore one (the server saves it as a new version).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
+import { AppModal } from './AppModal.tsx';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -97,15 +98,7 @@ export function VersionHistory({ kind, id, onRestored }: { kind: HistoryKind; id
         data-testid="history-open">
         {t('History')}
       </Button>
-      <Modal.Root opened={open} onClose={() => setOpen(false)} size="xl" centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          {/* A div, not Mantine's <header>: a second banner landmark on the page would confuse screen readers. */}
-          <Modal.Header {...({ component: 'div' } as object)}>
-            <Modal.Title>{t('Versions')}</Modal.Title>
-            <Modal.CloseButton aria-label={t('Close')} />
-          </Modal.Header>
-          <Modal.Body>
+      <AppModal opened={open} onClose={() => setOpen(false)} size="xl" centered title={t('Versions')}>
         <Stack gap="sm" data-testid="history">
           <Text size="sm" c="gray.7">{t('Every save is kept. Pick two versions to compare them; restoring a version saves it as the newest.')}</Text>
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -148,9 +141,7 @@ export function VersionHistory({ kind, id, onRestored }: { kind: HistoryKind; id
             )}
           {a !== undefined && b !== undefined && <Compare kind={kind} id={id} a={a} b={b} />}
         </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      </AppModal>
     </>
   );
 }

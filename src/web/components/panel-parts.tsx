@@ -1,11 +1,12 @@
 /** Small pieces the admin panels share: panel frame, confirmation, CSV links, error text, dates. */
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Pagination, Skeleton, Stack, Table, Text, Title, type ButtonProps } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Skeleton, Stack, Table, Text, Title, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH_PX } from '../../domain/constants.ts';
 import { MSG } from '../../domain/messages.ts';
 import { ApiError } from '../lib/api.ts';
+import { AppModal } from './AppModal.tsx';
 
 /** YYYY-MM-DD of an ISO time (spec: dates are shown as YYYY-MM-DD). */
 export const day = (iso?: string | null) => (iso ? String(iso).slice(0, 10) : '');
@@ -95,7 +96,7 @@ export function ConfirmButton({ label, title, message, confirmLabel, onConfirm, 
       <Button color="red" variant="light" size="xs" {...buttonProps} onClick={() => { setError(null); setOpen(true); }} data-testid={testid}>
         {t(label)}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t(title)} size={MODAL_WIDTH_PX} centered>
+      <AppModal opened={open} onClose={() => setOpen(false)} title={t(title)} size={MODAL_WIDTH_PX} centered>
         <Stack>
           {typeof message === 'string' ? <Text>{message}</Text> : message}
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -104,7 +105,7 @@ export function ConfirmButton({ label, title, message, confirmLabel, onConfirm, 
             <Button color="red" loading={busy} onClick={confirm} data-testid={testid ? `${testid}-confirm` : undefined}>{t(confirmLabel ?? 'Remove')}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

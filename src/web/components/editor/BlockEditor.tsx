@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import {
-  Anchor, Button, Group, Modal, NativeSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title, Input,
+  Anchor, Button, Group, NativeSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title, Input,
 } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import { VersionHistory } from '../VersionHistory.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { CardsEditor, cardErrors } from './CardsEditor.tsx';
 import { adminPath } from '../../lib/paths.ts';
+import { AppModal } from '../AppModal.tsx';
 
 export const BLOCK_TYPES = [
   { value: '', label: tk('Text and video') },
@@ -168,13 +169,13 @@ export default function BlockEditor({ draft, onChange, onClose }: {
           </Group>
         </Group>
       </Stack>
-      <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title={isNew ? t('Discard this new block?') : t('Remove this block?')} centered>
+      <AppModal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title={isNew ? t('Discard this new block?') : t('Remove this block?')} centered>
         <Text size="sm" mb="md">{isNew ? t('The block has not been saved yet.') : t('Readers will no longer see it. This cannot be undone.')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setConfirmRemove(false)}>{t('Cancel')}</Button>
           <Button color="red" onClick={() => void remove()} data-testid="confirm-remove">{isNew ? t('Discard') : t('Remove')}</Button>
         </Group>
-      </Modal>
+      </AppModal>
     </Paper>
   );
 }

@@ -4,7 +4,7 @@
  * at once; everything else is saved with the block.
  */
 import { useState } from 'react';
-import { Button, Grid, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Card, Content } from '../../../domain/types.ts';
@@ -16,6 +16,7 @@ import { tk } from '../../lib/tk.ts';
 import { saveContent } from '../../lib/data/content.ts';
 import { cardSpan } from '../../lib/card-span.ts';
 import { RichTextField } from './RichTextField.tsx';
+import { AppModal } from '../AppModal.tsx';
 
 /** A new card's key: the time it was made (spec 2), unique within the block. */
 export function newCardKey(cards: Card[], now = Date.now()): string {
@@ -104,14 +105,14 @@ export function CardsEditor({ block, onChange, onSaved, accordion }: {
           );
         })}
       </Grid>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} centered
+      <AppModal opened={removing !== null} onClose={() => setRemoving(null)} centered
         title={accordion ? t('Remove this panel?') : t('Remove this card?')}>
         <Text size="sm" mb="md">{removing?.title || removing?.key}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setRemoving(null)}>{t('Cancel')}</Button>
           <Button color="red" onClick={() => removing && void removeCard(removing)} data-testid="confirm-remove-card">{t('Remove')}</Button>
         </Group>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -3,13 +3,14 @@
  * address of each can be copied into a link, an image or a video field.
  */
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, CopyButton, FileButton, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, CopyButton, FileButton, Group, Paper, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { filesQuery, removeFile, uploadFile, type FileRecord } from '../../lib/data/content.ts';
 import { tk } from '../../lib/tk.ts';
 import { run } from './parts.tsx';
+import { AppModal } from '../../components/AppModal.tsx';
 
 const size = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -66,7 +67,7 @@ export function FilesSection({ context }: { context: string }) {
           </ul>
         )}
       </Stack>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('Remove this file?')} centered>
+      <AppModal opened={removing !== null} onClose={() => setRemoving(null)} title={t('Remove this file?')} centered>
         <Text size="sm" mb="md">{removing?.filename} — {t('Links and images that use it will stop working.')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setRemoving(null)}>{t('Cancel')}</Button>
@@ -76,7 +77,7 @@ export function FilesSection({ context }: { context: string }) {
             if (f) void run(() => removeFile(f.filename), tk('The file was removed.'));
           }}>{t('Remove')}</Button>
         </Group>
-      </Modal>
+      </AppModal>
     </Paper>
   );
 }

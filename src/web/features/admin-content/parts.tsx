@@ -1,6 +1,6 @@
 /** Pieces the editing panels share: heading with the way back, the save bar with a confirmed remove. */
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import './admin-content.css';
 import { coursePath } from '../../lib/paths.ts';
+import { AppModal } from '../../components/AppModal.tsx';
 
 export interface Crumb { label: string; to?: string }
 
@@ -75,7 +76,7 @@ export function SaveBar({ busy, onRemove, removeTitle, removeMessage, children }
           <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={busy} data-testid="panel-save">{t('Save')}</Button>
         </Group>
       </Group>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={removeTitle ?? t('Remove this record?')} centered>
+      <AppModal opened={confirm} onClose={() => setConfirm(false)} title={removeTitle ?? t('Remove this record?')} centered>
         <Text size="sm" mb="md">{removeMessage ?? t('This cannot be undone.')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setConfirm(false)}>{t('Cancel')}</Button>
@@ -85,7 +86,7 @@ export function SaveBar({ busy, onRemove, removeTitle, removeMessage, children }
             try { await onRemove?.(); } finally { setRemoving(false); }
           }}>{t('Remove')}</Button>
         </Group>
-      </Modal>
+      </AppModal>
     </Paper>
   );
 }

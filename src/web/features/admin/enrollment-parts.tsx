@@ -3,7 +3,7 @@
  * pick a user or a class, add a user to a class.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { tk } from '../../lib/tk.ts';
 import { allCoursesQuery, classesQuery, saveEnrollment, usersQuery } from './api.ts';
 import { day, errorMessage, fieldErrors, fullName } from '../../components/panel-parts.tsx';
 import { DateField } from '../../lib/DateField.tsx';
+import { AppModal } from '../../components/AppModal.tsx';
 
 
 /** After any enrolment change: participant lists, user enrolment lists and report tables are stale. */
@@ -71,7 +72,7 @@ export function EnrollmentEditModal({ enrollment, title, withDescription, onClos
   };
 
   return (
-    <Modal opened={!!enrollment} onClose={onClose} title={title} size={MODAL_WIDTH_PX} centered>
+    <AppModal opened={!!enrollment} onClose={onClose} title={title} size={MODAL_WIDTH_PX} centered>
       <form onSubmit={submit} noValidate data-testid="enrollment-edit-form">
         <Stack gap="sm">
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -89,7 +90,7 @@ export function EnrollmentEditModal({ enrollment, title, withDescription, onClos
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { FORMER_AUTHOR } from '../../../domain/constants.ts';
 import { forwardRef, useState } from 'react';
-import { Avatar, Badge, Box, Button, Group, Modal, Paper, Stack, Text, Typography } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Paper, Stack, Text, Typography } from '@mantine/core';
 import { IconEdit, IconLock, IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { removePost, removeReply, type PostRecord, type ReplyRecord } from './api.ts';
 import { postTime } from './paths.ts';
 import { PostForm, ReplyForm } from './PostForm.tsx';
+import { AppModal } from '../../components/AppModal.tsx';
 
 const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
 
@@ -25,13 +26,13 @@ function ConfirmRemove({ opened, title, onConfirm, onClose }: { opened: boolean;
   const removal = useMutation({ mutationFn: onConfirm, onSuccess: onClose });
   const busy = removal.isPending;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('Close') }}>
+    <AppModal opened={opened} onClose={onClose} title={title} centered>
       <Text mb="md">{t('This cannot be undone.')}</Text>
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose} disabled={busy}>{t('Cancel')}</Button>
         <Button color="red" loading={busy} data-testid="confirm-remove" onClick={() => removal.mutate()}>{t('Delete')}</Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }
 

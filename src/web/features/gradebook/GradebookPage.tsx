@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import {
-  Alert, Anchor, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Textarea, Title, UnstyledButton,
+  Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Textarea, Title, UnstyledButton,
 } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import {
 } from '../../lib/data/exams.ts';
 import { toCsv } from './csv.ts';
 import { classMembersPath, courseGradebookPath } from '../../lib/paths.ts';
+import { AppModal } from '../../components/AppModal.tsx';
 
 /** A result badge in a narrow column wraps its words instead of cutting them to an ellipsis. */
 const WRAPPING_BADGE = { root: { height: 'auto', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
@@ -231,7 +232,7 @@ function AttemptsModal({ row, onClose }: { row: GradebookRow; onClose: () => voi
   const { t, i18n } = useTranslation();
   const data = useQuery({ queryKey: ['learner-attempts', row.classid, row.user], queryFn: () => learnerAttempts(row.classid, row.user) });
   return (
-    <Modal opened onClose={onClose} title={`${t('Exam attempts')}: ${name(row)}`} size="lg">
+    <AppModal opened onClose={onClose} title={`${t('Exam attempts')}: ${name(row)}`} size="lg">
       {data.isPending && <PageLoader />}
       {data.data && (
         <Stack gap="md" data-testid="learner-attempts">
@@ -256,7 +257,7 @@ function AttemptsModal({ row, onClose }: { row: GradebookRow; onClose: () => voi
           ))}
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -279,7 +280,7 @@ function GrantModal({ row, onClose, onDone }: { row: GradebookRow; onClose: () =
     }
   };
   return (
-    <Modal opened onClose={onClose} title={`${t('Extra attempt')}: ${name(row)}`}>
+    <AppModal opened onClose={onClose} title={`${t('Extra attempt')}: ${name(row)}`}>
       <Stack gap="sm">
         <Text size="sm">{t('The learner may start one more attempt at once, without waiting.')}</Text>
         {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -290,6 +291,6 @@ function GrantModal({ row, onClose, onDone }: { row: GradebookRow; onClose: () =
           <Button onClick={submit} loading={busy} data-testid="grant-confirm">{t('Grant attempt')}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

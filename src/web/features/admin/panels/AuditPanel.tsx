@@ -3,7 +3,7 @@
  * navigation item, newest first, with who, when and what; filters by actor, action and target.
  */
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Loader, Modal, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Loader, Select, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { auditPage, auditTargets } from '../../../lib/tables-api.ts';
 import { PanelFrame, ScrollTable, dayTime } from '../../../components/panel-parts.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { adminPath } from '../../../lib/paths.ts';
+import { AppModal } from '../../../components/AppModal.tsx';
 
 /** Every action the server writes, with its label; a new action without one does not compile. */
 export const AUDIT_ACTIONS: Record<AuditAction, string> = {
@@ -113,7 +114,7 @@ function TargetsButton({ entry }: { entry: AuditEntry }) {
       <Button variant="subtle" size="compact-sm" onClick={() => setOpen(true)} data-testid="audit-targets">
         {t('{{count}} records', { count: entry.targets ?? 0 })}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={<ActionName action={entry.action} />} size="lg">
+      <AppModal opened={open} onClose={() => setOpen(false)} title={<ActionName action={entry.action} />} size="lg">
         {list.isPending ? <Loader size="sm" aria-label={t('Loading')} /> : list.isError ? <Text c="red.8" role="alert">{list.error.message}</Text> : (
           <ScrollTable minWidth={420} testid="audit-targets-table">
             <Table.Thead>
@@ -131,7 +132,7 @@ function TargetsButton({ entry }: { entry: AuditEntry }) {
             </Table.Tbody>
           </ScrollTable>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 }

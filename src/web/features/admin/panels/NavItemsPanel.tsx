@@ -3,7 +3,7 @@
  * remove. The layout shows a change at once here, and to everyone else on their next whoami.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { NAV_KEY, navItemsQuery, removeNavItem, saveNavItem } from '../api.ts';
 import { ConfirmButton, LoadError, ScrollTable, TableSkeleton, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
+import { AppModal } from '../../../components/AppModal.tsx';
 
 /** What each group is, for the form and the filter. */
 export const GROUP_LABELS: Record<string, string> = {
@@ -83,7 +84,7 @@ function NavItemForm({ item, onClose }: { item: NavItem | 'new' | null; onClose:
 
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
   return (
-    <Modal opened={item !== null} onClose={onClose} title={item === 'new' ? t('New navigation item') : t('Edit navigation item')} size={MODAL_WIDTH_PX} centered>
+    <AppModal opened={item !== null} onClose={onClose} title={item === 'new' ? t('New navigation item') : t('Edit navigation item')} size={MODAL_WIDTH_PX} centered>
       <form onSubmit={submit} noValidate data-testid="navitem-form">
         <Stack gap="sm">
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -109,7 +110,7 @@ function NavItemForm({ item, onClose }: { item: NavItem | 'new' | null; onClose:
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
 

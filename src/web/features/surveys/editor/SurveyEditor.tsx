@@ -4,7 +4,7 @@
  * further line a choice (spec 3). Saved through surveys/saveSurvey; removed through removeSurvey.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Modal, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import { RichTextField } from '../../../components/editor/RichTextField.tsx';
 import { removeSurvey, saveSurvey, surveyQuery } from '../api.ts';
+import { AppModal } from '../../../components/AppModal.tsx';
 
 const TYPE_LABELS: Record<SurveyQuestion['type'], string> = {
   textfield: tk('Short text'),
@@ -165,13 +166,13 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
           </Group>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('Remove this survey?')} centered closeButtonProps={{ 'aria-label': t('Close') }}>
+      <AppModal opened={confirming} onClose={() => setConfirming(false)} title={t('Remove this survey?')} centered>
         <Text mb="md">{t('A survey that has responses cannot be removed: set its status to Inactive instead.')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setConfirming(false)}>{t('Cancel')}</Button>
           <Button color="red" loading={busy} onClick={remove}>{t('Remove')}</Button>
         </Group>
-      </Modal>
+      </AppModal>
     </form>
   );
 }

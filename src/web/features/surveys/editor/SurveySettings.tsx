@@ -4,7 +4,7 @@
  * responses with the CSV download.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { saveBlockSurvey, surveysQuery } from '../api.ts';
+import { AppModal } from '../../../components/AppModal.tsx';
 
 const SurveyEditor = lazy(() => import('./SurveyEditor.tsx'));
 const SurveyResponses = lazy(() => import('../responses/SurveyResponses.tsx'));
@@ -47,7 +48,7 @@ export default function SurveySettings({ block, onClose }: { block: Content; onC
     : view.kind === 'responses' ? t('Survey Responses') : t('Survey Settings');
   const surveys = list.data ?? [];
   return (
-    <Modal opened onClose={onClose} title={title} size={view.kind === 'settings' ? 'lg' : 'xl'} closeButtonProps={{ 'aria-label': t('Close') }}
+    <AppModal opened onClose={onClose} title={title} size={view.kind === 'settings' ? 'lg' : 'xl'}
       data-testid="survey-settings">
       <Suspense fallback={<Loader role="status" aria-label={t('Loading')} />}>
         {view.kind === 'settings' && (
@@ -97,6 +98,6 @@ export default function SurveySettings({ block, onClose }: { block: Content; onC
           </Stack>
         )}
       </Suspense>
-    </Modal>
+    </AppModal>
   );
 }
