@@ -22,7 +22,7 @@ export const AUDIT_ERASE = 'user.erase';
 /** Tables this module handles by name; any other table keyed to the user loses the user's rows. */
 const HANDLED = new Set([
   'users', 'sessions', 'enrollments', 'lesson_progress', 'material_views', 'quiz_attempts', 'comments', 'replies',
-  'survey_responses', 'classes', 'audit_log', 'data_exports', 'account_deletions', 'retention_warnings', 'sent_mail',
+  'survey_responses', 'classes', 'audit_log', 'data_exports', 'account_deletions', 'retention_warnings', 'sent_mail', 'mail_queue',
   'record_versions', 'exam_attempts', 'exam_grants',
 ]);
 /** Column names that tie a row of another table to a user (by id) or to an address (by e-mail). */
@@ -116,6 +116,10 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
     await trx.deleteFrom('data_exports').where('userId', '=', userId).execute();
     await trx.deleteFrom('account_deletions').where('userId', '=', userId).execute();
     await trx.deleteFrom('retention_warnings').where('userId', '=', userId).execute();
+    // Mail still queued goes first: a mail being sent holds its queue row until the sent-mail log is
+    // written, so this waits for it, and the log deletion after it sees the new row (PostgreSQL reads
+    // what committed before each statement). A worker that comes later finds no row and logs nothing.
+    await trx.deleteFrom('mail_queue').where(sql`lower(${sql.ref('to')})`, '=', email).execute();
     await trx.deleteFrom('sent_mail').where(sql`lower(${sql.ref('to')})`, '=', email).execute();
 
     // Tables this module does not know (two-factor secrets, reset tokens, new kinds of attempts...):
