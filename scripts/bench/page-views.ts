@@ -7,14 +7,13 @@
 import os from 'node:os';
 import fs from 'node:fs';
 import { startApp } from './harness.ts';
-import { dataUrl, writeLearners, type Learner } from './exam-day.ts';
+import { call, dataUrl, writeLearners, type Learner, type Reply } from './exam-day.ts';
 
 const COURSE = 'intro-online-learning';
 const CLASS = 'iol-en-selfpaced';
-const H = { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' };
-type Call = (base: string, l: Learner) => Promise<Response>;
-const post = (url: string, body: (l: Learner) => unknown): Call => (base, l) => fetch(base + url, { method: 'POST', headers: { ...H, cookie: l.cookie }, body: JSON.stringify(body(l)) });
-const whoami: Call = (base, l) => fetch(`${base}/app_users/whoami`, { headers: { ...H, cookie: l.cookie } });
+type Call = (base: string, l: Learner) => Promise<Reply>;
+const post = (url: string, body: (l: Learner) => unknown): Call => (base, l) => call(base + url, { method: 'POST', cookie: l.cookie, body: JSON.stringify(body(l)) });
+const whoami: Call = (base, l) => call(`${base}/app_users/whoami`, { cookie: l.cookie });
 const common = [whoami, post('/app_courses/list', () => ({})), post('/app_lessons/list', () => ({ course: COURSE })), post('/app_enrollment/list', (l) => ({ user: l.id }))];
 export const PAGES: Record<string, Call[]> = {
   course: [...common, post('/app_classes/list', () => ({ _id: CLASS }))],
@@ -29,7 +28,7 @@ async function run(base: string, learners: Learner[], calls: Call[], seconds: nu
   await Promise.all(learners.map(async (l) => {
     while (performance.now() < end) {
       // A page's calls go out together, as the web app's queries do.
-      const rs = await Promise.all(calls.map((c) => (bare ? fetch(base, { method: 'POST', headers: H, body: '{}' }) : c(base, l)).then(async (r) => { await r.arrayBuffer(); return r.ok; }, () => false)));
+      const rs = await Promise.all(calls.map((c) => (bare ? call(base, { method: 'POST', body: '{}' }) : c(base, l)).then((r) => r.ok, () => false)));
       if (rs.every(Boolean)) views++;
       else errors++;
     }

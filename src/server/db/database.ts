@@ -1,7 +1,7 @@
 /** Opens the store named by DATABASE_URL (SQLite file by default, or PostgreSQL) and migrates it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -125,9 +125,56 @@ export function openStore(url: string): Store {
   // earn is committed with FULL by durableTransaction; SQLITE_SYNCHRONOUS=FULL makes every commit so.
   // The cost of each is measured by `npm run bench`.
   sqlite.pragma(`synchronous = ${SQLITE_SYNC === 'full' ? 'FULL' : 'NORMAL'}`);
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // No synchronous wait for another process's write lock: SQLite's busy handler sleeps on the event loop,
+  // so one worker waiting froze every request it held. RetryingSqliteDialect waits asynchronously instead.
+  sqlite.pragma('busy_timeout = 0');
+  const db = new Kysely<Database>({ dialect: new RetryingSqliteDialect(sqlite, withStatementCache(sqlite)) });
   return { db, engine, sqlite, close: () => db.destroy() };
+}
+
+/** How long a statement waits for another process's write lock before its error is answered (503). */
+const BUSY_WAIT_MS = 5000;
+
+/**
+ * Several worker processes share one SQLite file and take turns at its write lock. A statement refused
+ * with SQLITE_BUSY is retried after a short, jittered timer, so the waiting worker keeps serving other
+ * requests meanwhile. Retrying is safe only where nothing has run yet: a `begin` (the transaction has not
+ * started) or a statement outside a transaction (it either ran whole or not at all); inside a
+ * transaction the write lock is already held (`begin immediate`), so BUSY cannot come from another writer.
+ */
+class RetryingSqliteDialect extends SqliteDialect {
+  readonly #raw: SQLite.Database;
+  readonly #cached: SQLite.Database;
+  constructor(raw: SQLite.Database, cached: SQLite.Database) {
+    super({ database: cached });
+    this.#raw = raw;
+    this.#cached = cached;
+  }
+  override createDriver(): Driver {
+    const raw = this.#raw;
+    let wrapped: DatabaseConnection | undefined;
+    return new (class extends SqliteDriver {
+      override async acquireConnection(): Promise<DatabaseConnection> {
+        const inner = await super.acquireConnection();
+        wrapped ??= {
+          executeQuery: async (query) => {
+            const deadline = Date.now() + BUSY_WAIT_MS;
+            for (let attempt = 0; ; attempt++) {
+              const retryable = query.sql === 'begin' || !raw.inTransaction;
+              try {
+                return await inner.executeQuery(query);
+              } catch (err) {
+                if ((err as { code?: string }).code !== 'SQLITE_BUSY' || !retryable || Date.now() >= deadline) throw err;
+                await new Promise((r) => setTimeout(r, Math.min(20, 1 + attempt) * Math.random()));
+              }
+            }
+          },
+          streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+        };
+        return wrapped;
+      }
+    })({ database: this.#cached });
+  }
 }
 
 /**
