@@ -232,6 +232,35 @@ describe('offline', () => {
 });
 
 describe('updates', () => {
+  it('offers Install where the browser allows it, and asks the browser when chosen', async () => {
+    // Headless Chromium never decides the site is installable by itself, so the test sends the event the
+    // browser sends then; what the app does with it is real: hold it, offer Install, prompt when chosen.
+    const { context: b, page: p } = await newPage(browser, { consent: 'optout' });
+    try {
+      await goto(p, '/', 'content');
+      expect(await p.getByTestId('install-app').count()).toBe(0);
+      await p.evaluate(() => {
+        const w = window as unknown as { prompted: number; installEvent: Event };
+        w.prompted = 0;
+        const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void> };
+        e.prompt = async () => { w.prompted += 1; };
+        w.installEvent = e;
+        window.dispatchEvent(e);
+      });
+      await p.getByTestId('install-app').waitFor();
+      // The browser's own mini-infobar is held back: the app offers it where the learner can see why.
+      expect(await p.evaluate(() => (window as unknown as { installEvent: Event }).installEvent.defaultPrevented)).toBe(true);
+      expect(await p.getByTestId('install-app').textContent()).toBe('Install the app');
+      expect(await axeViolations(p)).toEqual([]);
+      await p.getByTestId('install-app').click();
+      await expect.poll(() => p.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
+      // Asked once: the button goes, as the event can be used only once.
+      await p.getByTestId('install-app').waitFor({ state: 'detached' });
+    } finally {
+      await b.close();
+    }
+  });
+
   it('offers a new version and applies it on Reload', async () => {
     // A server of its own over a copy of the build, so the worker can change under it.
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-web-'));

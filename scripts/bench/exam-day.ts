@@ -16,6 +16,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
 import { openStore } from '../../src/server/db/database.ts';
 import { hashPassword } from '../../src/server/adapters/passwords.ts';
@@ -37,7 +38,8 @@ const EXAM = 'iol-en-l3-m3';
 const PASSWORD = 'Bench-pass1!';
 /** Autosaves per exam taken: one per question of the demo's five-question exam (BENCH_SAVES). */
 const SAVES = Number(process.env.BENCH_SAVES ?? 5);
-const H = { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' };
+// As a browser asks: the server compresses what it would compress for the web app.
+const H = { 'content-type': 'application/json', 'x-requested-with': 'learning-platform', 'accept-encoding': 'br, gzip' };
 
 export interface Learner { id: string; email: string; cookie: string }
 
@@ -88,7 +90,9 @@ type Step = (l: Learner) => Promise<Reply>;
 const pool = new Agent({ connections: 4096, keepAliveTimeout: 30_000 });
 export async function call(url: string, init: { method?: 'GET' | 'POST'; cookie?: string; body?: string } = {}): Promise<Reply> {
   const r = await request(url, { method: init.method ?? 'GET', headers: { ...H, cookie: init.cookie ?? '' }, body: init.body, dispatcher: pool });
-  const body = await r.body.text();
+  const bytes = Buffer.from(await r.body.arrayBuffer());
+  const encoding = r.headers['content-encoding'];
+  const body = (encoding === 'br' ? zlib.brotliDecompressSync(bytes) : encoding === 'gzip' ? zlib.gunzipSync(bytes) : bytes).toString();
   return { status: r.statusCode, ok: r.statusCode < 400, headers: r.headers, body };
 }
 const post = (base: string, url: string, body: (l: Learner) => unknown): Step => (l) =>
