@@ -64,11 +64,68 @@ const SQLITE_SYNC = (process.env.SQLITE_SYNCHRONOUS ?? 'learner').toLowerCase();
 const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /**
- * A transaction whose commit is on disk before it returns (quiz and exam results, completion): on SQLite
- * its commit runs with synchronous=FULL, which also syncs every commit before it; the setting cannot
- * change inside a transaction, so the connection is held across it. PostgreSQL syncs every commit by
- * default (synchronous_commit=on); the transaction sets it for itself too, so a server, database or
- * role configured with it off for speed still keeps what learners earn.
+ * Group commit for SQLite: the WAL file is fsynced off the event loop (libuv's file pool), and commits
+ * that arrive while a sync runs share the next one. better-sqlite3 is synchronous, so a commit with
+ * synchronous=FULL held the whole process for the length of an fsync, several milliseconds on a busy disk.
+ * A commit made with NORMAL is in the WAL file (the OS's cache) when it returns; once the WAL is synced
+ * it survives a power loss too. Frames a checkpoint has already moved into the database file are safe
+ * either way: with NORMAL, SQLite syncs the database file at the end of every checkpoint.
+ */
+class WalSync {
+  readonly #file: string;
+  #handle: Promise<fs.promises.FileHandle> | undefined;
+  #running: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
+  /** Syncs completed, for tests and metrics. */
+  done = 0;
+  constructor(dbFile: string) {
+    this.#file = `${dbFile}-wal`;
+  }
+  /** Resolves once everything committed before the call is on disk. */
+  sync(): Promise<void> {
+    // A sync already running may have begun before this commit was written: wait for the one after it.
+    if (!this.#running) return this.#start();
+    this.#next ??= this.#running.then(() => {}, () => {}).then(() => {
+      this.#next = undefined;
+      return this.#start();
+    });
+    return this.#next;
+  }
+  #start(): Promise<void> {
+    const run = (async () => {
+      this.#handle ??= fs.promises.open(this.#file, 'r');
+      try {
+        await (await this.#handle).datasync();
+      } catch (err) {
+        this.#handle = undefined;
+        // No WAL file: nothing was ever written through it, every commit is in the synced database file.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+      this.done += 1;
+    })();
+    this.#running = run;
+    const clear = () => { if (this.#running === run) this.#running = undefined; };
+    run.then(clear, clear);
+    return run;
+  }
+  async close() {
+    const handle = this.#handle;
+    this.#handle = undefined;
+    await (await handle?.catch(() => undefined))?.close();
+  }
+}
+const walSyncs = new WeakMap<Db, WalSync>();
+
+/** How many group-commit syncs this store has completed (SQLite file stores only; else 0). */
+export const walSyncCount = (db: Db) => walSyncs.get(db)?.done ?? 0;
+
+/**
+ * A transaction whose commit is on disk before it returns (quiz and exam results, completion). On a
+ * SQLite file it commits as usual and then waits for the group commit's sync of the WAL (WalSync); for
+ * anything else on SQLite its commit runs with synchronous=FULL (the setting cannot change inside a
+ * transaction, so the connection is held across it). PostgreSQL syncs every commit by default
+ * (synchronous_commit=on); the transaction sets it for itself too, so a server, database or role
+ * configured with it off for speed still keeps what learners earn.
  */
 export async function durableTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (!isSqlite(db)) {
@@ -78,6 +135,12 @@ export async function durableTransaction<T>(db: Db, fn: (trx: Transaction<Databa
     });
   }
   if (SQLITE_SYNC !== 'learner') return db.transaction().execute(fn);
+  const wal = walSyncs.get(db);
+  if (wal) {
+    const result = await db.transaction().execute(fn);
+    await wal.sync();
+    return result;
+  }
   return db.connection().execute(async (conn) => {
     await sql`pragma synchronous = FULL`.execute(conn);
     try {
@@ -88,9 +151,12 @@ export async function durableTransaction<T>(db: Db, fn: (trx: Transaction<Databa
   });
 }
 
-/** Puts every commit so far on disk (a checkpoint syncs the WAL first): for a commit found learner-earned after the fact. */
+/** Puts every commit so far on disk: for a commit found learner-earned after the fact. */
 export async function syncNow(db: Db) {
-  if (isSqlite(db) && SQLITE_SYNC === 'learner') await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
+  if (!isSqlite(db) || SQLITE_SYNC !== 'learner') return;
+  const wal = walSyncs.get(db);
+  if (wal) await wal.sync();
+  else await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
 }
 
 export function engineOf(url: string): Engine {
@@ -122,14 +188,16 @@ export function openStore(url: string): Store {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL (WAL's usual setting) may lose the last commits on power loss, never corrupts. What learners
-  // earn is committed with FULL by durableTransaction; SQLITE_SYNCHRONOUS=FULL makes every commit so.
+  // earn waits for the WAL's sync by durableTransaction; SQLITE_SYNCHRONOUS=FULL makes every commit sync.
   // The cost of each is measured by `npm run bench`.
   sqlite.pragma(`synchronous = ${SQLITE_SYNC === 'full' ? 'FULL' : 'NORMAL'}`);
   // No synchronous wait for another process's write lock: SQLite's busy handler sleeps on the event loop,
   // so one worker waiting froze every request it held. RetryingSqliteDialect waits asynchronously instead.
   sqlite.pragma('busy_timeout = 0');
   const db = new Kysely<Database>({ dialect: new RetryingSqliteDialect(sqlite, withStatementCache(sqlite)) });
-  return { db, engine, sqlite, close: () => db.destroy() };
+  const wal = file === ':memory:' || SQLITE_SYNC !== 'learner' ? undefined : new WalSync(path.resolve(file));
+  if (wal) walSyncs.set(db, wal);
+  return { db, engine, sqlite, close: async () => { await wal?.close(); await db.destroy(); } };
 }
 
 /** How long a statement waits for another process's write lock before its error is answered (503). */
