@@ -7,18 +7,22 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireUser, SignedOutOnly, PageLoader } from './guards.tsx';
 import { HomeRoute, ContentRoute, contentTarget } from '../features/content/ContentRoute.tsx';
+import { courseData, lessonData, type ScreenQuery } from './screen-data.ts';
 import { CHUNK_LOAD_TIMEOUT_MS, COMMENTS_RETRIES, LESSON_RETRIES, CLASS_PAGE_RETRIES, USER_SCREEN_RETRIES } from '../../domain/constants.ts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 type Screen = LazyExoticComponent<ComponentType> & { load: Loader };
 
+type Params = Record<string, string | undefined>;
 /**
  * What the first screen can start fetching before React renders it (see first-screen.ts): a lazy
- * screen's code, or the content page a path shows.
+ * screen's code, the content page a path shows, or the queries a screen will make, known from its path
+ * (and, once whoami has answered, from the signed-in user's id).
  */
 export interface ScreenHandle {
   load?: Loader;
-  content?: (params: Record<string, string | undefined>, pathname: string) => { context: string; subid?: string };
+  content?: (params: Params, pathname: string) => { context: string; subid?: string };
+  data?: (params: Params, userId: string | undefined) => ScreenQuery[];
 }
 /** A screen fetched when first visited (navigations run in a transition, so the old page stays until it arrives). */
 const screen = (load: Loader): Screen => Object.assign(lazy(() => Promise.race([
@@ -46,8 +50,9 @@ const confirmEmail = screen(() => import('../features/account/ConfirmEmailPage.t
 function Lazy({ screen: Screen }: { screen: Screen }) {
   return <Suspense fallback={<PageLoader />}><Screen /></Suspense>;
 }
-const paths = (s: Screen, ...list: string[]): RouteObject[] =>
-  list.map((path) => ({ path, element: <Lazy screen={s} />, handle: { load: s.load } satisfies ScreenHandle }));
+const paths = (s: Screen, ...list: string[]): RouteObject[] => withData(s, undefined, ...list);
+const withData = (s: Screen, data: ScreenHandle['data'], ...list: string[]): RouteObject[] =>
+  list.map((path) => ({ path, element: <Lazy screen={s} />, handle: { load: s.load, data } satisfies ScreenHandle }));
 const home: ScreenHandle = { content: () => ({ context: 'home' }) };
 const generic: ScreenHandle = { content: (params, pathname) => contentTarget(params, pathname) };
 
@@ -67,11 +72,11 @@ export const routes: RouteObject[] = [
       },
       ...paths(passwordReset, 'passwordreset', 'user/passwordreset'),
       ...paths(admin, 'admin', 'admin/:panel', 'admin/:panel/*'),
-      ...paths(course, 'Course', 'Course/:courseid', 'Course/:courseid/:classid', 'Course/:courseid/:classid/*',
+      ...withData(course, courseData, 'Course', 'Course/:courseid', 'Course/:courseid/:classid', 'Course/:courseid/:classid/*',
         'Courses/:courseid', 'Courses/:courseid/:classid', 'lessons/:courseid'),
       {
         element: <RequireUser retries={LESSON_RETRIES} />,
-        children: paths(lesson, 'lessons/:courseid/:lessonid/:classid?/:materialid?/:commentid?'),
+        children: withData(lesson, lessonData, 'lessons/:courseid/:lessonid/:classid?/:materialid?/:commentid?'),
       },
       {
         element: <RequireUser retries={COMMENTS_RETRIES} />,

@@ -1,20 +1,10 @@
 /** Lesson viewer requests: one lesson with its materials, progress writes, quiz and exam submissions. */
-import { queryOptions } from '@tanstack/react-query';
-import type { Lesson, LessonProgress, QuizQuestion } from '../../../domain/types.ts';
+import type { LessonProgress, QuizQuestion } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { sleep } from '../../lib/paths.ts';
 import type { EnrollmentRow, ProgressReply } from '../../lib/data/enrollment.ts';
 import { newClientId, sendOrQueue } from '../../lib/offline/queue.ts';
-
-/** One lesson with its full materials (quiz questions without their answers, for learners). */
-export const lessonQuery = (lessonId: string) => queryOptions({
-  queryKey: ['lesson', lessonId],
-  queryFn: () => api.post<Lesson>('/app_lessons/get', { _id: lessonId }),
-  enabled: !!lessonId && lessonId !== 'next',
-  staleTime: 60_000,
-  retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
-});
 
 /** Sends again after a dropped connection or a server hiccup; the writes are safe to repeat. */
 async function withRetry<T>(send: () => Promise<T>, tries = 3): Promise<T> {

@@ -1,7 +1,7 @@
 /** Course, lesson and enrolment requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
 import type { ClassRecord, Course, Lesson } from '../../../domain/types.ts';
-import { api } from '../api.ts';
+import { api, ApiError } from '../api.ts';
 import { enrollmentsOf } from './enrollment.ts';
 
 /**
@@ -11,6 +11,15 @@ import { enrollmentsOf } from './enrollment.ts';
 export const coursesQuery = (lang: string) => queryOptions({
   ...allCoursesQuery(),
   select: (list: Course[]) => list.filter((c) => c.lang === lang),
+});
+
+/** One lesson with its full materials (quiz questions without their answers, for learners). */
+export const lessonQuery = (lessonId: string) => queryOptions({
+  queryKey: ['lesson', lessonId],
+  queryFn: () => api.post<Lesson>('/app_lessons/get', { _id: lessonId }),
+  enabled: !!lessonId && lessonId !== 'next',
+  staleTime: 60_000,
+  retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
 });
 
 export const lessonsQuery = (course: string) => queryOptions({
