@@ -17,9 +17,10 @@ import {
   CommentGetSchema, CommentListSchema, CommentParentSchema, CommentRemoveSchema, CommentSaveSchema, ReplyRemoveSchema,
   ReplySaveSchema, type CommentSave,
 } from '../../../domain/validation.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
-import { findClass, type ClassRow } from '../classes/classes.repository.ts';
-import { enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
+import { findUserByEmail, findUserById, findUserByIdOrEmail, type UserRow } from '../users/users.repository.ts';
+import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
+import { courseTitles } from '../courses/courses.repository.ts';
+import { enrolledClassIds, enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
 import {
   discussionPosts, findComment, findCommentByClientId, findReply, findReplyByClientId, insertComment, insertReply, postsByAuthor, removeComment, removeReply,
   repliesOf, replyCounts, resolveParent, updateComment, updateReply, type CommentRow, type ReplyRow,
@@ -107,12 +108,12 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const classIds = [...new Set(rows.map((r) => r.context).filter((c): c is string => !!c))];
     const courseIds = [...new Set(rows.map((r) => r.courseId).filter((c): c is string => !!c))];
     const [classes, courses, enrolled] = await Promise.all([
-      classIds.length ? db.selectFrom('classes').selectAll().where('id', 'in', classIds).execute() : [],
-      courseIds.length ? db.selectFrom('courses').select(['id', 'title']).where('id', 'in', courseIds).execute() : [],
-      db.selectFrom('enrollments').select('classid').where('user', '=', actor.id).execute(),
+      findClasses(db, classIds),
+      courseTitles(db, courseIds),
+      enrolledClassIds(db, actor.id),
     ]);
     const classById = new Map(classes.map((c) => [c.id, c]));
-    const mine = new Set(enrolled.map((e) => e.classid));
+    const mine = new Set(enrolled);
     // A post whose class is gone is read by its author, editors and admins only.
     const resourceOf = (r: CommentRow): Resource => (r.context
       ? { class: classById.get(r.context) ?? { instructor: null }, enrolled: mine.has(r.context) }
@@ -300,7 +301,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
         // The post's author hears of the reply (unless they turned that notice off, or replied themselves).
         if (post.author && post.author !== user.id && post.author.toLowerCase() !== user.email) {
           void (async () => {
-            const author = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', post.author), eb('email', '=', post.author.toLowerCase())])).executeTakeFirst();
+            const author = await findUserByIdOrEmail(db, post.author);
             if (author) {
               await sendNotice(ctx, author.id, 'reply', (base) => ({
                 author: nameOf(user), post: String(post.subject ?? '').slice(0, 120), posturl: `${base}/${(post.context ?? '').replace(/^\//, '')}`,

@@ -20,11 +20,12 @@ import {
   EnrollSchema, ExamSubmitSchema, QuizSubmitSchema, ViewedSchema,
 } from '../../../domain/validation.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { findClass, type ClassRow } from '../classes/classes.repository.ts';
-import { findCourse } from '../courses/courses.repository.ts';
+import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
+import { courseTitles, findCourse } from '../courses/courses.repository.ts';
+import { quizMaterial } from '../materials/materials.repository.ts';
 import { findLesson } from '../lessons/lessons.repository.ts';
 import {
-  classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, recordAttempt,
+  classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, progressTargetOf, recordAttempt,
   recordView, removeEnrollment, updateEnrollment, type ProgressUpdate,
 } from './enrollment.repository.ts';
 import { grade } from './quiz.grading.ts';
@@ -56,8 +57,8 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   async function present(list: Enrollment[], actor: Actor | null = null) {
     if (list.length === 0) return [];
     const [classes, courses] = await Promise.all([
-      db.selectFrom('classes').select(['id', 'name', 'instructor']).where('id', 'in', [...new Set(list.map((e) => e.classid))]).execute(),
-      db.selectFrom('courses').select(['id', 'title']).where('id', 'in', [...new Set(list.map((e) => e.course))]).execute(),
+      findClasses(db, [...new Set(list.map((e) => e.classid))]),
+      courseTitles(db, [...new Set(list.map((e) => e.course))]),
     ]);
     const className = new Map(classes.map((c) => [c.id, c.name]));
     const classOf = new Map(classes.map((c) => [c.id, c]));
@@ -165,13 +166,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   async function progressTarget(req: FastifyRequest, body: { user?: string; classid: string; lessonid?: string; materialid?: string; course?: string }) {
     const actor = await signedInActor(req);
-    const row = await db.selectFrom('classes as c')
-      .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollmentId(actor.id, body.classid)))
-      .leftJoin('lessons as l', (j) => j.on('l.id', '=', body.lessonid ?? ''))
-      .leftJoin('materials as m', (j) => j.on('m.id', '=', body.materialid ?? ''))
-      .select(['c.id', 'c.course', 'c.instructor', 'e.id as enrollment', 'e.user as enrolledUser', 'e.course as enrolledCourse',
-        'l.id as lesson', 'l.course as lessonCourse', 'm.id as material', 'm.lesson as materialLesson'])
-      .where('c.id', '=', body.classid).executeTakeFirst();
+    const row = await progressTargetOf(db, body.classid, enrollmentId(actor.id, body.classid), body.lessonid, body.materialid);
     if (!row) throw notFound(MSG.classNotFound);
     const user = body.user ?? actor.id;
     if (!can(actor, 'enrollment.recordProgress', { user: { id: user }, enrolled: !!row.enrollment })) {
@@ -225,9 +220,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = kind === 'exam' ? parse(ExamSubmitSchema, req.body) : parse(QuizSubmitSchema, req.body);
     const { cls, enrollment } = await progressTarget(req, { user: body.user, classid: body.classid });
     if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const material = await db.selectFrom('materials')
-      .select(['id', 'lesson', 'section', 'quiz', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers'])
-      .where('id', '=', body._id).executeTakeFirst();
+    const material = await quizMaterial(db, body._id);
     if (!material) throw notFound();
     const expected = kind === 'exam' ? 'Exam' : 'Quiz';
     const questions = fromJson<QuizQuestion[]>(material.quiz, []);

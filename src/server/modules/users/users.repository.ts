@@ -19,6 +19,11 @@ export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', normalizeEmail(email)).executeTakeFirst();
 }
 
+/** An account named by id or by e-mail (old posts name their author either way). */
+export function findUserByIdOrEmail(db: Db, idOrEmail: string) {
+  return db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', idOrEmail), eb('email', '=', idOrEmail.toLowerCase())])).executeTakeFirst();
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   const ts = now();
   const row: UserRow = {
@@ -35,6 +40,11 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 
 export async function updateUser(db: Db, id: string, fields: Partial<Omit<UserRow, 'id' | 'created'>>) {
   await db.updateTable('users').set({ ...fields, timestamp: now() }).where('id', '=', id).execute();
+}
+
+/** The notices the user turned off; a settings change, so the account's `timestamp` stays. */
+export async function setNoticesOff(db: Db, id: string, off: string[]) {
+  await db.updateTable('users').set({ noticesoff: json(off) }).where('id', '=', id).execute();
 }
 
 export async function setRoles(db: Db, id: string, roles: string[]) {
@@ -66,6 +76,18 @@ export async function classLinks(db: Db, userId: string) {
     db.selectFrom('classes').select('id').where('instructor', '=', userId).execute(),
   ]);
   return { classes: enrolled.map((e) => e.classid), instructor: hosted.map((c) => c.id) };
+}
+
+/** classLinks for a list of users at once: two queries, then the links of each user by id. */
+export async function classLinksOfUsers(db: Db, ids: string[]): Promise<(userId: string) => { classes: string[]; instructor: string[] }> {
+  const [enrolled, hosted] = ids.length ? await Promise.all([
+    db.selectFrom('enrollments').select(['user', 'classid']).where('user', 'in', ids).execute(),
+    db.selectFrom('classes').select(['id', 'instructor']).where('instructor', 'in', ids).execute(),
+  ]) : [[], []];
+  return (userId) => ({
+    classes: enrolled.filter((e) => e.user === userId).map((e) => e.classid),
+    instructor: hosted.filter((c) => c.instructor === userId).map((c) => c.id),
+  });
 }
 
 /** Users who host at least one class (of the course, when given). */

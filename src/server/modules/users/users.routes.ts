@@ -14,7 +14,7 @@ import {
 } from '../../../domain/validation.ts';
 import { z } from 'zod';
 import {
-  classLinks, findUserByEmail, findUserById, insertUser, listInstructors, listUsers, setRoles, updateUser,
+  classLinks, classLinksOfUsers, findUserByEmail, findUserById, insertUser, listInstructors, listUsers, setRoles, updateUser,
   type UserRow,
 } from './users.repository.ts';
 import { presentUser } from './users.presenter.ts';
@@ -267,15 +267,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actorOf(await currentUser(ctx, req)), 'user.list');
     const opts = parse(UserListSchema, req.body);
     const { rows, total } = await listUsers(db, opts);
-    const ids = rows.map((r) => r.id);
-    const [enrolled, hosted] = ids.length ? await Promise.all([
-      db.selectFrom('enrollments').select(['user', 'classid']).where('user', 'in', ids).execute(),
-      db.selectFrom('classes').select(['id', 'instructor']).where('instructor', 'in', ids).execute(),
-    ]) : [[], []];
-    const list = rows.map((r) => presentUser(r, {
-      classes: enrolled.filter((e) => e.user === r.id).map((e) => e.classid),
-      instructor: hosted.filter((c) => c.instructor === r.id).map((c) => c.id),
-    }));
+    const links = await classLinksOfUsers(db, rows.map((r) => r.id));
+    const list = rows.map((r) => presentUser(r, links(r.id)));
     return { list, total };
   });
 
@@ -284,17 +277,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actorOf(await currentUser(ctx, req)), 'user.page');
     const query = parse(UserPageQuerySchema, req.body);
     const { rows, total, next } = await pageUsers(db, ctx.store.engine, query);
-    const ids = rows.map((r) => r.id);
-    const [enrolled, hosted] = ids.length ? await Promise.all([
-      db.selectFrom('enrollments').select(['user', 'classid']).where('user', 'in', ids).execute(),
-      db.selectFrom('classes').select(['id', 'instructor']).where('instructor', 'in', ids).execute(),
-    ]) : [[], []];
+    const links = await classLinksOfUsers(db, rows.map((r) => r.id));
     reply.header('cache-control', 'no-store');
     const page: Page<User> = {
-      rows: rows.map((r) => presentUser(r, {
-        classes: enrolled.filter((e) => e.user === r.id).map((e) => e.classid),
-        instructor: hosted.filter((c) => c.instructor === r.id).map((c) => c.id),
-      })),
+      rows: rows.map((r) => presentUser(r, links(r.id))),
       total,
       next,
     };
