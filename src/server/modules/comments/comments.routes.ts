@@ -7,9 +7,9 @@
 import { sendNotice } from '../staff/notices.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest, HttpError, notFound, parse } from '../../errors.ts';
+import { badRequest, HttpError, notFound, parse, unauthorized } from '../../errors.ts';
 import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
-import { actorOf, requireUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -138,8 +138,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/list', { config: { schema: { body: CommentListSchema }, action: 'comment.read' } }, async (req) => {
     const { parent, author, context } = parse(CommentListSchema, req.body);
-    const user = await requireUser(ctx, req);
-    const actor = actorOf(user)!;
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
     if (parent) return listDiscussion(actor, parent, context ?? null, author ? await authorNames(author) : undefined);
     // Spec: with no parent, the current user's own posts; with an author, that author's (as far as the caller may read them).
     return listByAuthor(actor, author ? await authorNames(author) : [user.id, user.email]);
@@ -150,14 +150,15 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const { parent } = parse(CommentParentSchema, req.params);
     const { context } = parse(CommentGetSchema, req.body);
-    const actor = actorOf(await requireUser(ctx, req));
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     return listDiscussion(actor, parent, context ?? null);
   });
 
   app.post('/app_comments/save', { config: { schema: { body: CommentSaveSchema }, action: 'comment.update' } }, async (req) => {
     const body = parse(CommentSaveSchema, req.body);
-    const user = await requireUser(ctx, req);
-    const actor = actorOf(user)!;
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
     // A resend of a post made offline: the first send's post, not a second one (nor a second hit on the limit).
     const sent = !body._id && body.clientid ? await findCommentByClientId(db, user.id, body.clientid) : undefined;
     if (sent) return (await present(actor, [sent], (await classResource(actor, sent.context)).resource))[0];
@@ -260,7 +261,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/remove', { config: { schema: { body: CommentRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id, author } = parse(CommentRemoveSchema, req.body);
-    const actor = actorOf(await requireUser(ctx, req))!;
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     const row = await findComment(db, _id);
     // The author named must be the post's: a stale screen never removes a post other than the one it shows.
     if (!row || !isBy(row, await authorNames(author))) throw notFound(MSG.postNotFound);
@@ -271,8 +273,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/saveReply', { config: { schema: { body: ReplySaveSchema }, action: 'comment.read' } }, async (req) => {
     const body = parse(ReplySaveSchema, req.body);
-    const user = await requireUser(ctx, req);
-    const actor = actorOf(user)!;
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
     const post = await findComment(db, body.parent);
     if (!post) throw notFound(MSG.postNotFound);
     // Replying needs the post itself to be readable: no one replies to a private post they cannot see.
@@ -319,7 +321,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/removeReply', { config: { schema: { body: ReplyRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id } = parse(ReplyRemoveSchema, req.body);
-    const actor = actorOf(await requireUser(ctx, req));
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     const reply = await findReply(db, _id);
     // A reply under a removed post stays in the thread under the "removed" marker, so its author may still take it back.
     if (!reply) throw notFound(MSG.replyNotFound);

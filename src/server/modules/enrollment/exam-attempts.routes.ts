@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError, parse, badRequest, notFound, unauthorized, forbidden } from '../../errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import type { ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -104,8 +104,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The class, the caller's enrolment, the exam material and its lesson, checked together. */
   async function examTarget(req: FastifyRequest, body: { _id: string; classid: string; courseid?: string; lessonid?: string; user?: string }) {
-    const user = await currentUser(ctx, req);
-    const actor = actorOf(user);
+    const { user, actor } = await caller(ctx, req);
     if (!actor || !user) throw unauthorized();
     const row = await classWithEnrollment(db, body.classid, enrollmentId(actor.id, body.classid));
     if (!row) throw notFound(MSG.classNotFound);
@@ -130,8 +129,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** An attempt by id, only for the learner it belongs to (anyone else: not found). */
   async function ownAttempt(req: FastifyRequest, attemptid: string) {
-    const user = await currentUser(ctx, req);
-    const actor = actorOf(user);
+    const { user, actor } = await caller(ctx, req);
     if (!actor || !user) throw unauthorized();
     const row = await findAttempt(db, attemptid);
     if (!row) throw notFound(MSG.examAttemptNotFound);
@@ -250,7 +248,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' },
   }, async (req, reply) => {
     const body = parse(GrantAttemptSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (!actor) throw unauthorized();
     const cls = await findClass(db, body.classid);
     if (!cls) throw notFound(MSG.classNotFound);
@@ -276,7 +274,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' },
   }, async (req, reply) => {
     const body = parse(LearnerAttemptsSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (!actor) throw unauthorized();
     const cls = await findClass(db, body.classid);
     if (!cls) throw notFound(MSG.classNotFound);
@@ -303,7 +301,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: GradebookSchema }, action: 'class.gradebook' },
   }, async (req, reply) => {
     const body = parse(GradebookSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (!actor) throw unauthorized();
     let course: string;
     let classIds: string[];

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, HttpError, unauthorized } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser, endSession, requireUser } from '../../auth.ts';
+import { caller, endSession } from '../../auth.ts';
 import { verifyPassword } from '../../adapters/passwords.ts';
 import { now } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -50,15 +50,17 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.post('/app_privacy/status', { config: { action: 'privacy.status' } }, async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'privacy.status', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'privacy.status', { user: { id: user.id } });
     noStore(reply);
     return state(user);
   });
 
   app.post('/app_privacy/export', { config: { action: 'privacy.export' } }, async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'privacy.export', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'privacy.export', { user: { id: user.id } });
     await reauthenticate(req, user);
     noStore(reply);
     if (await exportInProgress(db, user.id)) throw new HttpError(409, MSG.exportBusy);
@@ -79,11 +81,11 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { params: ExportTokenSchema }, action: 'privacy.download' },
   }, async (req, reply) => {
     const { token } = parse(ExportTokenSchema, req.params);
-    const user = await currentUser(ctx, req);
+    const { user, actor } = await caller(ctx, req);
     const row = await readyExport(db, hashToken(token));
     if (!user) throw unauthorized();
     if (!row?.data || (row.expires ?? '') <= now()) throw new HttpError(404, MSG.exportLinkInvalid);
-    authorize(actorOf(user), 'privacy.download', { user: { id: row.userId } });
+    authorize(actor, 'privacy.download', { user: { id: row.userId } });
     return noStore(reply)
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', `attachment; filename="my-data-${row.created.slice(0, 10)}.zip"`)
@@ -91,8 +93,9 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/app_privacy/delete', { config: { action: 'privacy.deleteAccount' } }, async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'privacy.deleteAccount', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'privacy.deleteAccount', { user: { id: user.id } });
     await reauthenticate(req, user);
     noStore(reply);
     const days = (await ctx.site.get()).config.privacygracedays;

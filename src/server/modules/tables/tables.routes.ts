@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { currentActor } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
@@ -30,15 +30,11 @@ const EnrollmentPage = pageQuerySchema(ENROLLMENT_SORTS, { course: idFilter, cla
 
 export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const allowed = async (req: Parameters<typeof currentActor>[1], action: Parameters<typeof authorize>[1]) => {
-    const actor = await currentActor(ctx, req);
-    authorize(actor, action);
-    return actor!;
-  };
 
   app.post('/app_admin/audit/page', { config: { action: 'audit.read' } }, async (req, reply) => {
     const q = parse(AuditPage, req.body);
-    await allowed(req, 'audit.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'audit.read');
     const page = await auditPage(db, q);
     reply.header('cache-control', 'no-store');
     return {
@@ -54,7 +50,8 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Every record one entry touched (a bulk action's users), with the names of those still here. */
   app.post('/app_admin/audit/targets', { config: { schema: { body: AuditTargetsQuerySchema }, action: 'audit.read' } }, async (req, reply) => {
     const { auditid } = parse(AuditTargetsQuerySchema, req.body);
-    await allowed(req, 'audit.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'audit.read');
     if (!(await auditEntryExists(db, auditid))) throw notFound(MSG.auditEntryNotFound);
     const rows = await auditTargets(db, auditid);
     reply.header('cache-control', 'no-store');
@@ -67,7 +64,8 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_files/page', { config: { action: 'file.table' } }, async (req, reply) => {
     const q = parse(FilePage, req.body);
-    await allowed(req, 'file.table');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'file.table');
     const page = await filePage(db, q);
     reply.header('cache-control', 'no-store');
     return {
@@ -82,7 +80,8 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_classes/page', { config: { action: 'class.table' } }, async (req, reply) => {
     const q = parse(ClassPage, req.body);
-    await allowed(req, 'class.table');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'class.table');
     const page = await classPage(db, q);
     reply.header('cache-control', 'no-store');
     return {
@@ -98,7 +97,8 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_surveys/responses/page', { config: { action: 'survey.readResponses' } }, async (req, reply) => {
     const q = parse(ResponsePage, req.body);
-    await allowed(req, 'survey.readResponses');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'survey.readResponses');
     if (!(await findSurvey(db, q.surveyId))) throw notFound(MSG.surveyNotFound);
     const page = await responsePage(db, q);
     reply.header('cache-control', 'no-store');
@@ -113,7 +113,8 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_enrollment/page', { config: { action: 'enrollment.table' } }, async (req, reply) => {
     const q = parse(EnrollmentPage, req.body);
-    await allowed(req, 'enrollment.table');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'enrollment.table');
     const page = await enrollmentPage(db, ctx.store.engine, q);
     reply.header('cache-control', 'no-store');
     return {
