@@ -3,7 +3,8 @@
  * any of its columns, filters by free text (plus its own filters) and pages on the server
  * (src/domain/paging.ts); the web app's one table component shows them and exports what it shows.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Page } from '../../../domain/paging.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../errors.ts';
@@ -28,6 +29,13 @@ const ClassPage = pageQuerySchema(CLASS_SORTS, { course: idFilter });
 const ResponsePage = pageQuerySchema(RESPONSE_SORTS, { surveyId: z.string({ error: MSG.surveyNotFound }).trim().min(1, { error: MSG.surveyNotFound }).max(200) });
 const EnrollmentPage = pageQuerySchema(ENROLLMENT_SORTS, { course: idFilter, classid: idFilter, completed: z.enum(['yes', 'no']).optional() });
 
+/** A page of a staff table as it leaves the server: never cached, each row presented by the table's own fields. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
+function pageReply<T>(reply: FastifyReply, page: Page<any>, present: (row: any) => T): Page<T> {
+  reply.header('cache-control', 'no-store');
+  return { ...page, rows: page.rows.map(present) };
+}
+
 export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
@@ -36,15 +44,10 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { actor } = await caller(ctx, req);
     authorize(actor, 'audit.read');
     const page = await auditPage(db, q);
-    reply.header('cache-control', 'no-store');
-    return {
-      ...page,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
-      rows: page.rows.map((r: any): AuditRow => ({
-        _id: r.id, created: r.created, actor: r.actor, actoremail: r.actoremail, action: r.action, targettype: r.targettype,
-        target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}), ...(Number(r.targets) ? { targets: Number(r.targets) } : {}),
-      })),
-    };
+    return pageReply(reply, page, (r): AuditRow => ({
+      _id: r.id, created: r.created, actor: r.actor, actoremail: r.actoremail, action: r.action, targettype: r.targettype,
+      target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}), ...(Number(r.targets) ? { targets: Number(r.targets) } : {}),
+    }));
   });
 
   /** Every record one entry touched (a bulk action's users), with the names of those still here. */
@@ -67,15 +70,10 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { actor } = await caller(ctx, req);
     authorize(actor, 'file.table');
     const page = await filePage(db, q);
-    reply.header('cache-control', 'no-store');
-    return {
-      ...page,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
-      rows: page.rows.map((r: any): FileRow => ({
-        filename: r.filename, title: r.title ?? undefined, context: r.context, mime: r.mime, size: Number(r.size), mtime: r.mtime,
-        url: fileUrl(r.filename),
-      })),
-    };
+    return pageReply(reply, page, (r): FileRow => ({
+      filename: r.filename, title: r.title ?? undefined, context: r.context, mime: r.mime, size: Number(r.size), mtime: r.mtime,
+      url: fileUrl(r.filename),
+    }));
   });
 
   app.post('/app_classes/page', { config: { action: 'class.table' } }, async (req, reply) => {
@@ -83,16 +81,11 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { actor } = await caller(ctx, req);
     authorize(actor, 'class.table');
     const page = await classPage(db, q);
-    reply.header('cache-control', 'no-store');
-    return {
-      ...page,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
-      rows: page.rows.map((r: any): ClassRow => ({
-        _id: r.id, name: r.name, course: r.course, coursetitle: r.coursetitle ?? undefined, startdate: r.startdate ?? undefined,
-        weeks: r.weeks ?? undefined, instructor: r.instructor ?? undefined, instructorname: r.instructorname ?? undefined,
-        regcode: r.regcode ?? undefined, selfpaced: fromBool(r.selfpaced), lang: r.lang ?? undefined, created: r.created,
-      })),
-    };
+    return pageReply(reply, page, (r): ClassRow => ({
+      _id: r.id, name: r.name, course: r.course, coursetitle: r.coursetitle ?? undefined, startdate: r.startdate ?? undefined,
+      weeks: r.weeks ?? undefined, instructor: r.instructor ?? undefined, instructorname: r.instructorname ?? undefined,
+      regcode: r.regcode ?? undefined, selfpaced: fromBool(r.selfpaced), lang: r.lang ?? undefined, created: r.created,
+    }));
   });
 
   app.post('/app_surveys/responses/page', { config: { action: 'survey.readResponses' } }, async (req, reply) => {
@@ -101,14 +94,9 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'survey.readResponses');
     if (!(await findSurvey(db, q.surveyId))) throw notFound(MSG.surveyNotFound);
     const page = await responsePage(db, q);
-    reply.header('cache-control', 'no-store');
-    return {
-      ...page,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
-      rows: page.rows.map((r: any): ResponseRow => ({
-        _id: r.id, created: r.created, lang: r.lang, context: r.context, contextid: r.contextid, answers: fromJson<unknown[]>(r.answers, []),
-      })),
-    };
+    return pageReply(reply, page, (r): ResponseRow => ({
+      _id: r.id, created: r.created, lang: r.lang, context: r.context, contextid: r.contextid, answers: fromJson<unknown[]>(r.answers, []),
+    }));
   });
 
   app.post('/app_enrollment/page', { config: { action: 'enrollment.table' } }, async (req, reply) => {
@@ -116,15 +104,10 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { actor } = await caller(ctx, req);
     authorize(actor, 'enrollment.table');
     const page = await enrollmentPage(db, ctx.store.engine, q);
-    reply.header('cache-control', 'no-store');
-    return {
-      ...page,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
-      rows: page.rows.map((r: any): EnrollmentRow => ({
-        _id: r.id, user: r.user, email: r.email, firstname: r.firstname, lastname: r.lastname, course: r.course, coursetitle: r.coursetitle,
-        classid: r.classid, classname: r.classname, regdate: r.regdate, completed: r.completed, percentcomplete: Number(r.percentcomplete ?? 0),
-        certificate: !!r.completed && !!r.certcode,
-      })),
-    };
+    return pageReply(reply, page, (r): EnrollmentRow => ({
+      _id: r.id, user: r.user, email: r.email, firstname: r.firstname, lastname: r.lastname, course: r.course, coursetitle: r.coursetitle,
+      classid: r.classid, classname: r.classname, regdate: r.regdate, completed: r.completed, percentcomplete: Number(r.percentcomplete ?? 0),
+      certificate: !!r.completed && !!r.certcode,
+    }));
   });
 }

@@ -1,8 +1,9 @@
 /** Users table access. Functions take the database (or a transaction) first. */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
+import type { Database, UsersTable } from '../../db/schema.ts';
+import { contains } from '../../paging.ts';
 import { json, now } from '../../db/dialect.ts';
 import { normalizeEmail } from '../../../domain/validation.ts';
 
@@ -51,17 +52,19 @@ export async function setRoles(db: Db, id: string, roles: string[]) {
   await updateUser(db, id, { roles: json([...new Set(roles)].sort()) });
 }
 
+/** Users whose e-mail, first or last name holds `text`, in any case: the user list's search and bulk selections. */
+export const userHasText = (text: string) => (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.or([contains('email', text), contains('firstname', text), contains('lastname', text)]);
+
+/** Users holding a role (roles are stored as a JSON list of names). */
+export const userHasRole = (role: string) => (eb: ExpressionBuilder<Database, 'users'>) => eb('roles', 'like', `%"${role}"%`);
+
 export async function listUsers(db: Db, opts: { search?: string; role?: string; skip?: number; limit?: number }) {
   let q = db.selectFrom('users');
   if (opts.search) {
-    const like = `%${opts.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([
-      eb(sql`lower(email)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(firstname)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(lastname)`, 'like', sql`${like} escape '\\'`),
-    ]));
+    q = q.where(userHasText(opts.search));
   }
-  if (opts.role) q = q.where('roles', 'like', `%"${opts.role}"%`);
+  if (opts.role) q = q.where(userHasRole(opts.role));
   const [rows, total] = await Promise.all([
     q.selectAll().orderBy('lastname').orderBy('firstname').orderBy('id').offset(opts.skip ?? 0).limit(opts.limit ?? 50).execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
