@@ -98,8 +98,10 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
     if (fd !== null) fs.writeSync(fd, c);
   });
   let done = false;
+  let exitCode: number | null = null;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => {
     done = true;
+    exitCode = code;
     if (fd !== null) fs.closeSync(fd);
     resolve({ code, signal });
   }));
@@ -115,7 +117,7 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
   for (;;) {
     if (done) {
       cleanUp();
-      throw new Error(`the server exited before it answered /healthz${file ? `; see ${file}` : ''}:\n${out.slice(-3000)}`);
+      throw new Error(`the server exited (code ${exitCode}) before it answered /healthz${file ? `; see ${file}` : ''}:\n${out.slice(-3000)}`);
     }
     if (Date.now() > end) {
       await kill();
