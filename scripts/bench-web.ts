@@ -18,7 +18,8 @@
  *   BENCH_URL=http://host:port ...       measure a running instance (demo seed expected)
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { buildWebIfStale, startServer } from '../e2e/global-setup.ts';
+import { startServer } from '../e2e/global-setup.ts';
+import { buildWebIfStale } from './build-web.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../src/domain/constants.ts';
 import { instrument, kb, recordVisit, SLOW_4G, type Visit } from '../e2e/transfer.ts';
 

@@ -1,4 +1,4 @@
-/** Builds the web app with Vite when dist/web is missing or older than its sources. */
+/** Builds the web app with Vite when dist/web is missing, older than its sources or a development build (npm start, the browser journeys, bench:web). */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,9 @@ export function webIsStale(): boolean {
   const built = path.join(root, 'dist/web/index.html');
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
+  // A development build (React's jsx-dev-runtime among the assets) is rebuilt for production whatever its age.
+  const assets = path.join(root, 'dist/web/assets');
+  if (fs.existsSync(assets) && fs.readdirSync(assets).some((f) => f.startsWith('jsx-dev-runtime'))) return true;
   return SOURCES.some((s) => newest(path.join(root, s)) > builtAt);
 }
 

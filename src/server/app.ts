@@ -52,7 +52,7 @@ import { PageScriptPolicy } from './page-scripts.ts';
 import { cachedCompression } from './compressed-body.ts';
 import { MSG } from '../domain/messages.ts';
 import { Clock } from './clock.ts';
-import { actorOf, currentUser, sessionCookieName, sessionToken } from './auth.ts';
+import { caller, sessionCookieName, sessionToken } from './auth.ts';
 import { RTL_LANGUAGES } from '../domain/constants.ts';
 import { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
@@ -213,8 +213,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   let openApi: Record<string, unknown> | undefined;
   app.get(OPENAPI_PATH, { config: { public: true } }, async () => (openApi ??= openApiDocument(routes, 'Learning platform API')));
   app.get(API_PAGE_PATH, { config: { action: 'api.describe' } }, async (req, reply) => {
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'api.describe');
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'api.describe');
     const labels = (await ctx.site.get()).labels(user!.lang);
     const dir = (RTL_LANGUAGES as readonly string[]).includes(user!.lang) ? 'rtl' : 'ltr';
     openApi ??= openApiDocument(routes, 'Learning platform API');

@@ -9,9 +9,8 @@ import { SESSION_COOKIE, SESSION_COOKIE_PRODUCTION, type SessionInfo } from './a
 import { findUserById, type UserRow } from './modules/users/users.repository.ts';
 import { fromJson } from './db/dialect.ts';
 import type { Actor } from './policy/policy.ts';
-import { HttpError, sessionFaults } from './errors.ts';
+import { sessionFaults } from './errors.ts';
 import { DependencyError } from './faults.ts';
-import { MSG } from '../domain/messages.ts';
 import { sessionLimits } from './modules/sessions/security-settings.ts';
 
 declare module 'fastify' {
@@ -75,7 +74,7 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
 }
 
 /** The signed-in user's row, or null. */
-export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+async function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
   return (await resolve(ctx, req)).user;
 }
 
@@ -84,18 +83,18 @@ export async function currentSession(ctx: AppContext, req: FastifyRequest): Prom
   return (await resolve(ctx, req)).session;
 }
 
-export const actorOf = (row: UserRow | null): Actor | null =>
-  row ? { id: row.id, email: row.email, roles: fromJson<string[]>(row.roles, []) } : null;
+const actorOf = (row: UserRow): Actor => ({ id: row.id, email: row.email, roles: fromJson<string[]>(row.roles, []) });
 
-export async function currentActor(ctx: AppContext, req: FastifyRequest): Promise<Actor | null> {
-  return actorOf(await currentUser(ctx, req));
-}
+/**
+ * Who is calling: the signed-in user's row and the actor the policy reads, both null when signed out.
+ * The one way a route asks; `if (!user) throw unauthorized()` narrows both where a route needs someone
+ * signed in before it looks at anything (a session Redis could not read then answers 503, not 401).
+ */
+export type Caller = { user: UserRow; actor: Actor } | { user: null; actor: null };
 
-/** The signed-in user, or a 401. */
-export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+export async function caller(ctx: AppContext, req: FastifyRequest): Promise<Caller> {
   const user = await currentUser(ctx, req);
-  if (!user) throw sessionFaults.get(req) ?? new HttpError(401, MSG.signInRequired);
-  return user;
+  return user ? { user, actor: actorOf(user) } : { user: null, actor: null };
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, no Domain; Secure in production (and over HTTPS), as __Host- needs. */

@@ -3,30 +3,24 @@
  * and cache invalidation hold across workers (through the primary), sessions are shared, and a worker
  * that dies is replaced with its reason in the log.
  */
-import { spawn, execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../domain/constants.ts';
+import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-cluster-'));
-let child: ReturnType<typeof spawn>;
-let out = '';
+let server: ServerProcess;
 let base = '';
+const out = () => server.output();
 
 beforeAll(async () => {
-  child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'src/server/main.ts')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '1', WEB_CONCURRENCY: '2', RATE_LIMIT_MAX: '4', REDIS_URL: '', DATABASE_URL: '', METRICS_PUBLIC: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // The first worker answers once the demo is seeded; the second listens on the same port.
+  server = await startServerProcess({
+    tempDataDir: true,
+    env: { LOG_LEVEL: 'info', SEED_DEMO: '1', WEB_CONCURRENCY: '2', RATE_LIMIT_MAX: '4', REDIS_URL: '', DATABASE_URL: '', METRICS_PUBLIC: '1' },
+    timeoutMs: 120_000,
   });
-  child.stdout!.on('data', (c) => { out += c; });
-  child.stderr!.on('data', (c) => { out += c; });
-  // The first worker prints the address once the demo is seeded; the second listens on the same port.
-  for (let i = 0; i < 1200 && !/running at http:\/\/localhost:(\d+)/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
-  base = `http://127.0.0.1:${/running at http:\/\/localhost:(\d+)/.exec(out)![1]}`;
+  base = server.url;
   // Both workers answer: requests on fresh connections have come from two processes.
   for (let i = 0; i < 300 && requestPids('/healthz').size < 2; i++) {
     await call('GET', '/healthz').catch(() => {});
@@ -34,14 +28,12 @@ beforeAll(async () => {
   }
 }, 150_000);
 afterAll(async () => {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop(50_000);
 }, 60_000);
 
 function workerPids(): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)]).toString().split('\n').map((s) => Number(s.trim())).filter(Boolean);
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)]).toString().split('\n').map((s) => Number(s.trim())).filter(Boolean);
   } catch { return []; }
 }
 
@@ -62,12 +54,12 @@ function call(method: string, url: string, body?: unknown, cookie = ''): Promise
   });
 }
 
-const requestPids = (url: string) => new Set(out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))
+const requestPids = (url: string) => new Set(out().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))
   .filter((l) => l.msg === 'request' && l.url === url).map((l) => l.pid));
 
 it('runs the workers asked for, migrated once by the primary', () => {
   expect(workerPids()).toHaveLength(2);
-  expect(out).toContain('primary started 2 worker(s)');
+  expect(out()).toContain('primary started 2 worker(s)');
 });
 
 it('counts a rate limit once across workers', async () => {
@@ -109,8 +101,8 @@ it('answers /metrics for both workers together, whichever takes the scrape', asy
 it('replaces a worker that dies and logs why', async () => {
   const [victim] = workerPids();
   process.kill(victim!, 'SIGKILL');
-  for (let i = 0; i < 100 && !out.includes(`worker ${victim} died (killed by SIGKILL)`); i++) await new Promise((r) => setTimeout(r, 100));
-  expect(out).toContain(`worker ${victim} died (killed by SIGKILL)`);
+  for (let i = 0; i < 100 && !out().includes(`worker ${victim} died (killed by SIGKILL)`); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(out()).toContain(`worker ${victim} died (killed by SIGKILL)`);
   for (let i = 0; i < 200 && (workerPids().length < 2 || workerPids().includes(victim!)); i++) await new Promise((r) => setTimeout(r, 100));
   expect(workerPids()).toHaveLength(2);
   expect(workerPids()).not.toContain(victim);

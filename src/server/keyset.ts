@@ -28,8 +28,6 @@ export function decodeCursor(cursor: string, sort: string, dir: string, count: n
   return parsed.slice(2) as Value[];
 }
 
-/** A LIKE pattern matching `q` anywhere, with LIKE's own characters escaped (escape character `\`). */
-export const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface KeysetQuery { after?: string; page: number; limit: number; sort: string; dir: 'asc' | 'desc' }
 

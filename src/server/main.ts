@@ -42,8 +42,10 @@ async function runWorker() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  // With PORT=0 (tests and benchmarks let the system pick) links in e-mails name the port really taken.
+  config.port = (app.server.address() as { port: number }).port;
   if (firstWorker) {
-    const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+    const url = `http://localhost:${config.port}`;
     const lines = [``, `  Learning platform running at ${url}  (${ctx.store.engine})`];
     if (demo) {
       lines.push(`  Demo accounts (demo only), password ${demo.DEMO_PASSWORD}:`);

@@ -3,7 +3,7 @@
  * the test's own on free ports (the shared servers are never stopped or starved), and a write load
  * that records every write the server acknowledged.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,20 +14,9 @@ import type { AppContext } from '../context.ts';
 import { buildClass, buildLearningCourse, buildUser, TEST_PASSWORD } from '../testing/factories.ts';
 import { enroll } from '../modules/enrollment/enrollment.repository.ts';
 import { TestClient } from '../testing/harness.ts';
+import { freePort, sleep, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort, sleep } from '../testing/server-process.ts';
 
 export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000, every = 100): Promise<T> {
   const end = Date.now() + ms;
@@ -42,40 +31,24 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined | f
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
-export interface AppProc {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  alive(): boolean;
-}
+export type AppProc = ServerProcess;
 
-/** Starts the server on a free port and waits until /healthz answers. */
+/**
+ * The server for a fault test: no demo, no web app, a rate limit no load reaches. A port chosen
+ * beforehand, so a worker killed and replaced answers where the test is looking.
+ */
 export async function startApp(env: Record<string, string>, opts: { single?: boolean } = {}): Promise<AppProc> {
-  const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'src/server/main.ts')], {
+  return startServerProcess({
+    port: await freePort(),
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', SEED_DEMO: '',
+      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', SEED_DEMO: '',
       WEB_DIST: path.join(os.tmpdir(), 'lp-no-web'), ...(opts.single ? { LP_SINGLE_PROCESS: '1' } : {}), ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout!.on('data', (c) => { out += c; });
-  child.stderr!.on('data', (c) => { out += c; });
-  let done = false;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => { done = true; resolve({ code, signal }); }));
-  const url = `http://127.0.0.1:${port}`;
-  await until('the server to answer /healthz', async () => {
-    if (done) throw new Error(`server exited:\n${out}`);
-    return (await fetch(`${url}/healthz`)).status === 200;
-  }, 60_000);
-  return { url, child, output: () => out, exited, alive: () => !done };
 }
 
 export async function stopApp(app: AppProc) {
-  if (app.alive()) app.child.kill('SIGKILL');
-  await app.exited;
+  await app.kill();
 }
 
 /** A Redis of the test's own, without persistence, on `port`. */

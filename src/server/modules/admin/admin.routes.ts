@@ -8,7 +8,7 @@ import type { ZodType, z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound, parse } from '../../errors.ts';
 import { authorize, type Action } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { AUDIT, diff, listAudit, recordAudit } from './audit.repository.ts';
 import { findNavItem, labelsOf, listNavItems, presentNavItem, removeNavItem, saveNavItem, setLabels } from './admin.repository.ts';
 import { loadCrmSettings, presentCrmSettings, saveCrmSettings, type CrmSettings } from '../integrations/integrations.repository.ts';
@@ -39,7 +39,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The signed-in actor, allowed to do `action` (401 signed out, 403 otherwise). */
   async function allowed(req: FastifyRequest, action: Action) {
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, action);
     return actor!;
   }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parse, forbidden, notFound } from '../../errors.ts';
 import { authorize, type Actor } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { CertificateCodeSchema, CourseIdParamSchema } from '../../../domain/validation.ts';
 import { CODE_LENGTH, completedEnrollment, findByCode, findCertificateCourse, formatCode, issueCode, normaliseCode } from './certificates.repository.ts';
@@ -40,13 +40,12 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { params: CourseIdParamSchema }, action: 'certificate.view' },
   }, async (req, reply) => {
     const { courseid } = parse(CourseIdParamSchema, req.params);
-    const user = await currentUser(ctx, req);
+    const { user, actor } = await caller(ctx, req);
     // A link opened in a browser while signed out goes to the sign-in page, which comes back here;
     // API clients (no text/html in Accept) still get the 401 body.
     if (!user && /text\/html/.test(String(req.headers.accept ?? ''))) {
       return reply.header('Cache-Control', 'no-store').redirect(`/login?redirect=${encodeURIComponent(req.url)}`, 303);
     }
-    const actor = actorOf(user);
     if (!actor) return authorize(actor, 'certificate.view');
     const enrollment = await completedEnrollment(db, actor.id, courseid);
     if (!enrollment?.completed) throw forbidden(MSG.certificateNotReady);
@@ -80,7 +79,8 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${VERIFY_API}:code`, { config: { schema: { params: CertificateCodeSchema }, action: 'certificate.verify' } }, async (req) => {
     const { code } = parse(CertificateCodeSchema, req.params);
-    authorize(actorOf(await currentUser(ctx, req)), 'certificate.verify');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'certificate.verify');
     const normal = normaliseCode(code);
     const found = normal.length === CODE_LENGTH ? await findByCode(db, normal) : undefined;
     if (!found?.completed) throw notFound(MSG.certificateNotFound);

@@ -27,6 +27,16 @@ export function listClasses(db: Db, f: { course?: string; lang?: string; instruc
 }
 
 /** A registration code of REGCODE_LENGTH characters without look-alikes (no I, O, 0 or 1). */
+/** The classes of these ids that still exist. */
+export function findClasses(db: Db, ids: string[]) {
+  return ids.length ? db.selectFrom('classes').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as ClassRow[]);
+}
+
+/** The ids of a course's classes. */
+export async function classIdsOfCourse(db: Db, course: string): Promise<string[]> {
+  return (await db.selectFrom('classes').select('id').where('course', '=', course).execute()).map((c) => c.id);
+}
+
 export function generateRegcode(): string {
   let code = '';
   for (let i = 0; i < REGCODE_LENGTH; i++) code += REGCODE_ALPHABET[crypto.randomInt(REGCODE_ALPHABET.length)];

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { diff, recordAudit } from '../admin/audit.repository.ts';
 import type { AppContext } from '../../context.ts';
-import { parse, badRequest, forbidden, notFound } from '../../errors.ts';
+import { parse, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
-import { actorOf, currentUser, requireUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { bool, fromBool, fromJson } from '../../db/dialect.ts';
 import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -31,8 +31,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_classes/list', { config: { schema: { body: ClassListSchema }, action: 'class.list' } }, async (req) => {
     const body = parse(ClassListSchema, req.body);
-    const user = await currentUser(ctx, req);
-    const actor = actorOf(user);
+    const { user, actor } = await caller(ctx, req);
     authorize(actor, 'class.list');
 
     if (body.regcode) {
@@ -85,8 +84,8 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_classes/save', { config: { schema: { body: ClassSaveSchema }, action: 'class.create' } }, async (req) => {
     const body = parse(ClassSaveSchema, req.body);
-    const user = await requireUser(ctx, req);
-    const actor = actorOf(user)!;
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
     const creating = body._id === NEW_ID;
     return creating ? createClass(actor, user, body) : editClass(actor, body);
   });
@@ -148,7 +147,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_classes/remove', { config: { schema: { body: ClassRemoveSchema }, action: 'class.remove' } }, async (req) => {
     const { _id } = parse(ClassRemoveSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (!actor) authorize(actor, 'class.remove');
     const cls = await findClass(db, _id);
     if (!cls) throw notFound(MSG.classNotFound);

@@ -7,9 +7,9 @@
 import { sendNotice } from '../staff/notices.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest, HttpError, notFound, parse } from '../../errors.ts';
+import { badRequest, HttpError, notFound, parse, unauthorized } from '../../errors.ts';
 import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
-import { actorOf, requireUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -17,9 +17,10 @@ import {
   CommentGetSchema, CommentListSchema, CommentParentSchema, CommentRemoveSchema, CommentSaveSchema, ReplyRemoveSchema,
   ReplySaveSchema, type CommentSave,
 } from '../../../domain/validation.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
-import { findClass, type ClassRow } from '../classes/classes.repository.ts';
-import { enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
+import { findUserByEmail, findUserById, findUserByIdOrEmail, type UserRow } from '../users/users.repository.ts';
+import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
+import { courseTitles } from '../courses/courses.repository.ts';
+import { enrolledClassIds, enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
 import {
   discussionPosts, findComment, findCommentByClientId, findReply, findReplyByClientId, insertComment, insertReply, postsByAuthor, removeComment, removeReply,
   repliesOf, replyCounts, resolveParent, updateComment, updateReply, type CommentRow, type ReplyRow,
@@ -107,12 +108,12 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const classIds = [...new Set(rows.map((r) => r.context).filter((c): c is string => !!c))];
     const courseIds = [...new Set(rows.map((r) => r.courseId).filter((c): c is string => !!c))];
     const [classes, courses, enrolled] = await Promise.all([
-      classIds.length ? db.selectFrom('classes').selectAll().where('id', 'in', classIds).execute() : [],
-      courseIds.length ? db.selectFrom('courses').select(['id', 'title']).where('id', 'in', courseIds).execute() : [],
-      db.selectFrom('enrollments').select('classid').where('user', '=', actor.id).execute(),
+      findClasses(db, classIds),
+      courseTitles(db, courseIds),
+      enrolledClassIds(db, actor.id),
     ]);
     const classById = new Map(classes.map((c) => [c.id, c]));
-    const mine = new Set(enrolled.map((e) => e.classid));
+    const mine = new Set(enrolled);
     // A post whose class is gone is read by its author, editors and admins only.
     const resourceOf = (r: CommentRow): Resource => (r.context
       ? { class: classById.get(r.context) ?? { instructor: null }, enrolled: mine.has(r.context) }
@@ -137,8 +138,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/list', { config: { schema: { body: CommentListSchema }, action: 'comment.read' } }, async (req) => {
     const { parent, author, context } = parse(CommentListSchema, req.body);
-    const user = await requireUser(ctx, req);
-    const actor = actorOf(user)!;
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
     if (parent) return listDiscussion(actor, parent, context ?? null, author ? await authorNames(author) : undefined);
     // Spec: with no parent, the current user's own posts; with an author, that author's (as far as the caller may read them).
     return listByAuthor(actor, author ? await authorNames(author) : [user.id, user.email]);
@@ -149,14 +150,15 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const { parent } = parse(CommentParentSchema, req.params);
     const { context } = parse(CommentGetSchema, req.body);
-    const actor = actorOf(await requireUser(ctx, req));
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     return listDiscussion(actor, parent, context ?? null);
   });
 
   app.post('/app_comments/save', { config: { schema: { body: CommentSaveSchema }, action: 'comment.update' } }, async (req) => {
     const body = parse(CommentSaveSchema, req.body);
-    const user = await requireUser(ctx, req);
-    const actor = actorOf(user)!;
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
     // A resend of a post made offline: the first send's post, not a second one (nor a second hit on the limit).
     const sent = !body._id && body.clientid ? await findCommentByClientId(db, user.id, body.clientid) : undefined;
     if (sent) return (await present(actor, [sent], (await classResource(actor, sent.context)).resource))[0];
@@ -259,7 +261,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/remove', { config: { schema: { body: CommentRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id, author } = parse(CommentRemoveSchema, req.body);
-    const actor = actorOf(await requireUser(ctx, req))!;
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     const row = await findComment(db, _id);
     // The author named must be the post's: a stale screen never removes a post other than the one it shows.
     if (!row || !isBy(row, await authorNames(author))) throw notFound(MSG.postNotFound);
@@ -270,8 +273,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/saveReply', { config: { schema: { body: ReplySaveSchema }, action: 'comment.read' } }, async (req) => {
     const body = parse(ReplySaveSchema, req.body);
-    const user = await requireUser(ctx, req);
-    const actor = actorOf(user)!;
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
     const post = await findComment(db, body.parent);
     if (!post) throw notFound(MSG.postNotFound);
     // Replying needs the post itself to be readable: no one replies to a private post they cannot see.
@@ -300,7 +303,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
         // The post's author hears of the reply (unless they turned that notice off, or replied themselves).
         if (post.author && post.author !== user.id && post.author.toLowerCase() !== user.email) {
           void (async () => {
-            const author = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', post.author), eb('email', '=', post.author.toLowerCase())])).executeTakeFirst();
+            const author = await findUserByIdOrEmail(db, post.author);
             if (author) {
               await sendNotice(ctx, author.id, 'reply', (base) => ({
                 author: nameOf(user), post: String(post.subject ?? '').slice(0, 120), posturl: `${base}/${(post.context ?? '').replace(/^\//, '')}`,
@@ -318,7 +321,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_comments/removeReply', { config: { schema: { body: ReplyRemoveSchema }, action: 'comment.remove' } }, async (req) => {
     const { _id } = parse(ReplyRemoveSchema, req.body);
-    const actor = actorOf(await requireUser(ctx, req));
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     const reply = await findReply(db, _id);
     // A reply under a removed post stays in the thread under the "removed" marker, so its author may still take it back.
     if (!reply) throw notFound(MSG.replyNotFound);

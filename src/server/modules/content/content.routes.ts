@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound, parse } from '../../errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
-import { actorOf, currentActor, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { createEmbedLookup, OEMBED_ENDPOINTS } from '../../adapters/embed.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
@@ -65,25 +65,27 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     const { context } = parse(GetPageParams, req.params);
     const query = parse(GetPageQuery, req.query);
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'content.read');
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'content.read');
     const { config } = await site.get();
     // Only a language the site offers: a stale cookie or profile must not bring back a withdrawn one.
     const lang = [query.lang, user?.lang, req.cookies?.[req.server.langCookie]].find((l) => !!l && config.publiclanguages.includes(l)) ?? config.defaultlang;
-    const audience: Audience = !user ? 'visitor' : can(actorOf(user), 'content.write') ? 'editor' : 'member';
+    const audience: Audience = !user ? 'visitor' : can(actor, 'content.write') ? 'editor' : 'member';
     const body = await pages.get(`${context}|${lang}|${audience}`, () => loadPage(context, lang, config.defaultlang, audience));
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/app_content/list', { config: { schema: { body: ContentListSchema }, action: 'content.read' } }, async (req) => {
     const filters = parse(ContentListSchema, req.body);
-    authorize(await currentActor(ctx, req), 'content.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'content.read');
     return (await listContent(db, filters)).map(presentContent);
   });
 
   app.post('/app_content/get', { config: { schema: { body: ContentGetSchema }, action: 'content.read' } }, async (req) => {
     const { _id } = parse(ContentGetSchema, req.body);
-    authorize(await currentActor(ctx, req), 'content.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'content.read');
     const row = await findContent(db, _id);
     if (!row) throw notFound();
     return presentContent(row);
@@ -91,7 +93,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_content/save', { config: { schema: { body: ContentSaveSchema }, action: 'content.write' } }, async (req) => {
     const body = parse(ContentSaveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'content.write');
     let existing: ContentRow | undefined;
     if (body._id !== NEW_ID) {
@@ -120,7 +122,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_content/remove', { config: { schema: { body: RemoveSchema }, action: 'content.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'content.write');
     const existing = await findContent(db, _id);
     if (!existing) throw notFound();
@@ -133,7 +135,8 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   // Spec: "a video site's embed-lookup request is made for video embeds"; the server makes it, cached.
   app.post('/app_content/embed', { config: { schema: { body: EmbedSchema }, action: 'content.read' } }, async (req) => {
     const { url } = parse(EmbedSchema, req.body);
-    authorize(await currentActor(ctx, req), 'content.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'content.read');
     const embed = await embeds.lookup(url);
     if (!embed) throw badRequest(MSG.unknownVideoSite);
     return embed;

@@ -36,6 +36,11 @@ function columnsOf(body: CourseSave): Partial<CourseRow> {
   return out;
 }
 
+/** The titles of these courses (those that still exist). */
+export function courseTitles(db: Db, ids: string[]) {
+  return ids.length ? db.selectFrom('courses').select(['id', 'title']).where('id', 'in', ids).execute() : Promise.resolve([]);
+}
+
 export async function insertCourse(db: Db, body: CourseSave): Promise<CourseRow> {
   const id = newId();
   const row: CourseRow = {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
-import { currentActor } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { CourseSaveSchema, NEW_ID, RemoveSchema, isLangKey } from '../../../domain/validation.ts';
 import { CourseCopySchema } from '../../../domain/history.ts';
@@ -30,7 +30,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_courses/list', { config: { schema: { body: ListSchema }, action: 'course.list' } }, async (req, reply) => {
     const body = parse(ListSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'course.list');
     const key = `${body.lang ?? ''}|${body._id ?? ''}`;
     const all = () => catalogue.get(`all|${key}`, async () => JSON.stringify((await listCourses(db, body)).map(presentCourse)));
@@ -54,7 +54,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_courses/save', { config: { schema: { body: CourseSaveSchema }, action: 'course.write' } }, async (req) => {
     const body = parse(CourseSaveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'course.write');
     let id = body._id;
     const before = id === NEW_ID ? undefined : await findCourse(db, id);
@@ -71,7 +71,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_courses/remove', { config: { schema: { body: RemoveSchema }, action: 'course.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'course.write');
     const existing = await findCourse(db, _id);
     if (!existing) throw notFound();
@@ -86,7 +86,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
   // 'Copy as a new language version': the sibling course as an Inactive draft to translate.
   app.post('/app_courses/copy', { config: { action: 'course.copy' } }, async (req) => {
     const { _id, lang } = parse(CourseCopySchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'course.copy');
     const source = await findCourse(db, _id);
     if (!source) throw notFound();

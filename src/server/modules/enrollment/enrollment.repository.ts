@@ -191,16 +191,23 @@ export async function recordAttempt(db: Db, input: AttemptInput): Promise<Attemp
     let locked = await lockEnrollment(trx, e.id, at, false);
     if (!locked) throw new Error(`enrolment ${e.id} is gone`);
     if (!input.at) at = now();
-    const earlier = input.attempt
-      ? await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
-        .where('attempt', '=', key).executeTakeFirst()
-      : await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
-        .where('answershash', '=', hash).where('created', '>=', new Date(Date.parse(at) - SAME_ATTEMPT_WINDOW_MS).toISOString())
-        .orderBy('created', 'desc').limit(1).executeTakeFirst();
+    const earlier = await earlierAttempt(trx, e.id, input.material, input.attempt ? key : undefined, hash, at);
     if (earlier) return resultOf(earlier, false);
     locked = (await lockEnrollment(trx, e.id, at)) ?? locked;
     return writeAttempt(trx, locked, input, key, at);
   });
+}
+
+/**
+ * The submission a resent one repeats: the one recorded under the client's key when it sent one, else
+ * the latest with the same answers within SAME_ATTEMPT_WINDOW_MS before `at`.
+ */
+export function earlierAttempt(db: Db | Trx, enrollment: string, material: string, key: string | undefined, hash: string, at: string) {
+  const q = db.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', enrollment).where('material', '=', material);
+  return key
+    ? q.where('attempt', '=', key).executeTakeFirst()
+    : q.where('answershash', '=', hash).where('created', '>=', new Date(Date.parse(at) - SAME_ATTEMPT_WINDOW_MS).toISOString())
+      .orderBy('created', 'desc').limit(1).executeTakeFirst();
 }
 
 /**
@@ -317,8 +324,34 @@ export async function updateEnrollment(db: Db, id: string, fields: Partial<Pick<
   await db.updateTable('enrollments').set(fields).where('id', '=', id).execute();
 }
 
+/**
+ * The class, the learner's enrolment in it, and the lesson and material a progress write names, in one
+ * query (each undefined when it does not exist).
+ */
+export function progressTargetOf(db: Db, classid: string, enrollment: string, lessonid: string | undefined, materialid: string | undefined) {
+  return db.selectFrom('classes as c')
+    .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollment))
+    .leftJoin('lessons as l', (j) => j.on('l.id', '=', lessonid ?? ''))
+    .leftJoin('materials as m', (j) => j.on('m.id', '=', materialid ?? ''))
+    .select(['c.id', 'c.course', 'c.instructor', 'e.id as enrollment', 'e.user as enrolledUser', 'e.course as enrolledCourse',
+      'l.id as lesson', 'l.course as lessonCourse', 'm.id as material', 'm.lesson as materialLesson'])
+    .where('c.id', '=', classid).executeTakeFirst();
+}
+
+/** The exam and completion fields of an enrolment, as a submit leaves them. */
+export function examOutcome(db: Db, id: string) {
+  return db.selectFrom('enrollments').select(['exampassed', 'examdate', 'completed', 'percentcomplete']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export async function isEnrolledIn(db: Db, user: string, classid: string): Promise<boolean> {
   return !!(await db.selectFrom('enrollments').select('id').where('user', '=', user).where('classid', '=', classid).executeTakeFirst());
+}
+
+/** The learners enrolled in a class, each once; only those among `among` when it is given. */
+export async function classLearnerIds(db: Db, classid: string, among?: string[]): Promise<string[]> {
+  let q = db.selectFrom('enrollments').select('user').where('classid', '=', classid);
+  if (among) q = q.where('user', 'in', among);
+  return [...new Set((await q.execute()).map((r) => r.user))];
 }
 
 /** The classes a user is enrolled in. */

@@ -9,7 +9,7 @@ import { classNames, noticeCertificate, sendNotice } from '../staff/notices.ts';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { authorize, can, type Actor } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -20,11 +20,12 @@ import {
   EnrollSchema, ExamSubmitSchema, QuizSubmitSchema, ViewedSchema,
 } from '../../../domain/validation.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { findClass, type ClassRow } from '../classes/classes.repository.ts';
-import { findCourse } from '../courses/courses.repository.ts';
+import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
+import { courseTitles, findCourse } from '../courses/courses.repository.ts';
+import { quizMaterial } from '../materials/materials.repository.ts';
 import { findLesson } from '../lessons/lessons.repository.ts';
 import {
-  classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, recordAttempt,
+  classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, progressTargetOf, recordAttempt,
   recordView, removeEnrollment, updateEnrollment, type ProgressUpdate,
 } from './enrollment.repository.ts';
 import { grade } from './quiz.grading.ts';
@@ -40,12 +41,6 @@ const toTime = (v: string | null | undefined) => (!v ? null : v.length === 10 ? 
 export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  async function signedInActor(req: FastifyRequest): Promise<Actor> {
-    const actor = actorOf(await currentUser(ctx, req));
-    if (!actor) throw unauthorized();
-    return actor;
-  }
-
   async function loadClass(id: string): Promise<ClassRow> {
     const cls = await findClass(db, id);
     if (!cls) throw notFound(MSG.classNotFound);
@@ -56,8 +51,8 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   async function present(list: Enrollment[], actor: Actor | null = null) {
     if (list.length === 0) return [];
     const [classes, courses] = await Promise.all([
-      db.selectFrom('classes').select(['id', 'name', 'instructor']).where('id', 'in', [...new Set(list.map((e) => e.classid))]).execute(),
-      db.selectFrom('courses').select(['id', 'title']).where('id', 'in', [...new Set(list.map((e) => e.course))]).execute(),
+      findClasses(db, [...new Set(list.map((e) => e.classid))]),
+      courseTitles(db, [...new Set(list.map((e) => e.course))]),
     ]);
     const className = new Map(classes.map((c) => [c.id, c.name]));
     const classOf = new Map(classes.map((c) => [c.id, c]));
@@ -84,8 +79,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const { classid } = parse(ClassIdParamSchema, req.params);
     const body = parse(EnrollSchema, req.body);
-    const user = await currentUser(ctx, req);
-    const actor = actorOf(user);
+    const { user, actor } = await caller(ctx, req);
     authorize(actor, 'enrollment.enroll');
     if (body.classid && body.classid !== classid) throw badRequest(MSG.missingIdEnroll);
     const cls = await loadClass(classid);
@@ -111,7 +105,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_enrollment/list', { config: { schema: { body: EnrollmentListSchema }, action: 'enrollment.listOwn' } }, async (req) => {
     const body = parse(EnrollmentListSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'enrollment.listOwn');
     const user = body.user ?? actor!.id;
     // Editors and admins may pass another user's id (spec section 6).
@@ -121,7 +115,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_enrollment/save', { config: { schema: { body: EnrollmentSaveSchema }, action: 'enrollment.manage' } }, async (req) => {
     const body = parse(EnrollmentSaveSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'enrollment.manage');
     let id = body._id;
     const existing = id ? await findEnrollment(db, id) : undefined;
@@ -146,7 +140,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_enrollment/remove', { config: { schema: { body: EnrollmentRemoveSchema }, action: 'enrollment.manage' } }, async (req) => {
     const { _id } = parse(EnrollmentRemoveSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'enrollment.manage');
     const existing = await findEnrollment(db, _id);
     if (!existing) throw notFound(MSG.enrollmentNotFound);
@@ -164,14 +158,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
    * class's course and the material to the lesson.
    */
   async function progressTarget(req: FastifyRequest, body: { user?: string; classid: string; lessonid?: string; materialid?: string; course?: string }) {
-    const actor = await signedInActor(req);
-    const row = await db.selectFrom('classes as c')
-      .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollmentId(actor.id, body.classid)))
-      .leftJoin('lessons as l', (j) => j.on('l.id', '=', body.lessonid ?? ''))
-      .leftJoin('materials as m', (j) => j.on('m.id', '=', body.materialid ?? ''))
-      .select(['c.id', 'c.course', 'c.instructor', 'e.id as enrollment', 'e.user as enrolledUser', 'e.course as enrolledCourse',
-        'l.id as lesson', 'l.course as lessonCourse', 'm.id as material', 'm.lesson as materialLesson'])
-      .where('c.id', '=', body.classid).executeTakeFirst();
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
+    const row = await progressTargetOf(db, body.classid, enrollmentId(actor.id, body.classid), body.lessonid, body.materialid);
     if (!row) throw notFound(MSG.classNotFound);
     const user = body.user ?? actor.id;
     if (!can(actor, 'enrollment.recordProgress', { user: { id: user }, enrolled: !!row.enrollment })) {
@@ -225,9 +214,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = kind === 'exam' ? parse(ExamSubmitSchema, req.body) : parse(QuizSubmitSchema, req.body);
     const { cls, enrollment } = await progressTarget(req, { user: body.user, classid: body.classid });
     if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const material = await db.selectFrom('materials')
-      .select(['id', 'lesson', 'section', 'quiz', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers'])
-      .where('id', '=', body._id).executeTakeFirst();
+    const material = await quizMaterial(db, body._id);
     if (!material) throw notFound();
     const expected = kind === 'exam' ? 'Exam' : 'Quiz';
     const questions = fromJson<QuizQuestion[]>(material.quiz, []);
@@ -241,10 +228,11 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.answers.length > questions.length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
     const { config } = await ctx.site.get();
     const passpercent = Number((kind === 'exam' ? config.exampasspercent : config.quizpasspercent) ?? DEFAULT_PASS_PERCENT) || DEFAULT_PASS_PERCENT;
+    const { user } = await caller(ctx, req);
     // The exam goes through its attempt rules; the key comes back only when they show it.
     const { completedNow, ...result } = kind === 'exam'
       ? await legacyExamSubmit(ctx, {
-        enrollment, lesson: lesson.id, material, answers: body.answers, attempt: body.attempt, lang: (await currentUser(ctx, req))?.lang ?? 'en',
+        enrollment, lesson: lesson.id, material, answers: body.answers, attempt: body.attempt, lang: user?.lang ?? 'en',
       })
       : await recordAttempt(db, {
         enrollment, lesson: lesson.id, material: material.id, kind, attempt: body.attempt,
@@ -272,7 +260,8 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: ClassEnrollmentSchema }, action: 'class.viewParticipants' },
   }, async (req) => {
     const { classid } = parse(ClassEnrollmentSchema, req.body);
-    const actor = await signedInActor(req);
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     const cls = await loadClass(classid);
     const enrolled = !!(await findEnrollment(db, enrollmentId(actor.id, cls.id)));
     authorize(actor, 'class.viewParticipants', { class: cls, enrolled });
@@ -292,7 +281,8 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The participant table a page at a time: for the class's instructor and admins, sorted and searched on the server. */
   app.post('/app_enrollment/participants', { config: { action: 'class.pageParticipants' } }, async (req, reply) => {
     const query = parse(ParticipantPageQuerySchema, req.body);
-    const actor = await signedInActor(req);
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     const cls = await loadClass(query.classid);
     authorize(actor, 'class.pageParticipants', { class: cls });
     reply.header('cache-control', 'no-store');

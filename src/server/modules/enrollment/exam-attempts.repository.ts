@@ -298,3 +298,70 @@ export async function grantAttempt(db: Db, enrollmentId: string, material: strin
   await db.insertInto('exam_grants').values({ id, enrollmentId, material, grantedby: by, reason: reason || null, created: at, usedby: null }).execute();
   return id;
 }
+
+/** The class with the learner's enrolment in it (`enrollment` undefined when not enrolled). */
+export function classWithEnrollment(db: Db, classid: string, enrollment: string) {
+  return db.selectFrom('classes as c')
+    .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollment))
+    .select(['c.id', 'c.course', 'e.id as enrollment'])
+    .where('c.id', '=', classid).executeTakeFirst();
+}
+
+/** A material with its exam rules and the course of its lesson. */
+export function examMaterial(db: Db, id: string) {
+  return db.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
+    .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.quiz', 'materials.drawcount', 'materials.timelimit',
+      'materials.maxattempts', 'materials.waithours', 'materials.showanswers', 'lessons.course as lessonCourse'])
+    .where('materials.id', '=', id).executeTakeFirst();
+}
+
+export function findAttempt(db: Db, id: string) {
+  return db.selectFrom('exam_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** An attempt read again after a change; the caller holds it, so a missing row is an error. */
+export function reloadAttempt(db: Db, id: string) {
+  return db.selectFrom('exam_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function attemptState(db: Db, id: string): Promise<ExamAttemptsTable['state'] | undefined> {
+  return (await db.selectFrom('exam_attempts').select('state').where('id', '=', id).executeTakeFirst())?.state;
+}
+
+/** One learner's attempts in a class, oldest first, and the attempts granted to them. */
+export function attemptsAndGrants(db: Db, enrollmentId: string) {
+  return Promise.all([
+    db.selectFrom('exam_attempts').selectAll().where('enrollmentId', '=', enrollmentId).orderBy('number').execute(),
+    db.selectFrom('exam_grants').selectAll().where('enrollmentId', '=', enrollmentId).orderBy('created').execute(),
+  ]);
+}
+
+/** What the gradebook of a course shows, for the given classes of it: rows as stored, combined by the caller. */
+export async function gradebookRows(db: Db, course: string, classIds: string[]) {
+  const [courseRow, materials, classes] = await Promise.all([
+    db.selectFrom('courses').select(['id', 'title']).where('id', '=', course).executeTakeFirst(),
+    db.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
+      .select(['materials.id', 'materials.title', 'materials.section', 'materials.lesson', 'lessons.title as lessonTitle',
+        'materials.drawcount', 'materials.timelimit', 'materials.maxattempts', 'materials.waithours', 'materials.showanswers'])
+      .where('lessons.course', '=', course).where('materials.section', 'in', ['Quiz', 'Exam'])
+      .orderBy('lessons.sortorder').orderBy('lessons.order').orderBy('lessons.id').orderBy('materials.order').orderBy('materials.id').execute(),
+    classIds.length ? db.selectFrom('classes').select(['id', 'name']).where('id', 'in', classIds).execute() : Promise.resolve([]),
+  ]);
+  const exam = materials.find((m) => m.section === 'Exam');
+  const enrollments = classIds.length
+    ? await db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
+      .select(['enrollments.id', 'enrollments.user', 'enrollments.classid', 'enrollments.percentcomplete', 'enrollments.completed',
+        'enrollments.certcode', 'enrollments.exampassed', 'users.firstname', 'users.lastname', 'users.email'])
+      .where('enrollments.classid', 'in', classIds).orderBy('users.lastname').orderBy('users.firstname').orderBy('enrollments.id').execute()
+    : [];
+  const ids = enrollments.map((e) => e.id);
+  const [quizRows, examRows, grantRows] = ids.length ? await Promise.all([
+    db.selectFrom('quiz_attempts').select(['enrollmentId', 'material', 'percent', 'created']).where('kind', '=', 'quiz')
+      .where('enrollmentId', 'in', ids).orderBy('created').execute(),
+    exam ? db.selectFrom('exam_attempts').select(['enrollmentId', 'state', 'percent', 'passed', 'finished', 'started', 'number'])
+      .where('material', '=', exam.id).where('enrollmentId', 'in', ids).orderBy('number').execute() : Promise.resolve([]),
+    exam ? db.selectFrom('exam_grants').select(['enrollmentId']).where('material', '=', exam.id).where('enrollmentId', 'in', ids).execute()
+      : Promise.resolve([]),
+  ]) : [[], [], []];
+  return { courseRow, materials, classes, exam, enrollments, quizRows, examRows, grantRows };
+}

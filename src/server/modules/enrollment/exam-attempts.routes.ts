@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError, parse, badRequest, notFound, unauthorized, forbidden } from '../../errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import type { ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -19,16 +19,18 @@ import {
   GrantAttemptSchema, LearnerAttemptsSchema,
 } from '../../../domain/validation.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
-import { findClass } from '../classes/classes.repository.ts';
-import { examOf } from '../materials/materials.repository.ts';
+import { classIdsOfCourse, findClass } from '../classes/classes.repository.ts';
+import { examOf, findExam, quizMaterial } from '../materials/materials.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { formatCode } from '../certificates/certificates.repository.ts';
 import { noticeCertificate } from '../staff/notices.ts';
 import {
-  answersHash, enrollmentId, resultOf, SAME_ATTEMPT_WINDOW_MS, type AttemptResult,
+  answersHash, earlierAttempt, enrollmentId, examOutcome, findEnrollment, resultOf, type AttemptResult,
 } from './enrollment.repository.ts';
 import {
-  AttemptRefused, answersOf, attemptStatus, closeOverdue, grantAttempt, keyShown, rulesOf, saveAnswers, shownOf, startAttempt,
-  submitAttempt, sweepOverdue, type AttemptStatus, type Completed, type ExamRules,
+  AttemptRefused, answersOf, attemptsAndGrants, attemptState, attemptStatus, classWithEnrollment, closeOverdue, examMaterial,
+  findAttempt, grantAttempt, gradebookRows, reloadAttempt, keyShown, rulesOf, saveAnswers, shownOf, startAttempt, submitAttempt, sweepOverdue,
+  type AttemptStatus, type Completed, type ExamRules,
 } from './exam-attempts.repository.ts';
 
 /** The audit action of a granted attempt. */
@@ -102,23 +104,16 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The class, the caller's enrolment, the exam material and its lesson, checked together. */
   async function examTarget(req: FastifyRequest, body: { _id: string; classid: string; courseid?: string; lessonid?: string; user?: string }) {
-    const user = await currentUser(ctx, req);
-    const actor = actorOf(user);
+    const { user, actor } = await caller(ctx, req);
     if (!actor || !user) throw unauthorized();
-    const row = await db.selectFrom('classes as c')
-      .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollmentId(actor.id, body.classid)))
-      .select(['c.id', 'c.course', 'e.id as enrollment'])
-      .where('c.id', '=', body.classid).executeTakeFirst();
+    const row = await classWithEnrollment(db, body.classid, enrollmentId(actor.id, body.classid));
     if (!row) throw notFound(MSG.classNotFound);
     const who = body.user ?? actor.id;
     if (!can(actor, 'exam.attempt', { user: { id: who }, enrolled: !!row.enrollment })) {
       throw forbidden(who === actor.id ? MSG.notEnrolled : MSG.forbidden);
     }
     if (body.courseid && body.courseid !== row.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const material = await db.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
-      .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.quiz', 'materials.drawcount', 'materials.timelimit',
-        'materials.maxattempts', 'materials.waithours', 'materials.showanswers', 'lessons.course as lessonCourse'])
-      .where('materials.id', '=', body._id).executeTakeFirst();
+    const material = await examMaterial(db, body._id);
     if (!material) throw notFound();
     const questions = fromJson<QuizQuestion[]>(material.quiz, []);
     if (material.section !== 'Exam' || !Array.isArray(questions) || questions.length === 0) throw badRequest(MSG.notAnExam);
@@ -134,16 +129,13 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** An attempt by id, only for the learner it belongs to (anyone else: not found). */
   async function ownAttempt(req: FastifyRequest, attemptid: string) {
-    const user = await currentUser(ctx, req);
-    const actor = actorOf(user);
+    const { user, actor } = await caller(ctx, req);
     if (!actor || !user) throw unauthorized();
-    const row = await db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptid).executeTakeFirst();
+    const row = await findAttempt(db, attemptid);
     if (!row) throw notFound(MSG.examAttemptNotFound);
-    const enrolled = !!(await db.selectFrom('enrollments').select('id').where('id', '=', row.enrollmentId).executeTakeFirst());
+    const enrolled = !!(await findEnrollment(db, row.enrollmentId));
     if (!can(actor, 'exam.attempt', { user: { id: row.user }, enrolled })) throw notFound(MSG.examAttemptNotFound);
-    const material = await db.selectFrom('materials')
-      .select(['id', 'lesson', 'section', 'quiz', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers'])
-      .where('id', '=', row.material).executeTakeFirst();
+    const material = await quizMaterial(db, row.material);
     const { config } = await ctx.site.get();
     const rules = rulesOf(material ?? { drawcount: null, timelimit: null, maxattempts: null, waithours: null, showanswers: null }, config);
     return { user, row, rules, passpercent: passPercentOf(config) };
@@ -199,7 +191,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = at();
     if (row.state === 'inprogress' && row.deadline && row.deadline <= now) {
       notice(await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules));
-      row = await db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptid).executeTakeFirstOrThrow();
+      row = await reloadAttempt(db, attemptid);
     }
     reply.header('Cache-Control', 'no-store');
     return presentAttempt(row, rules, passpercent, now);
@@ -221,7 +213,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     const saved = await saveAnswers(db, row, body.answers, body.seq, now);
     if (!saved) {
       // Either a later save of this tab arrived first (fine), or the attempt closed meanwhile.
-      const state = (await db.selectFrom('exam_attempts').select('state').where('id', '=', row.id).executeTakeFirst())?.state;
+      const state = await attemptState(db, row.id);
       if (state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state });
     }
     return { ok: true, saved, _id: row.id, servertime: now, deadline: row.deadline ?? undefined };
@@ -243,8 +235,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     if (out.kind === 'expired') {
       throw new HttpError(409, MSG.examAttemptExpired, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
     }
-    const e = await db.selectFrom('enrollments').select(['exampassed', 'examdate', 'completed', 'percentcomplete'])
-      .where('id', '=', row.enrollmentId).executeTakeFirstOrThrow();
+    const e = await examOutcome(db, row.enrollmentId);
     return {
       ...presentAttempt(out.closed.attempt, rules, passpercent, now),
       quizdate: out.closed.result.quizdate, exampassed: fromBool(e.exampassed), examdate: e.examdate ?? undefined,
@@ -257,17 +248,15 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' },
   }, async (req, reply) => {
     const body = parse(GrantAttemptSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (!actor) throw unauthorized();
     const cls = await findClass(db, body.classid);
     if (!cls) throw notFound(MSG.classNotFound);
     authorize(actor, 'exam.grantAttempt', { class: cls });
     const id = enrollmentId(body.user, cls.id);
-    const enrollment = await db.selectFrom('enrollments').select(['id']).where('id', '=', id).executeTakeFirst();
+    const enrollment = await findEnrollment(db, id);
     if (!enrollment) throw notFound(MSG.enrollmentNotFound);
-    const exam = body._id
-      ? await db.selectFrom('materials').selectAll().where('id', '=', body._id).where('section', '=', 'Exam').executeTakeFirst()
-      : await examOf(db, cls.course);
+    const exam = body._id ? await findExam(db, body._id) : await examOf(db, cls.course);
     if (!exam) throw notFound(MSG.examNotInCourse);
     const now = at();
     const grant = await grantAttempt(db, id, exam.id, actor.id, body.reason, now);
@@ -285,17 +274,13 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' },
   }, async (req, reply) => {
     const body = parse(LearnerAttemptsSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (!actor) throw unauthorized();
     const cls = await findClass(db, body.classid);
     if (!cls) throw notFound(MSG.classNotFound);
     authorize(actor, 'exam.reviewAttempts', { class: cls });
     const id = enrollmentId(body.user, cls.id);
-    const [learner, attempts, grants] = await Promise.all([
-      db.selectFrom('users').select(['id', 'firstname', 'lastname', 'email']).where('id', '=', body.user).executeTakeFirst(),
-      db.selectFrom('exam_attempts').selectAll().where('enrollmentId', '=', id).orderBy('number').execute(),
-      db.selectFrom('exam_grants').selectAll().where('enrollmentId', '=', id).orderBy('created').execute(),
-    ]);
+    const [learner, [attempts, grants]] = await Promise.all([findUserById(db, body.user), attemptsAndGrants(db, id)]);
     if (!learner) throw notFound(MSG.userNotFound);
     reply.header('Cache-Control', 'no-store');
     return {
@@ -316,7 +301,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: GradebookSchema }, action: 'class.gradebook' },
   }, async (req, reply) => {
     const body = parse(GradebookSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (!actor) throw unauthorized();
     let course: string;
     let classIds: string[];
@@ -329,39 +314,15 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     } else {
       authorize(actor, 'course.gradebook');
       course = body.course!;
-      classIds = (await db.selectFrom('classes').select('id').where('course', '=', course).execute()).map((c) => c.id);
+      classIds = await classIdsOfCourse(db, course);
     }
     reply.header('Cache-Control', 'no-store');
     return gradebook(course, classIds);
   });
 
   async function gradebook(course: string, classIds: string[]) {
-    const [courseRow, materials, classes] = await Promise.all([
-      db.selectFrom('courses').select(['id', 'title']).where('id', '=', course).executeTakeFirst(),
-      db.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
-        .select(['materials.id', 'materials.title', 'materials.section', 'materials.lesson', 'lessons.title as lessonTitle',
-          'materials.drawcount', 'materials.timelimit', 'materials.maxattempts', 'materials.waithours', 'materials.showanswers'])
-        .where('lessons.course', '=', course).where('materials.section', 'in', ['Quiz', 'Exam'])
-        .orderBy('lessons.sortorder').orderBy('lessons.order').orderBy('lessons.id').orderBy('materials.order').orderBy('materials.id').execute(),
-      classIds.length ? db.selectFrom('classes').select(['id', 'name']).where('id', 'in', classIds).execute() : Promise.resolve([]),
-    ]);
+    const { courseRow, materials, classes, exam, enrollments, quizRows, examRows, grantRows } = await gradebookRows(db, course, classIds);
     const quizzes = materials.filter((m) => m.section === 'Quiz');
-    const exam = materials.find((m) => m.section === 'Exam');
-    const enrollments = classIds.length
-      ? await db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
-        .select(['enrollments.id', 'enrollments.user', 'enrollments.classid', 'enrollments.percentcomplete', 'enrollments.completed',
-          'enrollments.certcode', 'enrollments.exampassed', 'users.firstname', 'users.lastname', 'users.email'])
-        .where('enrollments.classid', 'in', classIds).orderBy('users.lastname').orderBy('users.firstname').orderBy('enrollments.id').execute()
-      : [];
-    const ids = enrollments.map((e) => e.id);
-    const [quizRows, examRows, grantRows] = ids.length ? await Promise.all([
-      db.selectFrom('quiz_attempts').select(['enrollmentId', 'material', 'percent', 'created']).where('kind', '=', 'quiz')
-        .where('enrollmentId', 'in', ids).orderBy('created').execute(),
-      exam ? db.selectFrom('exam_attempts').select(['enrollmentId', 'state', 'percent', 'passed', 'finished', 'started', 'number'])
-        .where('material', '=', exam.id).where('enrollmentId', 'in', ids).orderBy('number').execute() : Promise.resolve([]),
-      exam ? db.selectFrom('exam_grants').select(['enrollmentId']).where('material', '=', exam.id).where('enrollmentId', 'in', ids).execute()
-        : Promise.resolve([]),
-    ]) : [[], [], []];
     const { config } = await ctx.site.get();
     const rules = exam ? rulesOf(exam, config) : null;
     const className = new Map(classes.map((c) => [c.id, c.name]));
@@ -426,12 +387,7 @@ export async function legacyExamSubmit(ctx: AppContext, input: {
 
   const key = input.attempt ? `client:${input.attempt}` : undefined;
   const padded = pool.map((_, i) => input.answers[i] ?? '');
-  const earlier = key
-    ? await db.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', input.enrollment.id).where('material', '=', input.material.id)
-      .where('attempt', '=', key).executeTakeFirst()
-    : await db.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', input.enrollment.id).where('material', '=', input.material.id)
-      .where('answershash', '=', answersHash(padded)).where('created', '>=', iso(Date.parse(now) - SAME_ATTEMPT_WINDOW_MS))
-      .orderBy('created', 'desc').limit(1).executeTakeFirst();
+  const earlier = await earlierAttempt(db, input.enrollment.id, input.material.id, key, answersHash(padded), now);
   if (earlier) return { ...hide(resultOf(earlier, false)), passpercent };
 
   const overdue = await closeOverdue(db, input.enrollment.id, input.material.id, now, passpercent, rules);

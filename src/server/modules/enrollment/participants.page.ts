@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ParticipantPageQuery, ParticipantRow, ParticipantSort } from '../../../domain/tables.ts';
 import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
-import { containsPattern, encodeCursor, fetchKeysetPage } from '../../keyset.ts';
+import { encodeCursor, fetchKeysetPage } from '../../keyset.ts';
+import { likePattern } from '../../paging.ts';
 
 type Column = 'users.lastname' | 'users.firstname' | 'users.email' | 'enrollments.regdate' | 'enrollments.percentcomplete' | 'enrollments.id';
 const SORT_COLUMNS: Record<ParticipantSort, Column[]> = {
@@ -28,7 +29,7 @@ export async function pageParticipants(db: Db, query: ParticipantPageQuery): Pro
   // The class's rows come from its index; the text filter reads only those.
   if (query.q) {
     const text = USER_SEARCH_TEXT.replace(/(firstname|lastname|email)/g, 'users.$1');
-    filtered = filtered.where(sql.raw(text), 'like', sql`${containsPattern(query.q)} escape '\\'`);
+    filtered = filtered.where(sql.raw(text), 'like', sql`${likePattern(query.q)} escape '\\'`);
   }
   const page = filtered.select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
     'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode', 'users.suspended']);

@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import type { AppContext } from '../../context.ts';
 import { HttpError, badRequest, notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { currentActor } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { FILE_MAX_BYTES, FileFieldsSchema, FileListSchema, FileNameSchema, FileSaveSchema } from '../../../domain/validation.ts';
 import { disposition, extensionOf, mimeOf, refusal, safeFilename } from './files.safety.ts';
@@ -39,7 +39,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     scope.post('/app_files/upload', { config: { action: 'file.write' } }, async (req) => {
-      const actor = await currentActor(ctx, req);
+      const { actor } = await caller(ctx, req);
       authorize(actor, 'file.write');
       if (!req.isMultipart()) throw badRequest(MSG.uploadForm);
       const fields: Record<string, string> = {};
@@ -83,7 +83,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_files/save', { config: { schema: { body: FileSaveSchema }, action: 'file.write' } }, async (req) => {
     const body = parse(FileSaveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'file.write');
     const before = await findFileMeta(db, body.filename);
     if (!before) throw notFound();
@@ -95,13 +95,15 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_files/list', { config: { schema: { body: FileListSchema }, action: 'file.read' } }, async (req) => {
     const { context } = parse(FileListSchema, req.body);
-    authorize(await currentActor(ctx, req), 'file.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'file.read');
     return (await listFiles(db, context)).map(presentFile);
   });
 
   app.post('/app_files/get', { config: { schema: { body: FileNameSchema }, action: 'file.read' } }, async (req) => {
     const { filename } = parse(FileNameSchema, req.body);
-    authorize(await currentActor(ctx, req), 'file.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'file.read');
     const meta = await findFileMeta(db, filename);
     if (!meta) throw notFound();
     return presentFile(meta);
@@ -109,7 +111,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_files/remove', { config: { schema: { body: FileNameSchema }, action: 'file.write' } }, async (req) => {
     const { filename } = parse(FileNameSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'file.write');
     const before = await findFileMeta(db, filename);
     if (!before) throw notFound();
@@ -120,7 +122,8 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/files/:filename', { config: { schema: { params: FileNameSchema }, action: 'file.read' } }, async (req, reply) => {
     const { filename } = parse(FileNameSchema, req.params);
-    authorize(await currentActor(ctx, req), 'file.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'file.read');
     const meta = await findFileMeta(db, filename);
     if (!meta) throw notFound();
     const etag = `"${meta.etag}"`;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { currentActor } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { HistoryListSchema, HistoryVersionSchema } from '../../../domain/history.ts';
 import { contentChanged } from '../content/content.cache.ts';
@@ -17,7 +17,8 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_history/list', { config: { action: 'history.read' } }, async (req, reply) => {
     const { kind, _id } = parse(HistoryListSchema, req.body);
-    authorize(await currentActor(ctx, req), 'history.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'history.read');
     const versions = await listVersions(db, kind, _id);
     if (versions.length === 0 && !(await loadRecord(db, kind, _id))) throw notFound();
     reply.header('cache-control', 'no-store');
@@ -26,7 +27,8 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_history/get', { config: { action: 'history.read' } }, async (req, reply) => {
     const { kind, _id, version } = parse(HistoryVersionSchema, req.body);
-    authorize(await currentActor(ctx, req), 'history.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'history.read');
     const v = await getVersion(db, kind, _id, version);
     if (!v) throw notFound(MSG.versionNotFound);
     reply.header('cache-control', 'no-store');
@@ -35,7 +37,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_history/restore', { config: { action: 'history.restore' } }, async (req) => {
     const { kind, _id, version } = parse(HistoryVersionSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'history.restore');
     if (!(await restoreVersion(db, kind, _id, version, actor!))) throw notFound(MSG.versionNotFound);
     await contentChanged(ctx);

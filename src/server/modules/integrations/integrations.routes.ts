@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { createCrmClient, CrmError, type CrmBatchResult, type CrmClient } from '../../adapters/crm.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { changedUsers, contactOf, loadCrmSettings, saveCrmSettings } from './integrations.repository.ts';
@@ -29,7 +29,7 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
   async function admin(req: FastifyRequest) {
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'crm.use');
     return actor!;
   }

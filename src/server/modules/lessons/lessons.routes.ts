@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
-import { currentActor } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { LessonGetSchema, LessonSaveSchema, NEW_ID, RemoveSchema } from '../../../domain/validation.ts';
 import { findCourse } from '../courses/courses.repository.ts';
@@ -32,7 +32,8 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_lessons/list', { config: { schema: { body: ListSchema }, action: 'lesson.list' } }, async (req) => {
     const body = parse(ListSchema, req.body);
-    authorize(await currentActor(ctx, req), 'lesson.list');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'lesson.list');
     const [course, lessons] = await Promise.all([findCourse(db, body.course), lessonsOfCourse(db, body.course)]);
     const mats = await materialsOfLessons(db, lessons.map((l) => l.id));
     const order = sectionOrder(course?.sections);
@@ -43,7 +44,7 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_lessons/get', { config: { schema: { body: LessonGetSchema }, action: 'lesson.read' } }, async (req) => {
     const { _id } = parse(LessonGetSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'lesson.read');
     const lesson = await findLesson(db, _id);
     if (!lesson) throw notFound();
@@ -54,7 +55,7 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_lessons/save', { config: { schema: { body: LessonSaveSchema }, action: 'lesson.write' } }, async (req) => {
     const body = parse(LessonSaveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'lesson.write');
     const course = await findCourse(db, body.course);
     if (!course) throw notFound();
@@ -75,7 +76,7 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_lessons/remove', { config: { schema: { body: RemoveSchema }, action: 'lesson.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'lesson.write');
     const existing = await findLesson(db, _id);
     if (!existing) throw notFound();

@@ -34,6 +34,18 @@ export function examOf(db: Db, course: string) {
     .executeTakeFirst();
 }
 
+/** A material's questions and exam rules (what grading a quiz or an exam needs). */
+export function quizMaterial(db: Db, id: string) {
+  return db.selectFrom('materials')
+    .select(['id', 'lesson', 'section', 'quiz', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers'])
+    .where('id', '=', id).executeTakeFirst();
+}
+
+/** An Exam material by id (undefined when it is another kind of material). */
+export function findExam(db: Db, id: string) {
+  return db.selectFrom('materials').selectAll().where('id', '=', id).where('section', '=', 'Exam').executeTakeFirst();
+}
+
 const blank = <T>(v: T | null | undefined) => (v === '' || v === undefined ? null : v);
 
 /** The columns a save sets: only the fields it carries, every HTML body through the allow-list. */

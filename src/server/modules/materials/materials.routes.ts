@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
-import { currentActor } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { ExamSchema, MaterialListSchema, MaterialSaveSchema, NEW_ID, RemoveSchema } from '../../../domain/validation.ts';
 import { findLesson } from '../lessons/lessons.repository.ts';
 import { findCourse } from '../courses/courses.repository.ts';
@@ -23,7 +23,7 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_materials/save', { config: { schema: { body: MaterialSaveSchema }, action: 'material.write' } }, async (req) => {
     const body = parse(MaterialSaveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'material.write');
     if (body.lesson !== undefined && !(await findLesson(db, body.lesson))) throw notFound();
     let id = body._id;
@@ -42,7 +42,7 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_materials/remove', { config: { schema: { body: RemoveSchema }, action: 'material.write' } }, async (req) => {
     const { _id } = parse(RemoveSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'material.write');
     const existing = await findMaterial(db, _id);
     if (!existing) throw notFound();
@@ -54,7 +54,7 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_materials/list', { config: { schema: { body: MaterialListSchema }, action: 'material.list' } }, async (req) => {
     const body = parse(MaterialListSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'material.list');
     const rows = body.lesson !== undefined ? await materialsOfLessons(db, [body.lesson]) : await materialsOfCourse(db, body.course!);
     const opts = { withAnswers: can(actor, 'material.readAnswers'), short: body.shortfields === true };
@@ -63,7 +63,7 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_materials/exam', { config: { schema: { body: ExamSchema }, action: 'material.list' } }, async (req) => {
     const { course } = parse(ExamSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'material.list');
     if (!(await findCourse(db, course))) throw notFound();
     const exam = await examOf(db, course);

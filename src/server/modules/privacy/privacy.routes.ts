@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, HttpError, unauthorized } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser, endSession, requireUser } from '../../auth.ts';
+import { caller, endSession } from '../../auth.ts';
 import { verifyPassword } from '../../adapters/passwords.ts';
 import { now } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -19,6 +19,7 @@ import { countRecords } from './export.ts';
 import { eraseAccount } from './erase.ts';
 import { sendPrivacyMail } from './mail.ts';
 import { privacyNoticeVersion } from './notice.ts';
+import { exportInProgress, insertExport, privacyRequests, readyExport, scheduleDeletion } from './privacy.repository.ts';
 
 const MINUTE = 60_000;
 const DAY_MS = 24 * 3600_000;
@@ -38,11 +39,7 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function state(user: UserRow) {
-    const [latest, deletion] = await Promise.all([
-      db.selectFrom('data_exports').select(['id', 'status', 'created', 'ready', 'expires']).where('userId', '=', user.id)
-        .orderBy('created', 'desc').limit(1).executeTakeFirst(),
-      db.selectFrom('account_deletions').select(['requested', 'due']).where('userId', '=', user.id).executeTakeFirst(),
-    ]);
+    const [latest, deletion] = await privacyRequests(db, user.id);
     const live = latest && (latest.status !== 'ready' || (latest.expires ?? '') > now()) ? latest : undefined;
     return {
       export: live ? { status: live.status, created: live.created, ready: live.ready, expires: live.expires } : null,
@@ -53,27 +50,28 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.post('/app_privacy/status', { config: { action: 'privacy.status' } }, async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'privacy.status', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'privacy.status', { user: { id: user.id } });
     noStore(reply);
     return state(user);
   });
 
   app.post('/app_privacy/export', { config: { action: 'privacy.export' } }, async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'privacy.export', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'privacy.export', { user: { id: user.id } });
     await reauthenticate(req, user);
     noStore(reply);
-    const busy = await db.selectFrom('data_exports').select('id').where('userId', '=', user.id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-    if (busy) throw new HttpError(409, MSG.exportBusy);
+    if (await exportInProgress(db, user.id)) throw new HttpError(409, MSG.exportBusy);
     const id = crypto.randomUUID();
     const created = now();
     const records = await countRecords(db, user.id, user.email.toLowerCase());
     const inline = records <= config.exportInlineMaxRecords;
-    await db.insertInto('data_exports').values({
+    await insertExport(db, {
       id, userId: user.id, status: inline ? 'running' : 'queued', lang: user.lang, tokenhash: null, created,
       claimed: inline ? created : null, ready: null, expires: null, attempts: inline ? 1 : 0, size: null, data: null,
-    }).execute();
+    });
     if (!inline) return { status: 'queued', info: { message: MSG.exportQueued }, ...(await state(user)) };
     const token = await completeExport(ctx, id, new Date());
     return { status: 'ready', url: downloadPath(token!), info: { message: MSG.exportReady }, ...(await state(user)) };
@@ -83,12 +81,11 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { params: ExportTokenSchema }, action: 'privacy.download' },
   }, async (req, reply) => {
     const { token } = parse(ExportTokenSchema, req.params);
-    const user = await currentUser(ctx, req);
-    const row = await db.selectFrom('data_exports').select(['userId', 'data', 'expires', 'created'])
-      .where('tokenhash', '=', hashToken(token)).where('status', '=', 'ready').executeTakeFirst();
+    const { user, actor } = await caller(ctx, req);
+    const row = await readyExport(db, hashToken(token));
     if (!user) throw unauthorized();
     if (!row?.data || (row.expires ?? '') <= now()) throw new HttpError(404, MSG.exportLinkInvalid);
-    authorize(actorOf(user), 'privacy.download', { user: { id: row.userId } });
+    authorize(actor, 'privacy.download', { user: { id: row.userId } });
     return noStore(reply)
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', `attachment; filename="my-data-${row.created.slice(0, 10)}.zip"`)
@@ -96,15 +93,15 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/app_privacy/delete', { config: { action: 'privacy.deleteAccount' } }, async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'privacy.deleteAccount', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'privacy.deleteAccount', { user: { id: user.id } });
     await reauthenticate(req, user);
     noStore(reply);
     const days = (await ctx.site.get()).config.privacygracedays;
     const requested = now();
     const due = new Date(Date.now() + days * DAY_MS).toISOString();
-    await db.insertInto('account_deletions').values({ userId: user.id, requested, due })
-      .onConflict((oc) => oc.column('userId').doUpdateSet({ requested, due })).execute();
+    await scheduleDeletion(db, user.id, requested, due);
     // Without a grace period there is no date to announce and nothing to cancel; the address is erased
     // at once, so a queued mail would not reliably leave anyway.
     if (days > 0) {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { REPORTS, pageOfReport } from './reports.repository.ts';
 import { sendCsv } from './csv.ts';
 import { USER_COLUMNS, translatedUserColumns, userPages } from './users.csv.ts';
@@ -26,7 +26,8 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
   async function reader(req: FastifyRequest) {
-    authorize(actorOf(await currentUser(ctx, req)), 'report.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'report.read');
   }
 
   function reportOf(reportid: string) {
@@ -42,8 +43,8 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.get('/app_reports/users/users.csv', { config: { action: 'report.read' } }, async (req, reply) => {
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'report.read');
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'report.read');
     const { header } = parse(UsersCsvQuerySchema, req.query);
     // Headers in the admin's language; `?header=keys` gives the spec's field names for scripts.
     const loc = (await ctx.site.get()).labels(user!.lang);

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parse, notFound, badRequest } from '../../errors.ts';
+import { parse, notFound, badRequest, unauthorized } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentSession, currentUser, requireUser, sessionToken } from '../../auth.ts';
+import { caller, currentSession, sessionToken } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { SecuritySettingsSchema, SessionEndOthersSchema, SessionIdSchema, SessionUserSchema } from '../../../domain/validation.ts';
 import type { SessionRecord } from '../../../domain/types.ts';
@@ -28,9 +28,9 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     created: new Date(s.created).toISOString(), lastseen: new Date(s.lastseen).toISOString(), current: s.id === current?.id,
   });
 
-  async function own(req: Parameters<typeof currentUser>[1]) {
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'session.manage', { user: { id: user?.id ?? '' } });
+  async function own(req: FastifyRequest) {
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'session.manage', { user: { id: user?.id ?? '' } });
     return { user: user!, current: await currentSession(ctx, req) };
   }
 
@@ -73,7 +73,8 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/app_users/sessions/endall', {
     config: { schema: { body: SessionUserSchema }, action: 'session.endAllOfUser' },
   }, async (req) => {
-    const actor = actorOf(await requireUser(ctx, req));
+    const { actor } = await caller(ctx, req);
+    if (!actor) throw unauthorized();
     const { user: userId } = parse(SessionUserSchema, req.body);
     authorize(actor, 'session.endAllOfUser', { user: { id: userId } });
     const target = await findUserById(db, userId);
@@ -85,12 +86,13 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/app_admin/getSecurity', { config: { action: 'admin.settings' } }, async (req) => {
-    authorize(actorOf(await currentUser(ctx, req)), 'admin.settings');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'admin.settings');
     return { security: await ctx.security.get() };
   });
 
   app.post('/app_admin/setSecurity', { config: { schema: { body: SecuritySettingsSchema }, action: 'admin.settings' } }, async (req) => {
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'admin.settings');
     const patch = parse(SecuritySettingsSchema, req.body);
     const before = await ctx.security.get();

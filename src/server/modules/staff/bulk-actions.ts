@@ -4,7 +4,6 @@
  * the users it changed. Suspending ends the accounts' sessions at once (and sign-in refuses them);
  * their data, enrolments and certificates stay.
  */
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../policy/policy.ts';
 import type { BulkActionInput, BulkResult, Message } from '../../../domain/staff.ts';
@@ -14,6 +13,7 @@ import { MSG } from '../../../domain/messages.ts';
 import { json, now } from '../../db/dialect.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { enrollmentId } from '../enrollment/enrollment.repository.ts';
+import { userHasRole, userHasText } from '../users/users.repository.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { enqueueMany } from '../mail/mail-queue.ts';
 import type { Mail } from '../../adapters/mailer.ts';
@@ -31,14 +31,9 @@ export async function resolveSelection(ctx: AppContext, sel: BulkActionInput['se
   const f = sel.filter ?? {};
   let q = ctx.db.selectFrom('users').select('users.id');
   if (f.q) {
-    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([
-      eb(sql`lower(email)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(firstname)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(lastname)`, 'like', sql`${like} escape '\\'`),
-    ]));
+    q = q.where(userHasText(f.q));
   }
-  if (f.role) q = q.where('roles', 'like', `%"${f.role}"%`);
+  if (f.role) q = q.where(userHasRole(f.role));
   if (f.suspended !== undefined) q = q.where('suspended', '=', f.suspended ? 1 : 0);
   if (f.classid) q = q.where((eb) => eb.exists(eb.selectFrom('enrollments').select('enrollments.id').whereRef('enrollments.user', '=', 'users.id').where('enrollments.classid', '=', f.classid!)));
   const rows = await q.limit(BULK_MAX + 1).execute();

@@ -4,16 +4,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest, notFound, parse } from '../../errors.ts';
+import { badRequest, notFound, parse, unauthorized } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser, requireUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { BulkActionSchema, ClassMessageSchema, IMPORT_MAX_BYTES, ImportFileSchema, NoticesSchema } from '../../../domain/staff.ts';
-import { json, fromJson } from '../../db/dialect.ts';
+import { fromJson } from '../../db/dialect.ts';
 import { checkImport, runImport } from './import-users.ts';
 import { queueMessage, resolveSelection, runBulk } from './bulk-actions.ts';
 import { auditBulk } from '../../../domain/audit.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
+import { findClass } from '../classes/classes.repository.ts';
+import { classLearnerIds } from '../enrollment/enrollment.repository.ts';
+import { setNoticesOff } from '../users/users.repository.ts';
 
 /** A base64 file is a third larger than the file; room for the JSON around it. */
 const IMPORT_BODY_LIMIT = Math.ceil(IMPORT_MAX_BYTES * 4 / 3) + 64 * 1024;
@@ -30,13 +33,14 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.post('/app_users/import/preview', { bodyLimit: IMPORT_BODY_LIMIT, config: { action: 'user.import' } }, async (req) => {
-    authorize(actorOf(await currentUser(ctx, req)), 'user.import');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'user.import');
     const { filename, buf } = fileOf(req.body);
     return checkImport(ctx, filename, buf);
   });
 
   app.post('/app_users/import', { bodyLimit: IMPORT_BODY_LIMIT, config: { action: 'user.import' } }, async (req, reply) => {
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'user.import');
     const { filename, buf } = fileOf(req.body);
     const result = await runImport(ctx, actor!, filename, buf);
@@ -47,7 +51,7 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_users/bulk', { config: { action: 'user.bulk' } }, async (req) => {
     const input = parse(BulkActionSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     if (input.action === 'setRoles') authorize(actor, 'user.setRoles');
     else if (input.action === 'suspend' || input.action === 'reactivate') authorize(actor, 'user.suspend');
     else authorize(actor, 'user.bulk');
@@ -59,16 +63,14 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
   /** To every learner of a class, or to the participants chosen (`ids`) among them. */
   app.post('/app_classes/message', { config: { action: 'message.class' } }, async (req) => {
     const body = parse(ClassMessageSchema.extend({ ids: BulkActionSchema.shape.selection.shape.ids }), req.body);
-    const actor = actorOf(await currentUser(ctx, req));
-    const cls = await db.selectFrom('classes').select(['id', 'instructor']).where('id', '=', body.classid).executeTakeFirst();
+    const { actor } = await caller(ctx, req);
+    const cls = await findClass(db, body.classid);
     if (!cls) {
       authorize(actor, 'message.class', {});
       throw notFound(MSG.classNotFound);
     }
     authorize(actor, 'message.class', { class: cls });
-    let q = db.selectFrom('enrollments').select('user').where('classid', '=', cls.id);
-    if (body.ids?.length) q = q.where('user', 'in', body.ids.slice(0, 50_000));
-    const ids = [...new Set((await q.execute()).map((r) => r.user))];
+    const ids = await classLearnerIds(db, cls.id, body.ids?.length ? body.ids.slice(0, 50_000) : undefined);
     if (!ids.length) throw badRequest(MSG.bulkNoneSelected);
     const { subject, text, translations } = body;
     const n = await queueMessage(ctx, ids, { subject, text, translations });
@@ -78,16 +80,18 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** One's own notices: which of enrolment, certificate and reply e-mails are turned off. */
   app.post('/app_users/notices', { config: { action: 'notice.manage' } }, async (req) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'notice.manage', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'notice.manage', { user: { id: user.id } });
     const { off } = parse(NoticesSchema, req.body);
-    await db.updateTable('users').set({ noticesoff: json([...new Set(off)].sort()) }).where('id', '=', user.id).execute();
+    await setNoticesOff(db, user.id, [...new Set(off)].sort());
     return { off: [...new Set(off)].sort() };
   });
 
   app.get('/app_users/notices', { config: { action: 'notice.manage' } }, async (req) => {
-    const user = await requireUser(ctx, req);
-    authorize(actorOf(user), 'notice.manage', { user: { id: user.id } });
+    const { user, actor } = await caller(ctx, req);
+    if (!user) throw unauthorized();
+    authorize(actor, 'notice.manage', { user: { id: user.id } });
     return { off: fromJson<string[]>(user.noticesoff, []) };
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { completionsByCourse, timelineRange, learnersByCountry, learnersByLanguage, summary, timeline } from './stats.repository.ts';
 import { ReportFiltersSchema } from '../../../domain/validation.ts';
 
@@ -14,12 +14,14 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
   app.post('/app_stats/summarize', { config: { action: 'stats.read' } }, async (req) => {
-    authorize(actorOf(await currentUser(ctx, req)), 'stats.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'stats.read');
     return summary(db);
   });
 
   app.post('/app_stats/getStats', { config: { schema: { body: ReportFiltersSchema }, action: 'stats.read' } }, async (req) => {
-    authorize(actorOf(await currentUser(ctx, req)), 'stats.read');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'stats.read');
     const filters = parse(ReportFiltersSchema, req.body);
     const period = filters.period ?? 'month';
     const range = timelineRange(period, filters);

@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, HttpError, notFound, parse } from '../../errors.ts';
 import { authorize, can, type Actor, type Resource } from '../../policy/policy.ts';
-import { currentActor } from '../../auth.ts';
+import { caller } from '../../auth.ts';
 import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { createBotCheck } from '../../adapters/bot-check.ts';
 import { fromJson } from '../../db/dialect.ts';
@@ -60,13 +60,14 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_surveys/getSurvey', { config: { schema: { body: SurveyIdSchema }, action: 'survey.read' } }, async (req) => {
     const { _id } = parse(SurveyIdSchema, req.body);
-    return presentSurvey(await visibleSurvey(await currentActor(ctx, req), _id));
+    const { actor } = await caller(ctx, req);
+    return presentSurvey(await visibleSurvey(actor, _id));
   });
 
   // Everyone may list: the public gets the Active surveys (of a language, with `lang`), editors every survey.
   app.post('/app_surveys/listSurveys', { config: { schema: { body: SurveyListSchema }, action: 'survey.list' } }, async (req) => {
     const filters = parse(SurveyListSchema, req.body);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'survey.list');
     const rows = await listSurveys(db, filters);
     return rows.filter((r) => can(actor, 'survey.read', surveyOf(r))).map(presentSurvey);
@@ -74,7 +75,8 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_surveys/saveSurvey', { config: { schema: { body: SurveySaveSchema }, action: 'survey.write' } }, async (req) => {
     const body = parse(SurveySaveSchema, req.body);
-    authorize(await currentActor(ctx, req), 'survey.write');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'survey.write');
     const clean = { ...body, description: sanitizeRichText(body.description), description2: sanitizeRichText(body.description2) };
     if (body._id === NEW_ID) return presentSurvey(await insertSurvey(db, clean));
     if (!(await findSurvey(db, body._id))) throw notFound(MSG.surveyNotFound);
@@ -84,7 +86,8 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_surveys/removeSurvey', { config: { schema: { body: SurveyIdSchema }, action: 'survey.write' } }, async (req) => {
     const { _id } = parse(SurveyIdSchema, req.body);
-    authorize(await currentActor(ctx, req), 'survey.write');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'survey.write');
     if (!(await findSurvey(db, _id))) throw notFound(MSG.surveyNotFound);
     // Responses are kept: a survey that has them is closed (status Inactive), not removed.
     if ((await countResponses(db, _id)) > 0) throw badRequest(MSG.surveyHasResponses);
@@ -95,7 +98,7 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/app_surveys/answer', { config: { schema: { body: SurveyAnswerSchema }, action: 'survey.answer' } }, async (req) => {
     const body = parse(SurveyAnswerSchema, req.body);
     if (!(await ctx.limiter.hit(`survey:ip:${req.ip}`, answersPerMinute(ctx), MINUTE))) throw new HttpError(429, MSG.tooManyRequests);
-    const actor = await currentActor(ctx, req);
+    const { actor } = await caller(ctx, req);
     const survey = await visibleSurvey(actor, body.surveyId);
     if (!can(actor, 'survey.answer', surveyOf(survey))) throw forbidden(MSG.surveyClosed);
     const answers = checkAnswers(questionsOf(survey), body.answers);
@@ -115,7 +118,8 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: ResponseListSchema }, action: 'survey.readResponses' },
   }, async (req) => {
     const { surveyId, skip, limit } = parse(ResponseListSchema, req.body);
-    authorize(await currentActor(ctx, req), 'survey.readResponses');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'survey.readResponses');
     return (await listResponses(db, { surveyId, skip, limit: limit ?? 100 })).map(presentResponse);
   });
 
@@ -123,7 +127,8 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { body: SurveyResponsesSchema }, action: 'survey.readResponses' },
   }, async (req) => {
     const { surveyId } = parse(SurveyResponsesSchema, req.body);
-    authorize(await currentActor(ctx, req), 'survey.readResponses');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'survey.readResponses');
     const survey = await findSurvey(db, surveyId);
     if (!survey) throw notFound(MSG.surveyNotFound);
     return { survey: presentSurvey(survey), responses: (await listResponses(db, { surveyId })).map(presentResponse) };
@@ -134,7 +139,8 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { params: SurveyResponsesSchema }, action: 'survey.readResponses' },
   }, async (req, reply) => {
     const { surveyId } = parse(SurveyResponsesSchema, req.params);
-    authorize(await currentActor(ctx, req), 'survey.readResponses');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'survey.readResponses');
     const survey = await findSurvey(db, surveyId);
     if (!survey) throw notFound(MSG.surveyNotFound);
     const questions = questionsOf(survey);

@@ -9,7 +9,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, notFound, HttpError } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, currentUser, startSession } from '../../auth.ts';
+import { caller, startSession } from '../../auth.ts';
 import { restrictSession } from '../accounts/temporary-password.ts';
 import { sendAccountMail } from '../accounts/mail-templates.ts';
 import { onSignIn } from '../privacy/jobs.ts';
@@ -34,9 +34,9 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The signed-in user, or the account of a sign-in waiting for two-factor setup. */
   async function whoSetsUp(req: FastifyRequest): Promise<{ user: UserRow; pending: PendingSignIn | null }> {
-    const user = await currentUser(ctx, req);
+    const { user, actor } = await caller(ctx, req);
     if (user) {
-      authorize(actorOf(user), 'twofactor.manage', { user: { id: user.id } });
+      authorize(actor, 'twofactor.manage', { user: { id: user.id } });
       return { user, pending: null };
     }
     const pending = await pendingSignIn(ctx, req);
@@ -75,8 +75,8 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/app_users/twofactor/status', { config: { personal: true, action: 'twofactor.manage' } }, async (req) => {
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'twofactor.manage', { user: { id: user?.id ?? '' } });
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'twofactor.manage', { user: { id: user?.id ?? '' } });
     return status(user!);
   });
 
@@ -127,8 +127,8 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/app_users/twofactor/disable', {
     config: { schema: { body: TwoFactorDisableSchema }, personal: true, action: 'twofactor.manage' },
   }, async (req, reply) => {
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'twofactor.manage', { user: { id: user?.id ?? '' } });
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'twofactor.manage', { user: { id: user?.id ?? '' } });
     const { password, code } = parse(TwoFactorDisableSchema, req.body);
     const attempt = await beginSignIn(ctx, req, reply, user!.id, 'code');
     if (!(await getTwoFactor(db, user!.id))) throw badRequest(MSG.twoFactorNotOn);
@@ -150,7 +150,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/app_users/twofactor/reset', {
     config: { schema: { body: SessionUserSchema }, action: 'twofactor.resetOfUser' },
   }, async (req) => {
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     const { user: userId } = parse(SessionUserSchema, req.body);
     authorize(actor, 'twofactor.resetOfUser', { user: { id: userId } });
     const target = await findUserById(db, userId);

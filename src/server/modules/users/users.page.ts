@@ -9,8 +9,9 @@ import type { Engine } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { UserPageQuery, UserSort } from '../../../domain/tables.ts';
 import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
-import { containsPattern, encodeCursor, fetchKeysetPage } from '../../keyset.ts';
-import type { UserRow } from './users.repository.ts';
+import { encodeCursor, fetchKeysetPage } from '../../keyset.ts';
+import { likePattern } from '../../paging.ts';
+import { userHasRole, type UserRow } from './users.repository.ts';
 
 const SORT_COLUMNS: Record<UserSort, ('lastname' | 'firstname' | 'email' | 'created' | 'id')[]> = {
   name: ['lastname', 'firstname', 'id'],
@@ -28,7 +29,7 @@ export function userSearch(engine: Engine, q: string) {
       const phrase = `"${q.toLowerCase().replace(/"/g, '""')}"`;
       return eb(sql`users.rowid`, 'in', sql`(select rowid from users_search where users_search match ${phrase})`);
     }
-    return eb(sql.raw(USER_SEARCH_TEXT), 'like', sql`${containsPattern(q)} escape '\\'`);
+    return eb(sql.raw(USER_SEARCH_TEXT), 'like', sql`${likePattern(q)} escape '\\'`);
   };
 }
 
@@ -36,7 +37,7 @@ export async function pageUsers(db: Db, engine: Engine, query: UserPageQuery): P
   const columns = SORT_COLUMNS[query.sort];
   let filtered = db.selectFrom('users');
   if (query.q) filtered = filtered.where(userSearch(engine, query.q));
-  if (query.role) filtered = filtered.where('roles', 'like', `%"${query.role}"%`);
+  if (query.role) filtered = filtered.where(userHasRole(query.role));
 
   const page = filtered.selectAll();
   const { rows, total, more } = await fetchKeysetPage(page, filtered, query, columns);

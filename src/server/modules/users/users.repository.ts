@@ -1,8 +1,9 @@
 /** Users table access. Functions take the database (or a transaction) first. */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
+import type { Database, UsersTable } from '../../db/schema.ts';
+import { contains } from '../../paging.ts';
 import { json, now } from '../../db/dialect.ts';
 import { normalizeEmail } from '../../../domain/validation.ts';
 
@@ -17,6 +18,11 @@ export function findUserById(db: Db, id: string) {
 
 export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+/** An account named by id or by e-mail (old posts name their author either way). */
+export function findUserByIdOrEmail(db: Db, idOrEmail: string) {
+  return db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', idOrEmail), eb('email', '=', idOrEmail.toLowerCase())])).executeTakeFirst();
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
@@ -37,21 +43,28 @@ export async function updateUser(db: Db, id: string, fields: Partial<Omit<UserRo
   await db.updateTable('users').set({ ...fields, timestamp: now() }).where('id', '=', id).execute();
 }
 
+/** The notices the user turned off; a settings change, so the account's `timestamp` stays. */
+export async function setNoticesOff(db: Db, id: string, off: string[]) {
+  await db.updateTable('users').set({ noticesoff: json(off) }).where('id', '=', id).execute();
+}
+
 export async function setRoles(db: Db, id: string, roles: string[]) {
   await updateUser(db, id, { roles: json([...new Set(roles)].sort()) });
 }
 
+/** Users whose e-mail, first or last name holds `text`, in any case: the user list's search and bulk selections. */
+export const userHasText = (text: string) => (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.or([contains('email', text), contains('firstname', text), contains('lastname', text)]);
+
+/** Users holding a role (roles are stored as a JSON list of names). */
+export const userHasRole = (role: string) => (eb: ExpressionBuilder<Database, 'users'>) => eb('roles', 'like', `%"${role}"%`);
+
 export async function listUsers(db: Db, opts: { search?: string; role?: string; skip?: number; limit?: number }) {
   let q = db.selectFrom('users');
   if (opts.search) {
-    const like = `%${opts.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([
-      eb(sql`lower(email)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(firstname)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(lastname)`, 'like', sql`${like} escape '\\'`),
-    ]));
+    q = q.where(userHasText(opts.search));
   }
-  if (opts.role) q = q.where('roles', 'like', `%"${opts.role}"%`);
+  if (opts.role) q = q.where(userHasRole(opts.role));
   const [rows, total] = await Promise.all([
     q.selectAll().orderBy('lastname').orderBy('firstname').orderBy('id').offset(opts.skip ?? 0).limit(opts.limit ?? 50).execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
@@ -66,6 +79,18 @@ export async function classLinks(db: Db, userId: string) {
     db.selectFrom('classes').select('id').where('instructor', '=', userId).execute(),
   ]);
   return { classes: enrolled.map((e) => e.classid), instructor: hosted.map((c) => c.id) };
+}
+
+/** classLinks for a list of users at once: two queries, then the links of each user by id. */
+export async function classLinksOfUsers(db: Db, ids: string[]): Promise<(userId: string) => { classes: string[]; instructor: string[] }> {
+  const [enrolled, hosted] = ids.length ? await Promise.all([
+    db.selectFrom('enrollments').select(['user', 'classid']).where('user', 'in', ids).execute(),
+    db.selectFrom('classes').select(['id', 'instructor']).where('instructor', 'in', ids).execute(),
+  ]) : [[], []];
+  return (userId) => ({
+    classes: enrolled.filter((e) => e.user === userId).map((e) => e.classid),
+    instructor: hosted.filter((c) => c.instructor === userId).map((c) => c.id),
+  });
 }
 
 /** Users who host at least one class (of the course, when given). */

@@ -1,10 +1,10 @@
 /** Accounts and sessions: spec section 7, "Users". Each handler: validate, load, authorize, act, present. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parse, badRequest, notFound, HttpError, sessionFaults } from '../../errors.ts';
+import { parse, badRequest, notFound, HttpError, sessionFaults, unauthorized } from '../../errors.ts';
 import { faultKind } from '../../faults.ts';
 import { authorize } from '../../policy/policy.ts';
-import { actorOf, cookieOptions, currentUser, endSession, requireUser, sessionToken, startSession } from '../../auth.ts';
+import { caller, cookieOptions, endSession, sessionToken, startSession } from '../../auth.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../adapters/passwords.ts';
 import { fromJson, now } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -14,7 +14,7 @@ import {
 } from '../../../domain/validation.ts';
 import { z } from 'zod';
 import {
-  classLinks, findUserByEmail, findUserById, insertUser, listInstructors, listUsers, setRoles, updateUser,
+  classLinks, classLinksOfUsers, findUserByEmail, findUserById, insertUser, listInstructors, listUsers, setRoles, updateUser,
   type UserRow,
 } from './users.repository.ts';
 import { presentUser } from './users.presenter.ts';
@@ -72,7 +72,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const { asof } = parse(WhoAmIQuerySchema, req.query);
     const data = await site.get();
     const fresh = !!asof && asof >= data.version;
-    const user = await currentUser(ctx, req);
+    const { user, actor } = await caller(ctx, req);
     // A session that could not be read (Redis down) must not be shown as signed out: the app would drop it.
     const sessionFault = sessionFaults.get(req);
     if (!user && sessionFault) throw sessionFault;
@@ -87,7 +87,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       return sendCompressed(req, reply, body, 'application/json; charset=utf-8');
     }
-    authorize(actorOf(user), 'session.whoami');
+    authorize(actor, 'session.whoami');
     if (!user.lastseen || Date.now() - Date.parse(user.lastseen) > LASTSEEN_EVERY_MS) {
       await updateUser(db, user.id, { lastseen: now() });
     }
@@ -136,7 +136,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/app_users/register', { config: { schema: { body: RegistrationSchema }, action: 'account.register' } }, async (req, reply) => {
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'account.register');
     await limit('register', [`ip:${req.ip}`]);
     const body = parse(RegistrationSchema, req.body);
@@ -194,8 +194,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(ResetPasswordSchema, req.body);
     if (body.password !== undefined) {
       // Password change for the signed-in user.
-      const user = await requireUser(ctx, req);
-      authorize(actorOf(user), 'account.changePassword', { user: { id: user.id } });
+      const { user, actor } = await caller(ctx, req);
+      if (!user) throw unauthorized();
+      authorize(actor, 'account.changePassword', { user: { id: user.id } });
       const { password, currentpassword } = parse(PasswordChangeSchema, body);
       // Right after signing in with a temporary password the mailed secret stands in for the current one.
       if (!(await mustChangePassword(db, sessionToken(req)))) await checkCurrentPassword(req, user, currentpassword);
@@ -224,7 +225,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_users/confirmemail', { config: { schema: { body: ConfirmEmailSchema }, action: 'account.confirmEmail' } }, async (req) => {
     const { token } = parse(ConfirmEmailSchema, req.body);
-    authorize(actorOf(await currentUser(ctx, req)), 'account.confirmEmail');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'account.confirmEmail');
     const done = await confirmEmailChange(db, token, async (trx, change) => {
       const user = await findUserById(trx, change.userId);
       if (!user) return null;
@@ -243,8 +245,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const { lang } = parse(SetLangSchema, req.body);
     const data = await site.get();
     if (!data.config.publiclanguages.includes(lang)) throw badRequest(MSG.invalidLanguage);
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'session.setLanguage');
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'session.setLanguage');
     reply.setCookie(req.server.langCookie, lang, { ...cookieOptions(ctx, req), maxAge: 365 * 24 * 3600 });
     let presented = null;
     if (user) {
@@ -256,45 +258,33 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_users/cookieoptin', { config: { schema: { body: CookieOptinSchema }, action: 'session.setCookieOptin' } }, async (req) => {
     const { cookieoptin } = parse(CookieOptinSchema, req.body);
-    const user = await currentUser(ctx, req);
-    authorize(actorOf(user), 'session.setCookieOptin');
+    const { user, actor } = await caller(ctx, req);
+    authorize(actor, 'session.setCookieOptin');
     const setting = typeof cookieoptin === 'string' ? cookieoptin : cookieoptin.setting;
     await updateUser(db, user!.id, { cookieoptin: setting });
     return { cookieoptin: { setting } };
   });
 
   app.post('/app_users/list', { config: { schema: { body: UserListSchema }, action: 'user.list' } }, async (req) => {
-    authorize(actorOf(await currentUser(ctx, req)), 'user.list');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'user.list');
     const opts = parse(UserListSchema, req.body);
     const { rows, total } = await listUsers(db, opts);
-    const ids = rows.map((r) => r.id);
-    const [enrolled, hosted] = ids.length ? await Promise.all([
-      db.selectFrom('enrollments').select(['user', 'classid']).where('user', 'in', ids).execute(),
-      db.selectFrom('classes').select(['id', 'instructor']).where('instructor', 'in', ids).execute(),
-    ]) : [[], []];
-    const list = rows.map((r) => presentUser(r, {
-      classes: enrolled.filter((e) => e.user === r.id).map((e) => e.classid),
-      instructor: hosted.filter((c) => c.instructor === r.id).map((c) => c.id),
-    }));
+    const links = await classLinksOfUsers(db, rows.map((r) => r.id));
+    const list = rows.map((r) => presentUser(r, links(r.id)));
     return { list, total };
   });
 
   /** The user table a page at a time (searched, filtered, sorted and paged on the server). */
   app.post('/app_users/page', { config: { action: 'user.page' } }, async (req, reply) => {
-    authorize(actorOf(await currentUser(ctx, req)), 'user.page');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'user.page');
     const query = parse(UserPageQuerySchema, req.body);
     const { rows, total, next } = await pageUsers(db, ctx.store.engine, query);
-    const ids = rows.map((r) => r.id);
-    const [enrolled, hosted] = ids.length ? await Promise.all([
-      db.selectFrom('enrollments').select(['user', 'classid']).where('user', 'in', ids).execute(),
-      db.selectFrom('classes').select(['id', 'instructor']).where('instructor', 'in', ids).execute(),
-    ]) : [[], []];
+    const links = await classLinksOfUsers(db, rows.map((r) => r.id));
     reply.header('cache-control', 'no-store');
     const page: Page<User> = {
-      rows: rows.map((r) => presentUser(r, {
-        classes: enrolled.filter((e) => e.user === r.id).map((e) => e.classid),
-        instructor: hosted.filter((c) => c.instructor === r.id).map((c) => c.id),
-      })),
+      rows: rows.map((r) => presentUser(r, links(r.id))),
       total,
       next,
     };
@@ -303,7 +293,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_users/get', { config: { action: 'user.read' } }, async (req) => {
     const { _id } = parse(z.object({ _id: z.string({ error: MSG.missingId }).min(1, { error: MSG.missingId }).max(100) }), req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'user.read', { user: { id: _id } });
     const target = await findUserById(db, _id);
     if (!target) throw notFound();
@@ -312,7 +302,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/app_users/save', { config: { schema: { body: UserSaveSchema }, action: 'user.update' } }, async (req) => {
     const body = parse(UserSaveSchema, req.body);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'user.update', { user: { id: body._id } });
     if (body.roles !== undefined) authorize(actor, 'user.setRoles', { user: { id: body._id } });
     const target = await findUserById(db, body._id);
@@ -372,7 +362,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { schema: { params: IdParamSchema }, action: 'user.remove', stateChanging: true },
   }, async (req) => {
     const { id } = parse(IdParamSchema, req.params);
-    const actor = actorOf(await currentUser(ctx, req));
+    const { actor } = await caller(ctx, req);
     authorize(actor, 'user.remove', { user: { id } });
     const target = await findUserById(db, id);
     if (!target) throw notFound();
@@ -382,7 +372,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/app_users/instructors', { config: { schema: { body: InstructorsSchema }, action: 'user.listInstructors' } }, async (req) => {
-    authorize(actorOf(await currentUser(ctx, req)), 'user.listInstructors');
+    const { actor } = await caller(ctx, req);
+    authorize(actor, 'user.listInstructors');
     const { course } = parse(InstructorsSchema, req.body);
     const rows = await listInstructors(db, course);
     return rows.map((r) => ({ _id: r.id, firstname: r.firstname, lastname: r.lastname }));
