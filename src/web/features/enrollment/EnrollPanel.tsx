@@ -107,7 +107,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
       setVerified(found);
       if (found.course !== courseId) {
         keepClass.current = true;
-        navigate(`/users/enroll/${encodeURIComponent(found.course)}${location.search}`, { replace: true });
+        navigate(`${enrollPath(found.course)}${location.search}`, { replace: true });
       }
     } catch (err) {
       setVerified(null);

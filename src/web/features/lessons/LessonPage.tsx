@@ -27,12 +27,12 @@ import { ClassBlock } from '../../components/ClassBlock.tsx';
 import { CertificateLink } from '../../components/CertificateLink.tsx';
 import { lessonQuery, recordUnviewed, recordViewed } from './api.ts';
 import { SavedOnDevice } from '../../lib/offline/queue.ts';
-import { continueLesson, courseSteps, lessonPath, neighbours, orderedMaterials, type Step } from './lesson-nav.ts';
+import { continueLesson, courseSteps, neighbours, orderedMaterials, type Step } from './lesson-nav.ts';
 import { MaterialView } from './MaterialView.tsx';
 import { sectionLabel } from './sections.ts';
 import { darkTitle, READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
 import { LessonDiscussion } from '../../lib/embeds.tsx';
-import { adminPath, enrollPath } from '../../lib/paths.ts';
+import { adminPath, coursePath, enrollPath, lessonPath } from '../../lib/paths.ts';
 
 /** An arrow that points the reading direction's way (mirrored in right-to-left languages). */
 function DirIcon({ next = false }: { next?: boolean }) {
@@ -40,9 +40,6 @@ function DirIcon({ next = false }: { next?: boolean }) {
   const Icon = next === (dir === 'rtl') ? IconArrowLeft : IconArrowRight;
   return <Icon size={16} aria-hidden />;
 }
-
-const coursePath = (courseId: string, classId?: string) =>
-  `/Course/${encodeURIComponent(courseId)}${classId ? `/${encodeURIComponent(classId)}` : ''}`;
 
 /** 'Please select a class': the user's classes for this course; a removed class is labelled so. */
 function ClassPicker({ course, lessonId, materialId, enrollments }: {
