@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH_PX } from '../../domain/constants.ts';
 import type { Course } from '../../domain/types.ts';
+import type { CourseCopyReply } from '../../domain/replies-learner.ts';
 import { api } from '../lib/api.ts';
 import { queryClient } from '../lib/query.ts';
 import { addStatus } from '../lib/status.ts';
@@ -24,7 +25,7 @@ import { AppModal } from './AppModal.tsx';
 const errorMessage = (err: unknown) => (err instanceof ApiError && err.status !== 500 ? err.message : MSG.formError);
 
 export const copyCourse = (id: string, lang: string) =>
-  api.post<{ course: Course; lessons: number; materials: number }>('/app_courses/copy', { _id: id, lang });
+  api.post<CourseCopyReply>('/app_courses/copy', { _id: id, lang });
 
 export function CourseCopyButton({ course, siblings }: { course: Course; siblings: Course[] }) {
   const { t, i18n } = useTranslation();

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { PasswordResetRequestSchema } from '../../../domain/validation.ts';
+import type { InfoMessage, InfoReply } from '../../../domain/replies-learner.ts';
 import { api } from '../../lib/api.ts';
 import { submitError, zodErrors } from '../../lib/forms.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -20,7 +21,7 @@ export default function PasswordResetPage() {
   useDocumentTitle(t('Reset your password'));
 
   const reset = useMutation({
-    mutationFn: (email: string) => api.post<{ info?: { message: string }; error?: { message: string } }>('/app_users/resetpassword', { email }),
+    mutationFn: (email: string) => api.post<InfoReply & { error?: InfoMessage }>('/app_users/resetpassword', { email }),
     onMutate: () => setError(null),
     onSuccess: (r) => {
       if (r.error?.message) { setError(r.error.message); return; }

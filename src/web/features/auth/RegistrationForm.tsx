@@ -11,6 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../domain/types.ts';
+import type { InfoReply } from '../../../domain/replies-learner.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { COUNTRY_CODES, countryOptions } from '../../../domain/countries.ts';
 import { api, ApiError } from '../../lib/api.ts';
@@ -48,7 +49,7 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
   const touchAll = () => form.setTouched(Object.fromEntries(REGISTRATION_ORDER.map((k) => [k, true])));
 
   const register = useMutation({
-    mutationFn: (v: RegistrationValues) => api.post<{ info?: { message: string }; user?: User }>('/app_users/register', {
+    mutationFn: (v: RegistrationValues) => api.post<InfoReply & { user?: User }>('/app_users/register', {
       ...v,
       terms: true,
       regpath: regpath ?? '',
