@@ -114,6 +114,11 @@ export const ResetPasswordSchema = z.object({
   currentpassword: z.string().max(200).optional(),
 });
 
+/** The forgotten-password form: an address as typed (the server answers the same whether or not it is known). */
+export const PasswordResetRequestSchema = z.object({
+  email: z.string({ error: MSG.emailRequired }).trim().refine(isEmail, { error: MSG.emailRequired }),
+});
+
 /** The token of an e-mail change's confirmation link. */
 export const ConfirmEmailSchema = z.object({
   token: z.string({ error: MSG.confirmLinkInvalid }).trim().min(20, { error: MSG.confirmLinkInvalid }).max(100, { error: MSG.confirmLinkInvalid })

@@ -6,6 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BulkAction, BulkResult } from '../../domain/staff.ts';
 import { ApiError } from '../lib/api.ts';
@@ -73,33 +74,32 @@ export function BulkActionBar({ selection, total, filter, actions, classPicker, 
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const run = useMutation({
+    mutationFn: runBulkAction,
+    onMutate: () => setError(null),
+    onSuccess: (r) => {
+      addStatus('success', t('Done: {{count}} changed', { count: r.changed }));
+      setConfirming(false);
+      selection.clear();
+      onDone?.(r);
+    },
+    onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+  });
+  const busy = run.isPending;
   const count = selection.allMatching ? total : selection.ids.size;
   if (count === 0) return null;
   const selectionBody: BulkSelection = selection.allMatching ? { filter: filter ?? {} } : { ids: [...selection.ids] };
   const ready = !!action && ((action !== 'enroll' && action !== 'unenroll') || !!classid)
     && (action !== 'message' || (subject.trim() !== '' && text.trim() !== ''));
-  const run = async () => {
+  const confirm = () => {
     if (!action) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await runBulkAction({
-        action, selection: selectionBody,
-        ...(classid && (action === 'enroll' || action === 'unenroll') ? { classid } : {}),
-        ...(action === 'setRoles' ? { roles: roles as ('cms' | 'admin')[] } : {}),
-        ...(action === 'message' ? { message: { subject, text } } : {}),
-      });
-      addStatus('success', t('Done: {{count}} changed', { count: r.changed }));
-      setConfirming(false);
-      selection.clear();
-      onDone?.(r);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    run.mutate({
+      action, selection: selectionBody,
+      ...(classid && (action === 'enroll' || action === 'unenroll') ? { classid } : {}),
+      ...(action === 'setRoles' ? { roles: roles as ('cms' | 'admin')[] } : {}),
+      ...(action === 'message' ? { message: { subject, text } } : {}),
+    });
   };
   return (
     <Paper withBorder p="sm" radius="md" data-testid="bulk-bar" role="region" aria-label={t('Bulk actions')}>
@@ -143,7 +143,7 @@ export function BulkActionBar({ selection, total, filter, actions, classPicker, 
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>{t('Cancel')}</Button>
-            <Button onClick={run} loading={busy} data-testid="bulk-confirm">{t('Confirm')}</Button>
+            <Button onClick={confirm} loading={busy} data-testid="bulk-confirm">{t('Confirm')}</Button>
           </Group>
         </Stack>
       </AppModal>

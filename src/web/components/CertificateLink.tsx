@@ -2,8 +2,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-
-export const certificatePath = (courseId: string) => `/app_users/certificate/${encodeURIComponent(courseId)}`;
+import { certificatePath } from '../lib/paths.ts';
 
 export function CertificateLink({ courseId, label, button }: { courseId: string; label?: string; button?: boolean }) {
   const { t } = useTranslation();

@@ -5,14 +5,17 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH_PX } from '../../domain/constants.ts';
 import type { Course } from '../../domain/types.ts';
+import type { CourseCopyReply } from '../../domain/replies-learner.ts';
 import { api } from '../lib/api.ts';
 import { queryClient } from '../lib/query.ts';
 import { addStatus } from '../lib/status.ts';
 import { tk } from '../lib/tk.ts';
+import { adminPath } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
 import { languageName } from './LanguageName.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -22,7 +25,7 @@ import { AppModal } from './AppModal.tsx';
 const errorMessage = (err: unknown) => (err instanceof ApiError && err.status !== 500 ? err.message : MSG.formError);
 
 export const copyCourse = (id: string, lang: string) =>
-  api.post<{ course: Course; lessons: number; materials: number }>('/app_courses/copy', { _id: id, lang });
+  api.post<CourseCopyReply>('/app_courses/copy', { _id: id, lang });
 
 export function CourseCopyButton({ course, siblings }: { course: Course; siblings: Course[] }) {
   const { t, i18n } = useTranslation();
@@ -30,27 +33,25 @@ export function CourseCopyButton({ course, siblings }: { course: Course; sibling
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [lang, setLang] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const main = course.main || course._id;
   const taken = new Set(siblings.filter((c) => (c.main || c._id) === main || c._id === main).map((c) => c.lang));
   const options = (config?.publiclanguages ?? []).filter((l) => !taken.has(l) && l !== course.lang)
     .map((l) => ({ value: l, label: languageName(l, i18n.language) }));
-  const copy = async () => {
-    if (!lang) { setError(tk('Please choose a language.')); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await copyCourse(course._id, lang);
+  const copy = useMutation({
+    mutationFn: (l: string) => copyCourse(course._id, l),
+    onMutate: () => setError(null),
+    onSuccess: async (res) => {
       await queryClient.invalidateQueries({ predicate: (q) => ['courses', 'siteconfig'].includes(String(q.queryKey[0])) });
       addStatus('success', tk('The copy has been made. It stays Inactive until you activate it.'));
       setOpen(false);
-      navigate(`/admin/courses/${encodeURIComponent(res.course._id)}`);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+      navigate(adminPath('courses', res.course._id));
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const onCopy = () => {
+    if (!lang) { setError(tk('Please choose a language.')); return; }
+    copy.mutate(lang);
   };
   if (options.length === 0) return null;
   return (
@@ -67,7 +68,7 @@ export function CourseCopyButton({ course, siblings }: { course: Course; sibling
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>{t('Cancel')}</Button>
-            <Button loading={busy} onClick={copy} data-testid="course-copy-confirm">{t('Make the copy')}</Button>
+            <Button loading={copy.isPending} onClick={onCopy} data-testid="course-copy-confirm">{t('Make the copy')}</Button>
           </Group>
         </Stack>
       </AppModal>

@@ -9,7 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconDownload, IconSelector } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { rowPaginationFeature, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Page, type PageQuery } from '../../domain/paging.ts';
@@ -88,7 +88,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: props.pageSize ?? 25 });
   const [text, setText] = useState(props.initialFilter ?? '');
   const [q] = useDebouncedValue(text.trim(), 300);
-  const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
   const sort = sorting[0];
@@ -129,10 +128,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     rowCount: data?.total ?? 0,
   });
 
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
+  const exportRows = useMutation({
+    mutationFn: async () => {
       const rows: T[] = [];
       let after: string | undefined;
       do {
@@ -142,12 +139,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       } while (after && rows.length < EXPORT_MAX_ROWS);
       const shown = columns.filter((c) => c.csv);
       download(csvName, toCsv(shown.map((c) => (c.rawHeader ? c.header : t(c.header))), rows.map((r) => shown.map((c) => c.csv!(r)))));
-    } catch (err) {
-      setExportError(messageOf(err));
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+    onMutate: () => setExportError(null),
+    onError: (err) => setExportError(messageOf(err)),
+  });
 
   const pages = Math.max(1, table.getPageCount());
   const pageLabels = { previous: t('Previous page'), next: t('Next page'), first: t('First page'), last: t('Last page') };
@@ -163,7 +158,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <Select label={t('Rows per page')} value={String(pagination.pageSize)} allowDeselect={false} w={120}
           data={PAGE_SIZES.map((n) => String(n))} onChange={(v) => v && setPagination({ pageIndex: 0, pageSize: Number(v) })}
           comboboxProps={{ withinPortal: true }} data-testid={testid ? `${testid}-size` : undefined} />
-        <Button variant="light" leftSection={<IconDownload size={14} aria-hidden />} loading={exporting} onClick={exportCsv}
+        <Button variant="light" leftSection={<IconDownload size={14} aria-hidden />} loading={exportRows.isPending} onClick={() => exportRows.mutate()}
           disabled={!data || data.total === 0} data-testid={testid ? `${testid}-csv` : undefined}>
           {t('Export CSV')}
         </Button>

@@ -3,11 +3,15 @@
  * with a code from it, then the recovery codes, shown this once. Used from the account area and, for
  * an admin whose site requires it, in the middle of signing in.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Code, Group, Image, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorSetup as Setup, User } from '../../domain/types.ts';
 import { MSG } from '../../domain/messages.ts';
+import { TwoFactorCodeSchema } from '../../domain/validation.ts';
+import { zodErrors } from '../lib/forms.ts';
 import { errorMessage } from './panel-parts.tsx';
 import { beginTwoFactor, enableTwoFactor } from '../lib/data/sessions.ts';
 
@@ -33,9 +37,16 @@ export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
 }) {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<Setup | null>(initial ?? null);
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: (v) => {
+      const errs = zodErrors(TwoFactorCodeSchema, v);
+      // Setting up is confirmed with the app's 6-digit code: the recovery codes the schema also takes come after.
+      if (!/^\d{6}$/.test(v.code.replace(/\s/g, ''))) errs.code ??= MSG.twoFactorCodeRequired;
+      return errs;
+    },
+  });
 
   useEffect(() => {
     if (initial) return;
@@ -44,18 +55,14 @@ export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
     return () => { live = false; };
   }, [initial]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) { setError(MSG.twoFactorCodeRequired); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      onEnabled(await enableTwoFactor(code.replace(/\s/g, '')));
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  };
+  const enable = useMutation({
+    mutationFn: enableTwoFactor,
+    onMutate: () => setError(null),
+    onSuccess: onEnabled,
+    onError: (err) => setError(errorMessage(err)),
+  });
+  // The code is shown above the form, as the server's refusals are; the button stays busy once enabled.
+  const onSubmit = form.onSubmit((v) => enable.mutate(v.code.replace(/\s/g, '')), (errs) => setError(String(errs.code)));
 
   return (
     <Stack data-testid="twofactor-setup">
@@ -71,10 +78,10 @@ export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
           <form onSubmit={onSubmit} noValidate>
             <Stack>
               <TextInput label={t('6-digit code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required
-                dir="ltr" value={code} onChange={(e) => setCode(e.currentTarget.value)} data-testid="twofactor-code" />
+                dir="ltr" {...form.getInputProps('code', { withError: false })} data-testid="twofactor-code" />
               <Group justify="flex-end">
                 {onCancel && <Button variant="default" onClick={onCancel}>{t('Cancel')}</Button>}
-                <Button type="submit" loading={busy} data-testid="twofactor-confirm">{t('Turn on two-factor sign-in')}</Button>
+                <Button type="submit" loading={enable.isPending || enable.isSuccess} data-testid="twofactor-confirm">{t('Turn on two-factor sign-in')}</Button>
               </Group>
             </Stack>
           </form>

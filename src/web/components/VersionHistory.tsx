@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { AppModal } from './AppModal.tsx';
 import { IconHistory } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HistoryKind, RecordVersion, RecordVersionData } from '../../domain/history.ts';
 import { MSG } from '../../domain/messages.ts';
@@ -71,25 +71,22 @@ export function VersionHistory({ kind, id, onRestored }: { kind: HistoryKind; id
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
-  const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const q = useQuery({ queryKey: ['history', kind, id], queryFn: () => listVersions(kind, id), enabled: open, staleTime: 0 });
   const toggle = (v: number) => setPicked((p) => (p.includes(v) ? p.filter((x) => x !== v) : [...p.slice(-1), v]));
-  const restore = async (v: number) => {
-    setBusy(v);
-    setError(null);
-    try {
-      await restoreVersion(kind, id, v);
+  const restore = useMutation({
+    mutationFn: (v: number) => restoreVersion(kind, id, v),
+    onMutate: () => setError(null),
+    onSuccess: async () => {
       await q.refetch();
       addStatus('success', tk('The version has been restored.'));
       setOpen(false);
       await onRestored?.();
-    } catch (err) {
-      setError(err instanceof ApiError && err.status !== 500 ? err.message : MSG.formError);
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: (err) => setError(err instanceof ApiError && err.status !== 500 ? err.message : MSG.formError),
+  });
+  // The version being restored, while it is.
+  const busy = restore.isPending ? restore.variables : null;
   const versions = q.data ?? [];
   const [a, b] = [...picked].sort((x, y) => x - y);
   return (
@@ -127,7 +124,7 @@ export function VersionHistory({ kind, id, onRestored }: { kind: HistoryKind; id
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{v.authoremail ?? '—'}</Table.Td>
                         <Table.Td>
                           {i === 0 ? <Text size="sm" c="gray.7">{t('Current')}</Text> : (
-                            <Button size="xs" variant="light" loading={busy === v.version} disabled={busy !== null} onClick={() => void restore(v.version)}
+                            <Button size="xs" variant="light" loading={busy === v.version} disabled={busy !== null} onClick={() => restore.mutate(v.version)}
                               data-testid="history-restore">
                               {t('Restore')}
                             </Button>

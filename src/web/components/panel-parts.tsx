@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Pagination, Skeleton, Stack, Table, Text, Title, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH_PX } from '../../domain/constants.ts';
 import { MSG } from '../../domain/messages.ts';
@@ -77,20 +78,13 @@ export function ConfirmButton({ label, title, message, confirmLabel, onConfirm, 
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = useMutation({
+    mutationFn: onConfirm,
+    onMutate: () => setError(null),
+    onSuccess: () => setOpen(false),
+    onError: (err) => setError(errorMessage(err)),
+  });
   return (
     <>
       <Button color="red" variant="light" size="xs" {...buttonProps} onClick={() => { setError(null); setOpen(true); }} data-testid={testid}>
@@ -102,7 +96,7 @@ export function ConfirmButton({ label, title, message, confirmLabel, onConfirm, 
           {error && <Alert color="red" role="alert">{t(error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>{t('Cancel')}</Button>
-            <Button color="red" loading={busy} onClick={confirm} data-testid={testid ? `${testid}-confirm` : undefined}>{t(confirmLabel ?? 'Remove')}</Button>
+            <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate()} data-testid={testid ? `${testid}-confirm` : undefined}>{t(confirmLabel ?? 'Remove')}</Button>
           </Group>
         </Stack>
       </AppModal>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPath, classMembersPath, isExternalUrl, lessonPath, nextLessonPath, registerPath, safeLocalPath } from './paths.ts';
+import { adminPath, classMembersPath, coursePath, isExternalUrl, lessonPath, nextLessonPath, registerPath, safeLocalPath } from './paths.ts';
 
 describe('safeLocalPath', () => {
   it.each([
@@ -22,6 +22,8 @@ describe('screen paths', () => {
     expect(nextLessonPath('c')).toBe('/lessons/c/next');
     expect(nextLessonPath('c', 'k')).toBe('/lessons/c/next/k');
     expect(classMembersPath('a&b')).toBe('/class/enrollment/a%26b');
+    expect(coursePath('c 1')).toBe('/Course/c%201');
+    expect(coursePath('c', 'k/2')).toBe('/Course/c/k%2F2');
     expect(registerPath('/x?y=1')).toBe('/register?redirect=%2Fx%3Fy%3D1');
     expect(registerPath()).toBe('/register');
     expect(adminPath('lessons', 'c/1', 'new')).toBe('/admin/lessons/c%2F1/new');

@@ -20,13 +20,19 @@ export const lessonPath = (course: string, lesson: string, classId?: string | nu
   `/lessons/${enc(course)}/${enc(lesson)}${classId ? `/${enc(classId)}` : material ? '/none' : ''}${material ? `/${enc(material)}` : ''}`;
 /** The lesson to continue with (the server's first unvisited one). */
 export const nextLessonPath = (course: string, classId?: string | null) => `/lessons/${enc(course)}/next${classId ? `/${enc(classId)}` : ''}`;
-export const coursePath = (course: string) => `/Course/${enc(course)}`;
+/** A course's page, optionally showing one of its classes. */
+export const coursePath = (course: string, classId?: string | null) => `/Course/${enc(course)}${classId ? `/${enc(classId)}` : ''}`;
 export const enrollPath = (course: string) => `/users/enroll/${enc(course)}`;
 export const classMembersPath = (classId: string) => `/class/enrollment/${enc(classId)}`;
 export const classEditPath = (classId: string) => `/class/edit/${enc(classId)}`;
 export const classConfirmationPath = (classId: string) => `/class/confirmation/${enc(classId)}`;
 export const gradebookPath = (classId: string) => `/gradebook/${enc(classId)}`;
 export const courseGradebookPath = (course: string) => `/gradebook/course/${enc(course)}`;
+/** A learner's certificate (PDF) of a course. */
+export const certificatePath = (course: string) => `/app_users/certificate/${enc(course)}`;
+/** A discussion (course-lesson parent), in a class ('none' stands for no class), optionally at one post. */
+export const discussionPath = (parent: string, classId?: string | null, commentId?: string) =>
+  `/comments/${enc(parent)}/${enc(classId || 'none')}${commentId ? `/${enc(commentId)}` : ''}`;
 export const certificateVerifyPath = (code: string) => `/certificate/verify/${enc(code)}`;
 export const registerPath = (redirect?: string | null) => (redirect ? `/register?redirect=${enc(redirect)}` : '/register');
 /** The staff screens: /admin/{area}/{id}/... with each id encoded ('new' stays as it is). */

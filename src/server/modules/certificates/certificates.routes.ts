@@ -13,6 +13,7 @@ import { CODE_LENGTH, completedEnrollment, findByCode, findCertificateCourse, fo
 import { renderCertificate } from './certificate.pdf.ts';
 import { publicBase } from '../accounts/mail-templates.ts';
 import { findFileBytes } from '../files/files.repository.ts';
+import type { CertificateVerification } from '../../../domain/replies-learner.ts';
 
 /** Where a person checks a certificate: a web page of the web app over the JSON call below. */
 export const VERIFY_PAGE = '/certificate/verify/';
@@ -95,6 +96,6 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
       completed: found.completed.slice(0, 10),
       hours: found.timerequired || undefined,
       organisation: site.config.sitetitle,
-    };
+    } satisfies CertificateVerification;
   });
 }

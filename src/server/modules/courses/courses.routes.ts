@@ -1,6 +1,7 @@
 /** Course catalogue (spec section 7, "Content, courses, classes"): everyone lists, editors save and remove. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Course } from '../../../domain/types.ts';
+import type { CourseCopyReply } from '../../../domain/replies-learner.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../errors.ts';
@@ -101,6 +102,6 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     await recordAudit(db, { actor: actor!, action: 'course.copy', targetType: 'course', target: copy.course.id,
       changes: { from: source.id, lang, lessons: copy.lessons, materials: copy.materials } });
     await contentChanged(ctx);
-    return { course: presentCourse(copy.course), lessons: copy.lessons, materials: copy.materials };
+    return { course: presentCourse(copy.course), lessons: copy.lessons, materials: copy.materials } satisfies CourseCopyReply;
   });
 }

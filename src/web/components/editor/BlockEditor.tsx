@@ -8,6 +8,7 @@ import {
   Anchor, Button, Group, NativeSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title, Input,
 } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../domain/types.ts';
@@ -53,7 +54,6 @@ export default function BlockEditor({ draft, onChange, onClose }: {
   const { t } = useTranslation();
   const { config } = useSession();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const isNew = draft._id === NEW_ID;
   const set = <K extends keyof Content>(key: K, value: Content[K]) => {
@@ -63,7 +63,30 @@ export default function BlockEditor({ draft, onChange, onClose }: {
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
   const hasCards = draft.subtype === 'cards' || draft.subtype === 'accordian';
 
-  const save = async () => {
+  const saveBlock = useMutation({
+    mutationFn: (payload: Record<string, unknown>) => saveContent(payload as unknown as Content),
+    onSuccess: () => {
+      addStatus('success', tk('The block was saved.'));
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        setErrors(err.fields);
+        addStatus('error', err.message);
+      } else addStatus('error', MSG.formError);
+    },
+  });
+  const removeBlock = useMutation({
+    mutationFn: removeContent,
+    onSuccess: () => {
+      addStatus('success', tk('The block was removed.'));
+      onClose();
+    },
+    onError: (err) => addStatus('error', err instanceof ApiError ? err.message : MSG.formError),
+  });
+  const busy = saveBlock.isPending ? 'save' : removeBlock.isPending ? 'remove' : null;
+
+  const save = () => {
     const payload = blockPayload(draft);
     const check = ContentSaveSchema.safeParse(payload);
     const problems = check.success ? {} : fieldErrors(check.error);
@@ -72,39 +95,18 @@ export default function BlockEditor({ draft, onChange, onClose }: {
       addStatus('error', check.success ? MSG.correctFields : (check.error.issues[0]?.message ?? MSG.correctFields));
       return;
     }
-    setBusy('save');
-    try {
-      await saveContent(payload as unknown as Content);
-      addStatus('success', tk('The block was saved.'));
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.fields);
-        addStatus('error', err.message);
-      } else addStatus('error', MSG.formError);
-    } finally {
-      setBusy(null);
-    }
+    saveBlock.mutate(payload);
   };
-  const remove = async () => {
+  const remove = () => {
     setConfirmRemove(false);
     if (isNew) { onClose(); return; }
-    setBusy('remove');
-    try {
-      await removeContent(draft._id);
-      addStatus('success', tk('The block was removed.'));
-      onClose();
-    } catch (err) {
-      addStatus('error', err instanceof ApiError ? err.message : MSG.formError);
-    } finally {
-      setBusy(null);
-    }
+    removeBlock.mutate(draft._id);
   };
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" className="block-editor" data-testid="block-editor" data-block-editor={draft._id}
-      component="form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      component="form" onSubmit={(e) => { e.preventDefault(); save(); }}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} size="h4">{isNew ? t('New block') : t('Edit block')}</Title>
@@ -173,7 +175,7 @@ export default function BlockEditor({ draft, onChange, onClose }: {
         <Text size="sm" mb="md">{isNew ? t('The block has not been saved yet.') : t('Readers will no longer see it. This cannot be undone.')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setConfirmRemove(false)}>{t('Cancel')}</Button>
-          <Button color="red" onClick={() => void remove()} data-testid="confirm-remove">{isNew ? t('Discard') : t('Remove')}</Button>
+          <Button color="red" onClick={() => remove()} data-testid="confirm-remove">{isNew ? t('Discard') : t('Remove')}</Button>
         </Group>
       </AppModal>
     </Paper>

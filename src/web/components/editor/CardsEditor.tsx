@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Card, Content } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -41,26 +42,26 @@ export function CardsEditor({ block, onChange, onSaved, accordion }: {
   const { t } = useTranslation();
   const cards = block.cards ?? [];
   const [removing, setRemoving] = useState<Card | null>(null);
-  const [busy, setBusy] = useState(false);
   const errors = cardErrors(cards);
   const span = cardSpan(Math.max(cards.length, 1));
   const update = (key: string, patch: Partial<Card>) => onChange(cards.map((c) => (c.key === key ? { ...c, ...patch } : c)));
   const add = () => onChange([...cards, { key: newCardKey(cards), title: '', description: '' }]);
 
-  const removeCard = async (card: Card) => {
+  // The block as it was when the card was removed is what gets saved and handed back.
+  const saveWithout = useMutation({
+    mutationFn: ({ saved, rest }: { saved: Content; rest: Card[] }) => saveContent({ _id: saved._id, cards: rest }),
+    onSuccess: (_r, { saved, rest }) => {
+      onSaved({ ...saved, cards: rest });
+      addStatus('success', accordion ? tk('The panel was removed.') : tk('The card was removed.'));
+    },
+    onError: (err) => addStatus('error', err instanceof ApiError ? err.message : MSG.formError),
+  });
+  const busy = saveWithout.isPending;
+  const removeCard = (card: Card) => {
     setRemoving(null);
     const rest = cards.filter((c) => c.key !== card.key);
     if (block._id === NEW_ID) { onChange(rest); return; }
-    setBusy(true);
-    try {
-      await saveContent({ _id: block._id, cards: rest });
-      onSaved({ ...block, cards: rest });
-      addStatus('success', accordion ? tk('The panel was removed.') : tk('The card was removed.'));
-    } catch (err) {
-      addStatus('error', err instanceof ApiError ? err.message : MSG.formError);
-    } finally {
-      setBusy(false);
-    }
+    saveWithout.mutate({ saved: block, rest });
   };
 
   return (
@@ -110,7 +111,7 @@ export function CardsEditor({ block, onChange, onSaved, accordion }: {
         <Text size="sm" mb="md">{removing?.title || removing?.key}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setRemoving(null)}>{t('Cancel')}</Button>
-          <Button color="red" onClick={() => removing && void removeCard(removing)} data-testid="confirm-remove-card">{t('Remove')}</Button>
+          <Button color="red" onClick={() => removing && removeCard(removing)} data-testid="confirm-remove-card">{t('Remove')}</Button>
         </Group>
       </AppModal>
     </Stack>

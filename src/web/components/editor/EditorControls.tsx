@@ -9,7 +9,7 @@ import { adminPath } from '../../lib/paths.ts';
 /** Where Edit Page Properties leads: the page record, or a new one for this page and language. */
 export function pagePropertiesPath(context: string, page: Content | null, lang: string): string {
   if (page) return adminPath('content', page._id);
-  return `/admin/content/new?type=page&context=${encodeURIComponent(context)}&lang=${encodeURIComponent(lang)}`;
+  return `${adminPath('content', 'new')}?type=page&context=${encodeURIComponent(context)}&lang=${encodeURIComponent(lang)}`;
 }
 
 export function EditorPageBar({ context, page, lang, preview, onPreview, onAddBlock, adding }: {

@@ -18,6 +18,7 @@ import TextAlign from '@tiptap/extension-text-align';
 import { FontSize, TextStyle } from '@tiptap/extension-text-style';
 import Image from '@tiptap/extension-image';
 import { IconCode, IconLetterCase, IconPhoto, IconPilcrow } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -217,7 +218,6 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
   const [width, setWidth] = useState('');
   const [float, setFloat] = useState('none');
   const [problem, setProblem] = useState<{ src?: string; width?: string; upload?: string; alt?: string }>({});
-  const [uploading, setUploading] = useState(false);
   const selected = useEditorState({ editor, selector: (s) => !!s.editor?.isActive('image') });
 
   const start = () => {
@@ -246,20 +246,15 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
     else editor.chain().focus().insertContent({ type: 'image', attrs }).run();
     setOpen(false);
   };
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    setProblem({});
-    try {
-      const rec = await uploadFile(file, uploadContext || 'editor');
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadFile(file, uploadContext || 'editor'),
+    onMutate: () => setProblem({}),
+    onSuccess: (rec) => {
       setSrc(rec.url);
       if (!alt) setAlt(rec.title ?? '');
-    } catch (err) {
-      setProblem({ upload: err instanceof ApiError ? err.message : MSG.formError });
-    } finally {
-      setUploading(false);
-    }
-  };
+    },
+    onError: (err) => setProblem({ upload: err instanceof ApiError ? err.message : MSG.formError }),
+  });
 
   return (
     <Popover opened={open} onChange={setOpen} width={320} position="bottom" withArrow shadow="md" trapFocus returnFocus>
@@ -271,8 +266,8 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
       <Popover.Dropdown>
         <Stack gap="xs">
           <TextInput label={t('Image address')} value={src} onChange={(e) => setSrc(e.currentTarget.value)} placeholder="https://" error={problem.src && t(problem.src)} data-autofocus />
-          <FileButton onChange={(f) => void upload(f)} accept="image/png,image/jpeg,image/gif,image/webp">
-            {(props) => <Button {...props} variant="light" size="xs" loading={uploading}>{t('Upload an image')}</Button>}
+          <FileButton onChange={(f) => f && upload.mutate(f)} accept="image/png,image/jpeg,image/gif,image/webp">
+            {(props) => <Button {...props} variant="light" size="xs" loading={upload.isPending}>{t('Upload an image')}</Button>}
           </FileButton>
           {problem.upload && <Text c="red" size="xs" role="alert">{t(problem.upload)}</Text>}
           <TextInput label={t('Description for screen readers')} value={decorative ? '' : alt} disabled={decorative} required={!decorative}

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { PasswordChangeSchema } from '../../../domain/validation.ts';
+import type { InfoMessage, InfoReply } from '../../../domain/replies-learner.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { fieldError, submitError, zodErrors } from '../../lib/forms.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -35,7 +36,7 @@ export function ChangePasswordPanel() {
   });
 
   const change = useMutation({
-    mutationFn: (v: Values) => api.post<{ info?: { message: string }; error?: { message: string } }>('/app_users/resetpassword',
+    mutationFn: (v: Values) => api.post<InfoReply & { error?: InfoMessage }>('/app_users/resetpassword',
       { password: v.password, confirmpassword: v.confirmpassword, ...(forced ? {} : { currentpassword: v.currentpassword }) }),
     onMutate: () => setFormError(null),
     onSuccess: async (r) => {

@@ -13,6 +13,7 @@ import { submitError } from '../../lib/forms.ts';
 import { addStatus } from '../../lib/status.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import type { InfoReply } from '../../../domain/replies-learner.ts';
 
 export default function ConfirmEmailPage() {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export default function ConfirmEmailPage() {
   useDocumentTitle(t('Confirm your new email address'));
 
   const confirmation = useMutation({
-    mutationFn: () => api.post<{ info?: { message: string } }>('/app_users/confirmemail', { token }),
+    mutationFn: () => api.post<InfoReply>('/app_users/confirmemail', { token }),
     onMutate: () => setError(null),
     onSuccess: async (r) => {
       addStatus('success', r.info?.message ?? MSG.emailConfirmed);

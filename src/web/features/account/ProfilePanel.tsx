@@ -3,10 +3,12 @@
  * switches to a form with Save and Cancel. Field rules come from the shared ProfileFields.
  */
 import { NoticeSettings } from './NoticeSettings.tsx';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { Role, User } from '../../../domain/types.ts';
 import { COOKIE_OPTIN_LABELS, HEARD_OPTIONS, LANGUAGE_NAMES, ROLES, VOCATION_OPTIONS } from '../../../domain/constants.ts';
@@ -14,6 +16,7 @@ import { MSG } from '../../../domain/messages.ts';
 import { ProfileFields } from '../../../domain/validation.ts';
 import { COUNTRY_CODES, countryName, countryOptions } from '../../../domain/countries.ts';
 import { ApiError } from '../../lib/api.ts';
+import { fieldError, submitError, zodErrors } from '../../lib/forms.ts';
 import { queryClient } from '../../lib/query.ts';
 import { useSession, setSessionUser } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -39,14 +42,12 @@ const FIELDS: { name: EditableField; label: string; kind?: 'text' | 'select' | '
   { name: 'bio', label: tk('About Me'), kind: 'long' },
 ];
 
-type Values = Record<EditableField, string>;
+/** The fields with the current password, asked for when one changes one's own address. */
+type Values = Record<EditableField, string> & { currentpassword: string };
 const valuesOf = (u: User): Values =>
-  Object.fromEntries(FIELDS.map((f) => [f.name, String(u[f.name] ?? '')])) as Values;
-
-function check(name: EditableField, value: string): string | undefined {
-  const r = ProfileFields[name].safeParse(value);
-  return r.success ? undefined : r.error.issues[0]?.message ?? MSG.notValid;
-}
+  ({ ...Object.fromEntries(FIELDS.map((f) => [f.name, String(u[f.name] ?? '')])), currentpassword: '' }) as Values;
+/** Every field of the form by the shared profile rules (the language is chosen elsewhere). */
+const ProfileFormSchema = z.object(ProfileFields).omit({ lang: true });
 
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 /** Values that read left to right inside an Arabic page (numbers, addresses, dates). */
@@ -85,59 +86,53 @@ function ReadOnly({ user }: { user: User }) {
 function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
-  const [values, setValues] = useState<Values>(() => valuesOf(user));
   const [roles, setRoles] = useState<Role[]>(user.roles ?? []);
-  const [errors, setErrors] = useState<Partial<Record<EditableField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Changing one's own address needs the current password; the new address then confirms by mail.
-  const [current, setCurrent] = useState('');
-  const [currentError, setCurrentError] = useState<string | null>(null);
   const self = session.user?._id === user._id;
-  const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const emailChangedIn = (v: Values) => v.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const form = useForm<Values>({
+    initialValues: valuesOf(user),
+    // Each field says what is wrong as it is typed; the current password's message waits for the next submit.
+    validateInputOnChange: FIELDS.map((f) => f.name),
+    validate: (v) => {
+      const errs = zodErrors(ProfileFormSchema, v);
+      // Changing one's own address needs the current password; the new address then confirms by mail.
+      if (self && emailChangedIn(v) && !v.currentpassword) errs.currentpassword = MSG.currentPasswordRequired;
+      return errs;
+    },
+  });
+  const values = form.getValues();
+  const emailChanged = emailChangedIn(values);
   const siteCountries = session.config?.countries ?? [];
   const countries = siteCountries.length ? siteCountries : COUNTRY_CODES;
   const isAdmin = !!session.user?.isAdmin;
   // Someone else's address is where their password reset goes: only an admin changes it, and not another admin's.
   const emailLocked = !self && !(isAdmin && !(user.roles ?? []).includes('admin'));
 
-  const set = (name: EditableField, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: check(name, value) }));
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const all = Object.fromEntries(FIELDS.map((f) => [f.name, check(f.name, values[f.name])]).filter(([, m]) => m)) as Partial<Record<EditableField, string>>;
-    setErrors(all);
-    const needCurrent = self && emailChanged && !current;
-    setCurrentError(needCurrent ? MSG.currentPasswordRequired : null);
-    if (Object.keys(all).length || needCurrent) { setFormError(MSG.correctFields); return; }
-    setBusy(true);
-    setFormError(null);
-    try {
-      const { email, ...rest } = values;
-      const patch = { _id: user._id, ...rest, ...(emailLocked ? {} : { email }), ...(isAdmin ? { roles } : {}), ...(self && emailChanged ? { currentpassword: current } : {}) };
-      const { info, ...saved } = await saveUser(patch as Partial<User> & { _id: string });
+  const save = useMutation({
+    mutationFn: (v: Values) => {
+      const { email, currentpassword, ...rest } = v;
+      const patch = { _id: user._id, ...rest, ...(emailLocked ? {} : { email }), ...(isAdmin ? { roles } : {}), ...(self && emailChangedIn(v) ? { currentpassword } : {}) };
+      return saveUser(patch as Partial<User> & { _id: string });
+    },
+    onMutate: () => setFormError(null),
+    onSuccess: ({ info, ...saved }) => {
       queryClient.setQueryData(userQuery(user._id).queryKey, saved);
       if (session.user?._id === user._id) setSessionUser({ ...session.user, ...saved });
       addStatus('success', tk('Your profile has been saved.'));
       // The address itself changes only once the new one confirms: say where the link went.
       if (info?.message) addStatus('info', info.message);
       onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
-        setFormError(err.message);
-        setErrors((cur) => ({ ...cur, ...(err.fields as Partial<Record<EditableField, string>>) }));
-        if (err.fields.currentpassword) setCurrentError(err.fields.currentpassword);
-      } else setFormError(MSG.formError);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => {
+      setFormError(submitError(err, MSG.formError));
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) form.setErrors({ ...form.errors, ...err.fields });
+    },
+  });
+  const onSubmit = form.onSubmit((v) => save.mutate(v), () => setFormError(MSG.correctFields));
 
   const field = (f: (typeof FIELDS)[number]) => {
-    const common = { name: f.name, label: t(f.label), required: f.required, error: errors[f.name] ? t(errors[f.name]!) : undefined };
+    const common = { name: f.name, label: t(f.label), required: f.required, error: fieldError(t, form.errors, f.name) };
     if (f.kind === 'select' || f.kind === 'country') {
       const options = f.kind === 'country' ? countries : f.options ?? [];
       // Keep a stored value that is no longer among the options visible and selectable.
@@ -146,18 +141,18 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
       const data = f.kind === 'country' ? countryOptions(list, i18n.language) : list.map((o) => ({ value: o, label: t(o) }));
       return (
         <NativeSelect key={f.name} {...common} data={[{ value: '', label: '—' }, ...data]}
-          value={values[f.name]} onChange={(e) => set(f.name, e.currentTarget.value)} />
+          value={values[f.name]} onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)} />
       );
     }
     if (f.kind === 'long') {
-      return <Textarea key={f.name} {...common} autosize minRows={3} maxRows={10} value={values[f.name]} onChange={(e) => set(f.name, e.currentTarget.value)} />;
+      return <Textarea key={f.name} {...common} autosize minRows={3} maxRows={10} value={values[f.name]} onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)} />;
     }
     const locked = f.name === 'email' && emailLocked;
     return (
       // Dates as the product writes them (YYYY-MM-DD), not the browser's locale format of a date input.
       <TextInput key={f.name} {...common} type={f.name === 'email' ? 'email' : f.name === 'phone' ? 'tel' : 'text'} value={values[f.name]}
         dir={LTR_FIELDS.has(f.name) ? 'ltr' : undefined} placeholder={f.kind === 'date' ? 'YYYY-MM-DD' : undefined}
-        inputMode={f.kind === 'date' ? 'numeric' : undefined} onChange={(e) => set(f.name, e.currentTarget.value)}
+        inputMode={f.kind === 'date' ? 'numeric' : undefined} onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)}
         readOnly={locked} required={locked ? false : f.required}
         description={locked ? t('Only an admin can change this address.') : undefined} data-testid={`profile-${f.name}`} />
     );
@@ -173,8 +168,7 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
         {self && emailChanged && (
           <PasswordInput name="currentpassword" label={t('Current Password')} required autoComplete="current-password"
             description={t('Needed to change your email address. We will send a confirmation link to the new address.')}
-            value={current} error={currentError ? t(currentError) : undefined}
-            onChange={(e) => { setCurrent(e.currentTarget.value); setCurrentError(null); }}
+            {...form.getInputProps('currentpassword')} error={fieldError(t, form.errors, 'currentpassword')}
             visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
         )}
         {field(FIELDS.find((f) => f.kind === 'long')!)}
@@ -187,7 +181,7 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>{t('Cancel')}</Button>
-          <Button type="submit" loading={busy} data-testid="profile-save">{t('Save')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="profile-save">{t('Save')}</Button>
         </Group>
       </Stack>
     </form>

@@ -3,21 +3,25 @@
  * change and on submit, the terms checkbox, and success to the configured destination or /.
  */
 import { PRIVACY_PAGE } from '../../../domain/constants.ts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../domain/types.ts';
+import type { InfoReply } from '../../../domain/replies-learner.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { COUNTRY_CODES, countryOptions } from '../../../domain/countries.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { fieldError } from '../../lib/forms.ts';
 import { useSession, setSessionUser, refreshSession, peekAfter, setAfter } from '../../lib/session.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { safeLocalPath } from '../../lib/paths.ts';
 import { tk } from '../../lib/tk.ts';
-import { EMPTY_REGISTRATION, REGISTRATION_ORDER, validateAll, validateField, type RegistrationField, type RegistrationValues } from './registration.ts';
+import { EMPTY_REGISTRATION, REGISTRATION_ORDER, validateAll, type RegistrationField, type RegistrationValues } from './registration.ts';
 import type { RegistrationFormProps } from '../../lib/embeds.tsx';
 
 type Props = RegistrationFormProps;
@@ -27,57 +31,36 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
   const { config, lang } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
-  const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
-  const [errors, setErrors] = useState<Partial<Record<RegistrationField, string>>>({});
+  const form = useForm<RegistrationValues>({
+    initialValues: EMPTY_REGISTRATION,
+    // Each field says what is wrong as it is typed (the shared schema's rule for that field), all of them on submit.
+    validateInputOnChange: true,
+    validate: validateAll,
+  });
+  const values = form.getValues();
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const set = <K extends RegistrationField>(name: K, value: RegistrationValues[K]) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    setTouched((tc) => ({ ...tc, [name]: true }));
-    // Shown on change: this field, and its confirmation once that was filled in.
-    const upd: Partial<Record<RegistrationField, string | undefined>> = { [name]: validateField(name, next) };
-    if (name === 'email' && touched.confirmemail) upd.confirmemail = validateField('confirmemail', next);
-    if (name === 'password' && touched.confirmpassword) upd.confirmpassword = validateField('confirmpassword', next);
-    setErrors((e) => {
-      const merged = { ...e, ...upd };
-      for (const k of Object.keys(merged) as RegistrationField[]) if (!merged[k]) delete merged[k];
-      return merged;
-    });
+  const set = (name: Exclude<RegistrationField, 'terms'>, value: string) => {
+    form.setFieldValue(name, value);
+    // A confirmation already filled in is checked again when what it confirms changes.
+    if (name === 'email' && form.isTouched('confirmemail')) form.validateField('confirmemail');
+    if (name === 'password' && form.isTouched('confirmpassword')) form.validateField('confirmpassword');
   };
+  const touchAll = () => form.setTouched(Object.fromEntries(REGISTRATION_ORDER.map((k) => [k, true])));
 
-  const err = (name: RegistrationField) => {
-    const m = errors[name];
-    return m ? t(m) : undefined;
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const all = validateAll(values);
-    setErrors(all);
-    setTouched(Object.fromEntries(REGISTRATION_ORDER.map((k) => [k, true])));
-    if (Object.keys(all).length > 0) {
-      setFormError(MSG.correctFields);
-      const first = REGISTRATION_ORDER.find((k) => all[k]);
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-      return;
-    }
-    setFormError(null);
-    setBusy(true);
-    try {
-      const r = await api.post<{ info?: { message: string }; user?: User }>('/app_users/register', {
-        ...values,
-        terms: true,
-        regpath: regpath ?? '',
-        regsubid: regsubid ?? '',
-        classId: classId ?? '',
-        courseId: courseId ?? '',
-        ...(regcode ? { regcode } : {}),
-        lang,
-      });
+  const register = useMutation({
+    mutationFn: (v: RegistrationValues) => api.post<InfoReply & { user?: User }>('/app_users/register', {
+      ...v,
+      terms: true,
+      regpath: regpath ?? '',
+      regsubid: regsubid ?? '',
+      classId: classId ?? '',
+      courseId: courseId ?? '',
+      ...(regcode ? { regcode } : {}),
+      lang,
+    }),
+    onMutate: () => setFormError(null),
+    onSuccess: (r) => {
       if (r.info?.message) addStatus('success', r.info.message);
       const target = safeLocalPath(params.get('redirect')) ?? safeLocalPath(peekAfter()) ?? safeLocalPath(config?.registrationdestination) ?? '/';
       // The sign-in guard of /register follows the after-target, so both agree on where to go.
@@ -87,26 +70,35 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
       if (r.user) setSessionUser(r.user);
       void refreshSession();
       onRegistered?.();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         setFormError(error.message || MSG.formError);
-        const fields = error.fields as Partial<Record<RegistrationField, string>>;
-        if (fields && Object.keys(fields).length) setErrors((cur) => ({ ...cur, ...fields }));
+        if (Object.keys(error.fields).length) form.setErrors({ ...form.errors, ...error.fields });
       } else {
         setFormError(MSG.formError);
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const text = (name: RegistrationField, label: string, extra: Record<string, unknown> = {}) => (
+  const onSubmit = form.onSubmit(
+    (v) => { touchAll(); register.mutate(v); },
+    (errors, _values, event) => {
+      touchAll();
+      setFormError(MSG.correctFields);
+      const first = REGISTRATION_ORDER.find((k) => errors[k]);
+      const formElement = event?.currentTarget;
+      requestAnimationFrame(() => formElement?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+    },
+  );
+
+  const text = (name: Exclude<RegistrationField, 'terms'>, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput
       name={name}
       label={t(label)}
       value={values[name] as string}
       onChange={(e) => set(name, e.currentTarget.value)}
-      error={touched[name] ? err(name) : undefined}
+      error={fieldError(t, form.errors, name)}
       {...extra}
     />
   );
@@ -115,7 +107,7 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
   const countries = countryOptions(siteCountries.length ? siteCountries : COUNTRY_CODES, i18n.language);
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="registration-form" aria-label={t('Registration')}>
+    <form onSubmit={onSubmit} noValidate data-testid="registration-form" aria-label={t('Registration')}>
       <Stack gap="sm">
         {formError && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="registration-error">{t(formError)}</Alert>
@@ -135,7 +127,7 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
             data={[{ value: '', label: t('Choose your country') }, ...countries]}
             value={values.country}
             onChange={(e) => set('country', e.currentTarget.value)}
-            error={touched.country ? err('country') : undefined}
+            error={fieldError(t, form.errors, 'country')}
             autoComplete="country"
           />
           <PasswordInput
@@ -146,7 +138,7 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
             autoComplete="new-password"
             value={values.password}
             onChange={(e) => set('password', e.currentTarget.value)}
-            error={touched.password ? err('password') : undefined}
+            error={fieldError(t, form.errors, 'password')}
             visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
           />
           <PasswordInput
@@ -156,7 +148,7 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
             autoComplete="new-password"
             value={values.confirmpassword}
             onChange={(e) => set('confirmpassword', e.currentTarget.value)}
-            error={touched.confirmpassword ? err('confirmpassword') : undefined}
+            error={fieldError(t, form.errors, 'confirmpassword')}
             visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
           />
         </SimpleGrid>
@@ -164,8 +156,8 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
           name="terms"
           label={t('I agree to the Terms of Use')}
           checked={values.terms}
-          onChange={(e) => set('terms', e.currentTarget.checked)}
-          error={touched.terms ? err('terms') : undefined}
+          onChange={(e) => form.setFieldValue('terms', e.currentTarget.checked)}
+          error={fieldError(t, form.errors, 'terms')}
         />
         <Text size="sm">
           <Anchor component={Link} to="/Terms_of_Use" target="_blank">{t('Read the Terms of Use')}</Anchor>
@@ -177,7 +169,7 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
             {t('Already have an account?')}{' '}
             <Anchor component={Link} to="/Login">{t('Login')}</Anchor>
           </Text>
-          <Button type="submit" loading={busy} data-testid="register-submit">{t('Register')}</Button>
+          <Button type="submit" loading={register.isPending} data-testid="register-submit">{t('Register')}</Button>
         </Group>
       </Stack>
     </form>

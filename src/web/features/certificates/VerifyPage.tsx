@@ -10,12 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
+import type { CertificateVerification } from '../../../domain/replies-learner.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { certificateVerifyPath } from '../../lib/paths.ts';
 
-interface Verification { valid: boolean; code: string; name: string; course: string; courseid: string; completed: string; hours?: string; organisation: string }
 
 export default function VerifyPage() {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ export default function VerifyPage() {
   useDocumentTitle(t('Certificate verification'));
   const q = useQuery({
     queryKey: ['certificate', code],
-    queryFn: () => api.get<Verification>(`/app_certificates/verify/${encodeURIComponent(code)}`),
+    queryFn: () => api.get<CertificateVerification>(`/app_certificates/verify/${encodeURIComponent(code)}`),
     enabled: !!code,
     retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
     staleTime: 60_000,

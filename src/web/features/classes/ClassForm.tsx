@@ -5,35 +5,37 @@
  * registration code. Saving a new class opens its confirmation; an edit goes to its course page. A
  * reply without _id shows 'There was a problem saving the class. ...' (spec 8).
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { dayOnlyError } from '../../../domain/dates.ts';
 import type { ClassRecord } from '../../../domain/types.ts';
+import { ClassSaveSchema } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { creatableCourses, htmlToText, instructorsQuery, saveClass, textToHtml, type ClassSaveBody } from '../../lib/data/classes.ts';
-import { classConfirmationPath } from '../../lib/paths.ts';
+import { classConfirmationPath, coursePath } from '../../lib/paths.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 interface Values { course: string; name: string; startdate: string; weeks: number | ''; selfpaced: boolean; description: string; instructor: string }
-type Field = keyof Values;
 
-export function validateClass(v: Values, creating: boolean): Partial<Record<Field, string>> {
-  const e: Partial<Record<Field, string>> = {};
-  if (creating && !v.course) e.course = MSG.classCourseRequired;
-  if (!v.name.trim()) e.name = MSG.classNameRequired;
-  const startdate = v.startdate && dayOnlyError(v.startdate, MSG.classDateFormat);
-  if (startdate) e.startdate = startdate;
-  if (v.weeks !== '' && (!Number.isInteger(v.weeks) || v.weeks < 0 || v.weeks > 520)) e.weeks = MSG.notValid;
-  return e;
+/** The class save's own rules, and the form's: a start date is a day here (the server also takes a full time). */
+function validateClass(v: Values, cls: ClassRecord | undefined) {
+  const errs = zodErrors(ClassSaveSchema, {
+    _id: cls?._id ?? 'new', name: v.name, course: cls ? undefined : v.course, startdate: v.startdate,
+    weeks: v.weeks === '' ? undefined : v.weeks,
+  });
+  if (v.startdate) errs.startdate ??= dayOnlyError(v.startdate, MSG.classDateFormat);
+  return errs;
 }
 
 export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; courseId?: string }) {
@@ -45,26 +47,25 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
   const creating = !cls;
   const options = useMemo(() => creatableCourses(user, config, courses.data), [user, config, courses.data]);
   const initialText = htmlToText(cls?.description);
-  const [values, setValues] = useState<Values>(() => ({
-    course: cls?.course ?? '',
-    name: cls?.name ?? '',
-    startdate: cls?.startdate?.slice(0, 10) ?? (creating ? today() : ''),
-    weeks: cls?.weeks ?? '',
-    selfpaced: cls?.selfpaced ?? false,
-    description: initialText,
-    instructor: cls?.instructor ?? user?._id ?? '',
-  }));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The course named in the address (or the only one offered) is chosen to begin with.
+  const firstCourse = creating ? (options.find((c) => c._id === courseId) ?? (options.length === 1 ? options[0] : undefined))?._id ?? '' : '';
+  const form = useForm<Values>({
+    initialValues: {
+      course: cls?.course ?? '',
+      name: cls?.name ?? '',
+      startdate: cls?.startdate?.slice(0, 10) ?? (creating ? today() : ''),
+      weeks: cls?.weeks ?? '',
+      selfpaced: cls?.selfpaced ?? false,
+      description: initialText,
+      instructor: cls?.instructor ?? user?._id ?? '',
+    },
+    validate: (v) => validateClass({ ...v, course: v.course || firstCourse }, cls),
+  });
+  const values = form.getValues();
   const [formError, setFormError] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  // The course named in the address (or the only one offered) is chosen to begin with.
-  const chosenCourse = values.course || (creating ? (options.find((c) => c._id === courseId) ?? (options.length === 1 ? options[0] : undefined))?._id ?? '' : '');
-  const set = <K extends Field>(k: K, v: Values[K]) => {
-    setValues((x) => ({ ...x, [k]: v }));
-    if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
-  };
+  const chosenCourse = values.course || firstCourse;
 
   const instructorOptions = useMemo(() => {
     const list = new Map<string, string>();
@@ -74,16 +75,8 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
     return [...list].map(([value, label]) => ({ value, label }));
   }, [user, cls, instructors.data]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const v = { ...values, course: chosenCourse };
-    const errs = validateClass(v, creating);
-    setErrors(errs);
-    setDetail(null);
-    if (Object.keys(errs).length) { setFormError(MSG.correctFields); return; }
-    setFormError(null);
-    setBusy(true);
-    const body: ClassSaveBody = {
+  const save = useMutation({
+    mutationFn: (v: Values) => saveClass({
       _id: cls?._id ?? 'new',
       name: v.name.trim(),
       startdate: v.startdate,
@@ -92,9 +85,9 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
       ...(creating ? { course: v.course } : {}),
       ...(creating || v.description !== initialText ? { description: textToHtml(v.description) } : {}),
       ...(user?.isAdmin && v.instructor && v.instructor !== (cls?.instructor ?? user._id) ? { instructor: v.instructor } : {}),
-    };
-    try {
-      const saved = await saveClass(body);
+    } satisfies ClassSaveBody),
+    onMutate: () => setFormError(null),
+    onSuccess: (saved) => {
       if (!saved?._id) { setFormError(MSG.classSaveFailed); return; }
       queryClient.setQueryData(['class', saved._id], { ...cls, ...saved });
       void queryClient.invalidateQueries({ queryKey: ['classes'] });
@@ -105,21 +98,25 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
         navigate(classConfirmationPath(saved._id));
       } else {
         addStatus('success', t('The class has been saved.'));
-        navigate(`/Course/${encodeURIComponent(saved.course ?? cls!.course)}/${encodeURIComponent(saved._id)}`);
+        navigate(coursePath(saved.course ?? cls!.course, saved._id));
       }
-    } catch (err) {
+    },
+    onError: (err) => {
       setFormError(MSG.classSaveFailed);
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
-        const fields = err.fields as Partial<Record<Field, string>>;
-        if (Object.keys(fields).length) setErrors((x) => ({ ...x, ...fields }));
+        if (Object.keys(err.fields).length) form.setErrors({ ...form.errors, ...err.fields });
         if (err.message && err.message !== MSG.classSaveFailed) setDetail(err.message);
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = save.isPending;
 
-  const err = (k: Field) => (errors[k] ? t(errors[k]!) : undefined);
+  const onSubmit = form.onSubmit(
+    (v) => { setDetail(null); save.mutate({ ...v, course: chosenCourse }); },
+    () => { setDetail(null); setFormError(MSG.correctFields); },
+  );
+
+  const err = (k: keyof Values) => fieldError(t, form.errors, k);
   const courseTitle = courses.data?.find((c) => c._id === (cls?.course ?? ''))?.title ?? cls?.course;
 
   return (
@@ -134,32 +131,32 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
           )}
           {creating ? (
             <Select label={t('Course')} required data={options.map((c) => ({ value: c._id, label: c.title }))} value={chosenCourse || null}
-              onChange={(v) => set('course', v ?? '')} error={err('course')} searchable data-testid="class-course"
+              onChange={(v) => form.setFieldValue('course', v ?? '')} error={err('course')} searchable data-testid="class-course"
               nothingFoundMessage={t('There is no course you can create a class for.')} />
           ) : (
             <Text><Text span c="gray.7">{t('Course')}:</Text> {courseTitle}</Text>
           )}
-          <TextInput name="name" label={t('Class name')} required value={values.name} onChange={(e) => set('name', e.currentTarget.value)}
+          <TextInput name="name" label={t('Class name')} required {...form.getInputProps('name')}
             error={err('name')} data-testid="class-name" maxLength={200} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput name="startdate" label={t('Start date')} description={t('YYYY-MM-DD')} placeholder="YYYY-MM-DD" value={values.startdate}
+            <TextInput name="startdate" label={t('Start date')} description={t('YYYY-MM-DD')} placeholder="YYYY-MM-DD" {...form.getInputProps('startdate')}
               inputMode="numeric" maxLength={10} dir="ltr"
-              onChange={(e) => set('startdate', e.currentTarget.value)} error={err('startdate')} data-testid="class-startdate" />
+              error={err('startdate')} data-testid="class-startdate" />
             <NumberInput name="weeks" label={t('Weeks of registration')} description={t('How many weeks after the start learners may join')}
               value={values.weeks} min={0} max={520} allowDecimal={false} allowNegative={false}
-              onChange={(v) => set('weeks', typeof v === 'number' ? v : v === '' ? '' : Number(v))} error={err('weeks')} />
+              onChange={(v) => form.setFieldValue('weeks', typeof v === 'number' ? v : v === '' ? '' : Number(v))} error={err('weeks')} />
           </SimpleGrid>
           <Switch label={t('Self-paced (anyone may join without a code)')} checked={values.selfpaced}
-            onChange={(e) => set('selfpaced', e.currentTarget.checked)}
+            onChange={(e) => form.setFieldValue('selfpaced', e.currentTarget.checked)}
             description={values.selfpaced ? undefined : t('A private group: learners join with its registration code.')} data-testid="class-selfpaced" />
           {user?.isAdmin ? (
             <Select label={t('Instructor')} data={instructorOptions} value={values.instructor || null} searchable
-              onChange={(v) => set('instructor', v ?? '')} error={err('instructor')} />
+              onChange={(v) => form.setFieldValue('instructor', v ?? '')} error={err('instructor')} />
           ) : (
             <Text><Text span c="gray.7">{t('Instructor')}:</Text> {cls?.instructorname ?? `${user?.firstname ?? ''} ${user?.lastname ?? ''}`.trim()}</Text>
           )}
           <Textarea name="description" label={t('Description')} description={t('Leave a blank line between paragraphs.')}
-            value={values.description} onChange={(e) => set('description', e.currentTarget.value)} autosize minRows={3} maxRows={12} />
+            {...form.getInputProps('description')} autosize minRows={3} maxRows={12} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => navigate(-1)} disabled={busy}>{t('Cancel')}</Button>
             <Button type="submit" loading={busy} data-testid="class-save">{creating ? t('Create Class') : t('Save')}</Button>

@@ -19,14 +19,13 @@ import { READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
 import { classQuery, mayCreateClasses, runsClass } from '../../lib/data/classes.ts';
 import { ParticipantsPanel } from './ParticipantsPanel.tsx';
 import { ConfirmationPanel } from './ConfirmationPanel.tsx';
+import { coursePath } from '../../lib/paths.ts';
 
 const ClassForm = lazy(() => import('./ClassForm.tsx'));
 
 const TITLES: Record<string, string> = {
   enrollment: tk('Class Members'), edit: tk('Edit Class'), create: tk('Create a New Class'), confirmation: tk('Class Created'),
 };
-
-const coursePage = (course: string, cls?: string) => `/Course/${encodeURIComponent(course)}${cls ? `/${encodeURIComponent(cls)}` : ''}`;
 
 export default function ClassPage() {
   const { t } = useTranslation();
@@ -51,7 +50,7 @@ export default function ClassPage() {
 
   if (name === 'create') {
     const course = params.get('course');
-    if (!mayCreateClasses(user, config)) return <Navigate replace to={course ? coursePage(course) : '/Courses'} />;
+    if (!mayCreateClasses(user, config)) return <Navigate replace to={course ? coursePath(course) : '/Courses'} />;
     return frame(<Suspense fallback={<PageLoader />}><ClassForm courseId={course ?? undefined} /></Suspense>);
   }
 
@@ -69,13 +68,13 @@ export default function ClassPage() {
   const enrolled = (mine.data ?? []).some((e) => e.classid === record._id);
 
   if (name === 'edit') {
-    if (!host) return <Navigate replace to={coursePage(record.course)} />;
+    if (!host) return <Navigate replace to={coursePath(record.course)} />;
     return frame(<Suspense fallback={<PageLoader />}><ClassForm cls={record} /></Suspense>);
   }
   if (name === 'confirmation') {
-    if (!host) return <Navigate replace to={coursePage(record.course)} />;
+    if (!host) return <Navigate replace to={coursePath(record.course)} />;
     return frame(<ConfirmationPanel cls={record} regcode={record.regcode ?? params.get('regcode') ?? undefined} />);
   }
-  if (!host && !enrolled) return <Navigate replace to={coursePage(record.course)} />;
+  if (!host && !enrolled) return <Navigate replace to={coursePath(record.course)} />;
   return frame(<ParticipantsPanel cls={record} details={host} />);
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClassRecord } from '../../../domain/types.ts';
 import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { darkTitle } from '../../lib/enrollment-ui.ts';
-import { classEditPath, classMembersPath } from '../../lib/paths.ts';
+import { classEditPath, classMembersPath, coursePath, enrollPath } from '../../lib/paths.ts';
 
 function Copy({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
@@ -33,7 +33,7 @@ export function ConfirmationPanel({ cls, regcode }: { cls: ClassRecord; regcode?
   const courses = useQuery(allCoursesQuery());
   const course = courses.data?.find((c) => c._id === cls.course);
   const enc = encodeURIComponent;
-  const link = `${window.location.origin}/users/enroll/${enc(cls.course)}${regcode && !cls.selfpaced ? `?regcode=${enc(regcode)}` : ''}`;
+  const link = `${window.location.origin}${enrollPath(cls.course)}${regcode && !cls.selfpaced ? `?regcode=${enc(regcode)}` : ''}`;
   return (
     <Stack gap="md" data-testid="class-confirmation">
       <Alert color="green" styles={darkTitle('green')} icon={<IconCheck size={20} aria-hidden />} title={t('Your class is ready.')}>
@@ -74,7 +74,7 @@ export function ConfirmationPanel({ cls, regcode }: { cls: ClassRecord; regcode?
           {t('View Class Members')}
         </Button>
         <Button variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={16} aria-hidden />}>{t('Edit Class')}</Button>
-        <Button variant="light" component={Link} to={`/Course/${enc(cls.course)}/${enc(cls._id)}`} leftSection={<IconExternalLink size={16} aria-hidden />}>
+        <Button variant="light" component={Link} to={coursePath(cls.course, cls._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
           {t('Course page')}
         </Button>
         <Button variant="subtle" component={Link} to="/users/profile/enrollment">{t('My Classes')}</Button>

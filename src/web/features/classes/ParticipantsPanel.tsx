@@ -16,7 +16,7 @@ import { useSession } from '../../lib/session.ts';
 import { allCoursesQuery } from '../../lib/data/courses.ts';
 import { participantsQuery, type Participant } from '../../lib/data/classes.ts';
 import { dayInText } from '../../lib/data/enrollment.ts';
-import { adminPath, classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
+import { adminPath, certificateVerifyPath, classEditPath, coursePath, gradebookPath } from '../../lib/paths.ts';
 import { ClassMessageForm } from './ClassMessageForm.tsx';
 import { tk } from '../../lib/tk.ts';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
@@ -49,7 +49,7 @@ function Completed({ r }: { r: ParticipantRow }) {
 function Certificate({ r }: { r: ParticipantRow }) {
   const { t } = useTranslation();
   if (!r.certificate) return <>—</>;
-  return r.certcode ? <Anchor component={Link} to={`/verify/${encodeURIComponent(r.certcode)}`} size="sm">{t('Certificate')}</Anchor> : <>{t('Yes')}</>;
+  return r.certcode ? <Anchor component={Link} to={certificateVerifyPath(r.certcode)} size="sm">{t('Certificate')}</Anchor> : <>{t('Yes')}</>;
 }
 
 export function DetailedParticipants({ classid, name, selection }: { classid: string; name: string; selection?: RowSelection }) {
@@ -84,7 +84,6 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
   const [page, setPage] = useState(1);
   const selection = useRowSelection();
   const course = courses.data?.find((c) => c._id === cls.course);
-  const enc = encodeURIComponent;
 
   if (rows.error instanceof ApiError && (rows.error.status === 403 || rows.error.status === 401)) {
     return <Navigate replace to={coursePath(cls.course)} />;
@@ -112,7 +111,7 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
             </Group>
           )}
           <Group gap="xs" mt={4}>
-            <Button size="xs" variant="light" component={Link} to={`/Course/${enc(cls.course)}/${enc(cls._id)}`}
+            <Button size="xs" variant="light" component={Link} to={coursePath(cls.course, cls._id)}
               leftSection={<IconExternalLink size={14} aria-hidden />} data-testid="class-course-link">
               {t('Course page')}
             </Button>

@@ -12,7 +12,8 @@ import { ApiError } from '../../lib/api.ts';
 import { loginPath } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { authorPostsQuery, type AuthorPostRecord } from './api.ts';
-import { discussionPath, postTime } from './paths.ts';
+import { postTime } from './paths.ts';
+import { discussionPath } from '../../lib/paths.ts';
 import { PostBody } from './PostCard.tsx';
 import './comments.css';
 

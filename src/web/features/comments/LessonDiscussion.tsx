@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LessonDiscussionProps } from '../../lib/embeds.tsx';
 import { LESSON_COMMENTS_SHOWN } from '../../../domain/constants.ts';
-import { discussionPath } from './paths.ts';
+import { discussionPath } from '../../lib/paths.ts';
 import { useDiscussionClass } from './use-discussion-class.ts';
 import { Discussion } from './Discussion.tsx';
 

@@ -3,12 +3,15 @@
  * private access with a share list of emails separated by commas (each checked as you type, spec 5).
  * The same limits as the server, with its messages; a refusal from the server shows its message.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
-import { POST_MAX_LENGTH, firstBadShareAddress, parseShareList } from '../../../domain/validation.ts';
+import { ReplySaveSchema, firstBadShareAddress, parseShareList } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
+import { zodErrors } from '../../lib/forms.ts';
 import { useSession } from '../../lib/session.ts';
 import { SavedOnDevice } from '../../lib/offline/queue.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -24,11 +27,14 @@ function ShareError({ text, fallback }: { text: string; fallback: string }) {
 }
 
 type Errors = { body?: string; sharedStr?: string; form?: string };
+interface PostValues { body: string; access: 'public' | 'private'; sharedStr: string }
 
-function bodyError(html: string): string | undefined {
-  if (isBlankHtml(html)) return MSG.postEmpty;
-  if (html.length > POST_MAX_LENGTH) return MSG.postTooLong;
-  return undefined;
+// A post's body follows the same rule as a reply's.
+const BodySchema = ReplySaveSchema.pick({ body: true });
+function bodyErrors(html: string): FormErrors {
+  // The editor leaves markup (an empty paragraph) in a post without text: that is blank too, and said before any length.
+  if (isBlankHtml(html)) return { body: MSG.postEmpty };
+  return zodErrors(BodySchema, { body: html });
 }
 const shareError = (v: string) => (parseShareList(v) === null ? MSG.sharedEmails : undefined);
 
@@ -44,6 +50,14 @@ function serverErrors(err: unknown): Errors | null {
   return { form: err.message };
 }
 
+/** Shows a refusal from the server: on its field, or above the form (replacing what was shown before). */
+function showServerErrors(err: unknown, setErrors: (e: FormErrors) => void, setFormError: (m: string | null) => void) {
+  const e = serverErrors(err);
+  if (!e) return;
+  setErrors({ body: e.body, sharedStr: e.sharedStr });
+  setFormError(e.form ?? null);
+}
+
 export function PostForm({ parent, context, selfPaced, post, label, submitLabel, autoFocus, onDone, onCancel, testId = 'post-form' }: {
   parent: string; context: string | null; selfPaced: boolean;
   /** The post being edited; a new post when absent. */
@@ -52,50 +66,51 @@ export function PostForm({ parent, context, selfPaced, post, label, submitLabel,
   onDone?: (post: PostRecord) => void; onCancel?: () => void; testId?: string;
 }) {
   const { t } = useTranslation();
-  const [body, setBody] = useState(post?.body ?? '');
-  const [access, setAccess] = useState<'public' | 'private'>(post?.access ?? 'public');
-  const [sharedStr, setSharedStr] = useState(post?.sharedStr ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<PostValues>({
+    initialValues: { body: post?.body ?? '', access: post?.access ?? 'public', sharedStr: post?.sharedStr ?? '' },
+    // A body's message stays until the body is right; the share list is checked as it is typed.
+    clearInputErrorOnChange: false,
+    validateInputOnChange: ['sharedStr'],
+    validate: (v) => ({ ...bodyErrors(v.body), sharedStr: selfPaced && v.access === 'private' ? shareError(v.sharedStr) : undefined }),
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const { body, access, sharedStr } = form.getValues();
   const isPrivate = selfPaced && access === 'private';
+  const clear = () => form.setValues({ body: '', sharedStr: '', access: 'public' });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Errors = { body: bodyError(body), sharedStr: isPrivate ? shareError(sharedStr) : undefined };
-    setErrors(errs);
-    if (errs.body || errs.sharedStr) return;
-    setBusy(true);
-    try {
-      const saved = await savePost({
-        ...(post ? { _id: post._id } : {}), parent, context, body,
-        // Access applies only in self-paced classes (spec 2).
-        ...(selfPaced ? { access, sharedStr: isPrivate ? sharedStr : '' } : {}),
-      });
-      if (!post) { setBody(''); setSharedStr(''); setAccess('public'); }
+  const save = useMutation({
+    mutationFn: (v: PostValues) => savePost({
+      ...(post ? { _id: post._id } : {}), parent, context, body: v.body,
+      // Access applies only in self-paced classes (spec 2).
+      ...(selfPaced ? { access: v.access, sharedStr: v.access === 'private' ? v.sharedStr : '' } : {}),
+    }),
+    onSuccess: (saved) => {
+      if (!post) clear();
       onDone?.(saved);
-    } catch (err) {
+    },
+    onError: (err) => {
       if (err instanceof SavedOnDevice) {
         // Written offline: it waits on the device and is sent when the connection returns.
-        setBody(''); setSharedStr(''); setAccess('public');
+        clear();
         addStatus('info', err.message, 10_000);
         return;
       }
-      const errs2 = serverErrors(err);
-      if (errs2) setErrors(errs2);
-    } finally {
-      setBusy(false);
-    }
-  };
+      showServerErrors(err, form.setErrors, setFormError);
+    },
+  });
+  const onSubmit = form.onSubmit((v) => { setFormError(null); save.mutate(v); }, () => setFormError(null));
+  const busy = save.isPending;
+  const errors = form.errors;
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid={testId}>
       <Stack gap="sm">
-        {errors.form && <Alert color="red" role="alert">{t(errors.form)}</Alert>}
+        {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
         <RichText label={label ?? t('Your post')} value={body} autoFocus={autoFocus} testId={`${testId}-body`}
-          error={errors.body ? t(errors.body) : undefined}
-          onChange={(v) => { setBody(v); if (errors.body) setErrors((x) => ({ ...x, body: bodyError(v) })); }} />
+          error={errors.body ? t(String(errors.body)) : undefined}
+          onChange={(v) => { form.setFieldValue('body', v); if (errors.body) form.validateField('body'); }} />
         {selfPaced && (
-          <Radio.Group label={t('Who can read this post?')} value={access} onChange={(v) => setAccess(v as 'public' | 'private')}
+          <Radio.Group label={t('Who can read this post?')} value={access} onChange={(v) => form.setFieldValue('access', v as 'public' | 'private')}
             data-testid={`${testId}-access`}>
             <Group gap="lg" mt={6}>
               <Radio value="public" label={t('Public: everyone in the class')} />
@@ -106,8 +121,8 @@ export function PostForm({ parent, context, selfPaced, post, label, submitLabel,
         {isPrivate && (
           <TextInput name="sharedStr" label={t('Share with')} description={t('Email addresses, separated by commas')}
             value={sharedStr} inputMode="email" autoComplete="off" data-testid={`${testId}-shared`}
-            error={errors.sharedStr ? <ShareError text={sharedStr} fallback={errors.sharedStr} /> : undefined}
-            onChange={(e) => { const v = e.currentTarget.value; setSharedStr(v); setErrors((x) => ({ ...x, sharedStr: shareError(v) })); }} />
+            error={errors.sharedStr ? <ShareError text={sharedStr} fallback={String(errors.sharedStr)} /> : undefined}
+            onChange={(e) => form.setFieldValue('sharedStr', e.currentTarget.value)} />
         )}
         <Group gap="xs">
           <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>{submitLabel ?? (post ? t('Save') : t('Post'))}</Button>
@@ -124,40 +139,40 @@ export function ReplyForm({ postId, reply, autoFocus, onDone, onCancel, testId =
 }) {
   const { t } = useTranslation();
   const { lang } = useSession();
-  const [body, setBody] = useState(reply?.body ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { body: reply?.body ?? '' },
+    clearInputErrorOnChange: false,
+    validate: (v) => bodyErrors(v.body),
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const { body } = form.getValues();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const err = bodyError(body);
-    setErrors({ body: err });
-    if (err) return;
-    setBusy(true);
-    try {
-      const saved = await saveReply({ ...(reply ? { _id: reply._id } : { lang }), parent: postId, body });
-      if (!reply) setBody('');
+  const save = useMutation({
+    mutationFn: (v: { body: string }) => saveReply({ ...(reply ? { _id: reply._id } : { lang }), parent: postId, body: v.body }),
+    onSuccess: (saved) => {
+      if (!reply) form.setFieldValue('body', '');
       onDone?.(saved);
-    } catch (e2) {
-      if (e2 instanceof SavedOnDevice) {
-        setBody('');
-        addStatus('info', e2.message, 10_000);
+    },
+    onError: (err) => {
+      if (err instanceof SavedOnDevice) {
+        form.setFieldValue('body', '');
+        addStatus('info', err.message, 10_000);
         return;
       }
-      const errs = serverErrors(e2);
-      if (errs) setErrors(errs);
-    } finally {
-      setBusy(false);
-    }
-  };
+      showServerErrors(err, form.setErrors, setFormError);
+    },
+  });
+  const onSubmit = form.onSubmit((v) => { setFormError(null); save.mutate(v); }, () => setFormError(null));
+  const busy = save.isPending;
+  const errors = form.errors;
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid={testId}>
       <Stack gap="sm">
-        {errors.form && <Alert color="red" role="alert">{t(errors.form)}</Alert>}
+        {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
         <RichText label={reply ? t('Edit your reply') : t('Your reply')} value={body} autoFocus={autoFocus} minHeight={70}
-          testId={`${testId}-body`} error={errors.body ? t(errors.body) : undefined}
-          onChange={(v) => { setBody(v); if (errors.body) setErrors({ body: bodyError(v) }); }} />
+          testId={`${testId}-body`} error={errors.body ? t(String(errors.body)) : undefined}
+          onChange={(v) => { form.setFieldValue('body', v); if (errors.body) form.validateField('body'); }} />
         <Group gap="xs">
           <Button type="submit" size="sm" loading={busy} data-testid={`${testId}-submit`}>{reply ? t('Save') : t('Reply')}</Button>
           {onCancel && <Button size="sm" variant="default" onClick={onCancel} disabled={busy}>{t('Cancel')}</Button>}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discussionPath, isBlankHtml, lessonPath, parseCommentsPath, postTime, splitParent } from './paths.ts';
+import { isBlankHtml, lessonPath, parseCommentsPath, postTime, splitParent } from './paths.ts';
+import { discussionPath } from '../../lib/paths.ts';
 
 describe('parseCommentsPath', () => {
   it.each([

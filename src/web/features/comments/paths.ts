@@ -2,6 +2,7 @@
  * Comments page paths (spec 2): /comments, /Comments, /comment (the user's own posts), /discussion/{id},
  * /comments/{parentId}/{classId?}/{commentId?} and /comments/* (the same parts, further segments ignored).
  */
+import { lessonPath as lessonScreenPath } from '../../lib/paths.ts';
 
 export interface CommentsPath {
   /** The discussion in course-lesson form; undefined for the user's own posts. */
@@ -25,11 +26,8 @@ export function parseCommentsPath(params: Record<string, string | undefined>): C
   };
 }
 
-export const discussionPath = (parent: string, classId?: string | null, commentId?: string) =>
-  `/comments/${encodeURIComponent(parent)}/${encodeURIComponent(classId || 'none')}${commentId ? `/${encodeURIComponent(commentId)}` : ''}`;
-
-export const lessonPath = (course: string, lesson: string, classId?: string | null) =>
-  `/lessons/${encodeURIComponent(course)}/${encodeURIComponent(lesson)}/${encodeURIComponent(classId || 'none')}`;
+/** The lesson of a discussion, always with its class segment ('none' when there is no class). */
+export const lessonPath = (course: string, lesson: string, classId?: string | null) => lessonScreenPath(course, lesson, classId || 'none');
 
 /**
  * The course and lesson of a parent (courseId-lessonId; both may hold dashes): the longest known course

@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { certificatePath } from '../../lib/paths.ts';
 
 /**
  * /app_users/certificate/{courseid} is served by the server; links to it open in a new tab. Seeing
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 export default function CertificatePage() {
   const { t } = useTranslation();
   const { courseid = '' } = useParams();
-  const href = `/app_users/certificate/${encodeURIComponent(courseid)}`;
+  const href = certificatePath(courseid);
   return (
     <Stack data-screen="certificate" data-course={courseid}>
       <Title order={1}>{t('Certificate')}</Title>

@@ -18,7 +18,7 @@ import { COURSE_RETRIES, DEFAULT_COURSE_ID } from '../../../domain/constants.ts'
 import { useSession } from '../../lib/session.ts';
 import { quizPassed } from '../../lib/quiz-result.ts';
 import { queryClient } from '../../lib/query.ts';
-import { adminPath, classMembersPath, coursePath, enrollPath, lessonPath, nextLessonPath, sleep } from '../../lib/paths.ts';
+import { adminPath, certificatePath, classMembersPath, coursePath, enrollPath, lessonPath, nextLessonPath, sleep } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { Video } from '../../components/Video.tsx';
@@ -28,7 +28,6 @@ import { chosenClass, lessonSections, progressPercent, siblingCourseId, type Lis
 
 const CourseEditorBar = lazy(() => import('./CourseEditorBar.tsx'));
 
-const enc = encodeURIComponent;
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 
 /** Re-asks for the catalogue a few times before saying a course is missing (spec 9: course init 3 x 300 ms). */
@@ -94,7 +93,7 @@ export default function CoursePage() {
     if (!classId) return <Navigate replace to={coursePath(sibling!)} />;
     if (siblingClasses.isSuccess) {
       const selfPaced = siblingClasses.data.find((c) => c.selfpaced);
-      return <Navigate replace to={`/Course/${enc(sibling!)}${selfPaced ? `/${enc(selfPaced._id)}` : ''}`} />;
+      return <Navigate replace to={coursePath(sibling!, selfPaced?._id)} />;
     }
     if (!siblingClasses.isError) return <Stack data-screen="course" data-course={courseId} data-loading="true"><Skeleton h={40} w="50%" /></Stack>;
   }
@@ -149,7 +148,7 @@ export default function CoursePage() {
           </Button>
         )}
         {completed && (
-          <Button component="a" href={`/app_users/certificate/${enc(courseId)}`} target="_blank" rel="noopener" variant="light"
+          <Button component="a" href={certificatePath(courseId)} target="_blank" rel="noopener" variant="light"
             leftSection={<IconCertificate size={18} aria-hidden />}>
             {t('Your certificate')}
           </Button>
@@ -177,7 +176,7 @@ export default function CoursePage() {
             {mine.map((e) => (
               <List.Item key={e._id}>
                 {e.classexists === false ? <Text span c="gray.7">{t('This class no longer exists')}</Text>
-                  : <Anchor component={Link} to={`/Course/${enc(courseId)}/${enc(e.classid)}`}>{e.classname ?? e.classid}</Anchor>}
+                  : <Anchor component={Link} to={coursePath(courseId, e.classid)}>{e.classname ?? e.classid}</Anchor>}
               </List.Item>
             ))}
           </List>
@@ -273,7 +272,7 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
                       ? <Badge size="xs" variant="light" color="teal.9" leftSection={<IconChecklist size={10} aria-hidden />} data-quiz="passed">{t('Quiz taken')}</Badge>
                       : <Badge size="xs" variant="light" color="orange.9" data-quiz="failed">{t('Quiz not passed')}</Badge>)}
                     {editing && (
-                      <Anchor component={Link} size="xs" to={`/admin/lessons/${enc(course._id)}/${enc(l._id)}?after=course`}
+                      <Anchor component={Link} size="xs" to={`${adminPath('lessons', course._id, l._id)}?after=course`}
                         aria-label={`${t('Edit')}: ${l.title}`}>{t('Edit')}</Anchor>
                     )}
                   </Group>

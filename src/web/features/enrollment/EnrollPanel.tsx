@@ -11,12 +11,12 @@ import {
   Alert, Anchor, Button, Group, Paper, Radio, Select, Skeleton, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import type { ClassRecord } from '../../../domain/types.ts';
-import { ApiError } from '../../lib/api.ts';
+import { submitError } from '../../lib/forms.ts';
 import { useSession, setAfter, peekAfter } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { coursePath, enrollPath, loginPath, nextLessonPath } from '../../lib/paths.ts';
@@ -65,8 +65,6 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   const [regcode, setRegcode] = useState(initialCode);
   const [verified, setVerified] = useState<ClassRecord | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [enrolling, setEnrolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** Set while Verify moves to the course of the class it found, so that move keeps the class. */
   const keepClass = useRef(false);
@@ -95,32 +93,33 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
     setCodeError(null);
   }, [courseId]);
 
-  const verify = async (code = regcode) => {
-    const value = code.trim();
-    setError(null);
-    if (!value) { setCodeError(MSG.regcodeRequired); return; }
-    setCodeError(null);
-    setVerifying(true);
-    try {
-      const found = (await findByRegcode(value))[0];
+  const lookUp = useMutation({
+    mutationFn: findByRegcode,
+    onSuccess: ([found]) => {
       if (!found) { setVerified(null); setCodeError(MSG.classNotFound); return; }
       setVerified(found);
       if (found.course !== courseId) {
         keepClass.current = true;
-        navigate(`/users/enroll/${encodeURIComponent(found.course)}${location.search}`, { replace: true });
+        navigate(`${enrollPath(found.course)}${location.search}`, { replace: true });
       }
-    } catch (err) {
+    },
+    onError: (err) => {
       setVerified(null);
-      setCodeError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.didntWork);
-    } finally {
-      setVerifying(false);
-    }
+      setCodeError(submitError(err, MSG.didntWork));
+    },
+  });
+  const verify = (code = regcode) => {
+    const value = code.trim();
+    setError(null);
+    if (!value) { setCodeError(MSG.regcodeRequired); return; }
+    setCodeError(null);
+    lookUp.mutate(value);
   };
 
   // A code in the address (a shared link) is checked straight away.
   const autoVerified = useRef(false);
   useEffect(() => {
-    if (initialCode && !autoVerified.current) { autoVerified.current = true; void verify(initialCode); }
+    if (initialCode && !autoVerified.current) { autoVerified.current = true; verify(initialCode); }
   }, [initialCode]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Visitors register with the class chosen; the new account lands on the course page.
@@ -131,23 +130,22 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
     return () => { if (peekAfter() === afterRegistration) setAfter(null); };
   }, [user, afterRegistration]);
 
-  const onEnroll = async () => {
-    if (!cls || !user) return;
-    setEnrolling(true);
-    setError(null);
-    try {
-      await enroll(cls._id, cls.course, cls.selfpaced ? undefined : regcode.trim());
+  const join = useMutation({
+    mutationFn: (c: ClassRecord) => enroll(c._id, c.course, c.selfpaced ? undefined : regcode.trim()),
+    onMutate: () => setError(null),
+    onSuccess: (_r, c) => {
       invalidateEnrollments(0);
-      addStatus('success', t('You are now enrolled in {{name}}.', { name: cls.name }));
-      navigate(coursePath(cls.course));
-    } catch (err) {
-      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.formError);
-    } finally {
-      setEnrolling(false);
-    }
+      addStatus('success', t('You are now enrolled in {{name}}.', { name: c.name }));
+      navigate(coursePath(c.course));
+    },
+    onError: (err) => setError(submitError(err, MSG.formError)),
+  });
+  const onEnroll = () => {
+    if (!cls || !user) return;
+    join.mutate(cls);
   };
 
-  const onVerifySubmit = (e: FormEvent) => { e.preventDefault(); void verify(); };
+  const onVerifySubmit = (e: FormEvent) => { e.preventDefault(); verify(); };
 
   if (courses.isPending || (byId.isPending && byId.fetchStatus !== 'idle')) return <PageLoader />;
 
@@ -185,7 +183,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
                   <TextInput name="regcode" label={t('Registration code')} value={regcode} autoComplete="off" miw={200} style={{ flex: 1 }}
                     onChange={(e) => { setRegcode(e.currentTarget.value.toUpperCase()); setCodeError(null); }}
                     error={codeError ? t(codeError) : undefined} data-testid="enroll-regcode" styles={{ input: { textTransform: 'uppercase' } }} />
-                  <Button type="submit" mt={{ base: 0, xs: 25 }} loading={verifying} leftSection={<IconSearch size={16} aria-hidden />}
+                  <Button type="submit" mt={{ base: 0, xs: 25 }} loading={lookUp.isPending} leftSection={<IconSearch size={16} aria-hidden />}
                     data-testid="enroll-verify">
                     {t('Verify')}
                   </Button>
@@ -214,7 +212,7 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
           )}
           {user && !already && (
             <Group>
-              <Button size="md" onClick={onEnroll} loading={enrolling} data-testid="enroll-submit">{t('Enroll')}</Button>
+              <Button size="md" onClick={onEnroll} loading={join.isPending} data-testid="enroll-submit">{t('Enroll')}</Button>
             </Group>
           )}
           {!user && (

@@ -21,7 +21,7 @@ import { CertificateLink } from '../../components/CertificateLink.tsx';
 import { dayInText, enrollmentsOf, type EnrollmentRow } from '../../lib/data/enrollment.ts';
 import { splitByAge } from '../../lib/data/enrollment-rows.ts';
 import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
-import { classEditPath, classMembersPath, nextLessonPath } from '../../lib/paths.ts';
+import { classEditPath, classMembersPath, coursePath, nextLessonPath } from '../../lib/paths.ts';
 
 const EnrollmentEditor = lazy(() => import('./EnrollmentEditor.tsx'));
 const AddUserToClass = lazy(() => import('./AddUserToClass.tsx'));
@@ -30,14 +30,13 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
   const { t } = useTranslation();
   const [mode, setMode] = useState<'edit' | 'remove' | null>(null);
   const percent = Math.max(0, Math.min(100, Math.round(e.percentcomplete ?? 0)));
-  const enc = encodeURIComponent;
   return (
     <Paper component="li" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="enrollment-row" data-class={e.classid}
       data-course={e.course} data-completed={e.completed ? 'true' : 'false'}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Anchor component={Link} to={`/Course/${enc(e.course)}/${enc(e.classid)}`} fw={700} size="lg">{courseTitle}</Anchor>
+            <Anchor component={Link} to={coursePath(e.course, e.classid)} fw={700} size="lg">{courseTitle}</Anchor>
             <Text size="sm" c="gray.8">
               {e.classexists === false ? t('This class no longer exists') : e.classname ?? e.classid}
             </Text>
@@ -94,7 +93,6 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
 
 function HostedClass({ cls, courseTitle }: { cls: ClassRecord; courseTitle: string }) {
   const { t } = useTranslation();
-  const enc = encodeURIComponent;
   return (
     <Paper component="li" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="hosted-class" data-class={cls._id}>
       <Stack gap={6}>
@@ -124,7 +122,7 @@ function HostedClass({ cls, courseTitle }: { cls: ClassRecord; courseTitle: stri
           <Button size="xs" variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={14} aria-hidden />}>
             {t('Edit')}
           </Button>
-          <Button size="xs" variant="light" component={Link} to={`/Course/${enc(cls.course)}/${enc(cls._id)}`}
+          <Button size="xs" variant="light" component={Link} to={coursePath(cls.course, cls._id)}
             leftSection={<IconExternalLink size={14} aria-hidden />}>
             {t('Visit')}
           </Button>

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Alert, Badge, Button, Group, Loader, Radio, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconClock, IconSettings, IconWand, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -65,7 +65,6 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   const [missing, setMissing] = useState<number[]>([]);
   const [saving, setSaving] = useState<'idle' | 'saving' | 'saved' | 'error'>('idle');
   const [left, setLeft] = useState<number | null>(null);
-  const [filling, setFilling] = useState(false);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<string[] | null>(null);
@@ -220,12 +219,11 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   };
 
   /** Admins' helper: the right answers, found by their text in the shown order. */
-  const fillAnswers = async () => {
-    if (!attempt) return;
-    setFilling(true);
-    try {
-      const source = await examQuestions(courseId);
-      const letters = attempt.questions.map((q) => {
+  const fill = useMutation({
+    mutationFn: (_a: AttemptView) => examQuestions(courseId),
+    // The attempt the answers were asked for.
+    onSuccess: (source, a) => {
+      const letters = a.questions.map((q) => {
         const src = source.find((x) => x.question === q.question);
         const right = src ? src.answers[Number(src.iscorrect) - 1] : undefined;
         const i = right === undefined ? -1 : q.answers.indexOf(right);
@@ -233,12 +231,10 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
       });
       if (letters.every((l) => !l)) addStatus('warning', t('The right answers are not available.'));
       letters.forEach((l, i) => { if (l) choose(i, l); });
-    } catch {
-      addStatus('error', MSG.didntWork);
-    } finally {
-      setFilling(false);
-    }
-  };
+    },
+    onError: () => addStatus('error', MSG.didntWork),
+  });
+  const fillAnswers = () => { if (attempt) fill.mutate(attempt); };
 
   const questions = attempt?.questions ?? [];
   const passpercent = s?.passpercent ?? attempt?.passpercent ?? 80;
@@ -342,7 +338,7 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
                 <Button variant="default" onClick={() => { void flush(); setError(null); setState('intro'); void qc.invalidateQueries({ queryKey: key }); }}
                   disabled={state === 'posting'}>{t('Cancel')}</Button>
                 {user.isAdmin && (
-                  <Button variant="subtle" leftSection={<IconWand size={16} aria-hidden />} onClick={fillAnswers} loading={filling}
+                  <Button variant="subtle" leftSection={<IconWand size={16} aria-hidden />} onClick={fillAnswers} loading={fill.isPending}
                     disabled={state === 'posting'} data-testid="quiz-fill">{t('Fill Answers')}</Button>
                 )}
               </Group>

@@ -9,7 +9,7 @@ import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text
 import {
   IconArrowLeft, IconArrowRight, IconCertificate, IconEyeOff, IconPlus, IconSettings, IconSchool,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
@@ -27,12 +27,12 @@ import { ClassBlock } from '../../components/ClassBlock.tsx';
 import { CertificateLink } from '../../components/CertificateLink.tsx';
 import { recordUnviewed, recordViewed } from './api.ts';
 import { SavedOnDevice } from '../../lib/offline/queue.ts';
-import { continueLesson, courseSteps, lessonPath, neighbours, orderedMaterials, type Step } from './lesson-nav.ts';
+import { continueLesson, courseSteps, neighbours, orderedMaterials, type Step } from './lesson-nav.ts';
 import { MaterialView } from './MaterialView.tsx';
 import { sectionLabel } from './sections.ts';
 import { darkTitle, READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
 import { LessonDiscussion } from '../../lib/embeds.tsx';
-import { adminPath, enrollPath } from '../../lib/paths.ts';
+import { adminPath, coursePath, enrollPath, lessonPath } from '../../lib/paths.ts';
 
 /** An arrow that points the reading direction's way (mirrored in right-to-left languages). */
 function DirIcon({ next = false }: { next?: boolean }) {
@@ -40,9 +40,6 @@ function DirIcon({ next = false }: { next?: boolean }) {
   const Icon = next === (dir === 'rtl') ? IconArrowLeft : IconArrowRight;
   return <Icon size={16} aria-hidden />;
 }
-
-const coursePath = (courseId: string, classId?: string) =>
-  `/Course/${encodeURIComponent(courseId)}${classId ? `/${encodeURIComponent(classId)}` : ''}`;
 
 /** 'Please select a class': the user's classes for this course; a removed class is labelled so. */
 function ClassPicker({ course, lessonId, materialId, enrollments }: {
@@ -190,25 +187,28 @@ export default function LessonPage() {
     if (el) el.scrollIntoView({ block: 'start' });
   }, [lesson, materialId, eachMaterial, location.hash, materials]);
 
-  const [unreading, setUnreading] = useState(false);
-  const markUnread = async () => {
-    if (!user || !classParam || !enrollment) return;
-    recorder.pause();
-    setUnreading(true);
-    try {
-      const r = await recordUnviewed({ user: user._id, classid: classParam, lessonid: lessonId, course: courseId });
+  const unread = useMutation({
+    mutationFn: recordUnviewed,
+    onSuccess: (r) => {
       applyProgress(r);
       addStatus('success', t('The lesson is marked unread.'));
       setTimeout(() => navigate(coursePath(courseId, classParam)), UNREAD_REDIRECT_DELAY_MS);
-    } catch (err) {
+    },
+    onError: (err) => {
       if (err instanceof SavedOnDevice) {
         addStatus('info', err.message, 10_000);
         setTimeout(() => navigate(coursePath(courseId, classParam)), UNREAD_REDIRECT_DELAY_MS);
         return;
       }
-      setUnreading(false);
       addStatus('error', err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.didntWork);
-    }
+    },
+  });
+  // Marked unread (or kept on the device): the button stays busy until the course page opens.
+  const unreading = unread.isPending || unread.isSuccess || unread.error instanceof SavedOnDevice;
+  const markUnread = () => {
+    if (!user || !classParam || !enrollment) return;
+    recorder.pause();
+    unread.mutate({ user: user._id, classid: classParam, lessonid: lessonId, course: courseId });
   };
 
   const onCompleted = useCallback(() => addStatus('success', t('Congratulations! You have completed this course.'), 8000), [t]);

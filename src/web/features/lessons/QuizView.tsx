@@ -4,6 +4,7 @@
  * server; the right answers arrive only with the result. Admins get exam settings and Fill Answers.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { IconCheck, IconSettings, IconWand, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -57,7 +58,6 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<number[]>([]);
-  const [filling, setFilling] = useState(false);
   const attempt = useRef<string>('');
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -116,10 +116,9 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
     }
   };
 
-  const fillAnswers = async () => {
-    setFilling(true);
-    try {
-      const source = isExam ? await examQuestions(courseId) : questions;
+  const fill = useMutation({
+    mutationFn: async () => (isExam ? examQuestions(courseId) : questions),
+    onSuccess: (source) => {
       const letters = questions.map((_, i) => {
         const n = Number(source[i]?.iscorrect);
         return Number.isInteger(n) && n >= 1 ? ANSWER_LETTERS[n - 1] ?? '' : '';
@@ -127,12 +126,9 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
       if (letters.every((l) => !l)) addStatus('warning', t('The right answers are not available.'));
       setAnswers(letters);
       setMissing([]);
-    } catch {
-      addStatus('error', MSG.didntWork);
-    } finally {
-      setFilling(false);
-    }
-  };
+    },
+    onError: () => addStatus('error', MSG.didntWork),
+  });
 
 
   const startLabel = isExam ? t('Start Exam') : t('Start Quiz');
@@ -200,7 +196,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
               <Group gap="xs">
                 <Button variant="default" onClick={() => { setError(null); setState('intro'); }} disabled={state === 'posting'}>{t('Cancel')}</Button>
                 {user.isAdmin && (
-                  <Button variant="subtle" leftSection={<IconWand size={16} aria-hidden />} onClick={fillAnswers} loading={filling}
+                  <Button variant="subtle" leftSection={<IconWand size={16} aria-hidden />} onClick={() => fill.mutate()} loading={fill.isPending}
                     disabled={state === 'posting'} data-testid="quiz-fill">
                     {t('Fill Answers')}
                   </Button>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson, Material } from '../../../domain/types.ts';
-import { continueLesson, courseSteps, lessonPath, neighbours, orderedMaterials } from './lesson-nav.ts';
+import { continueLesson, courseSteps, neighbours, orderedMaterials } from './lesson-nav.ts';
+import { lessonPath } from '../../lib/paths.ts';
 
 const mat = (id: string, lesson: string, order: number): Material => ({ _id: id, lesson, order, section: 'Text' });
 const lesson = (id: string, mats: Material[] = []): Lesson => ({ _id: id, course: 'c', title: id, materials: Object.fromEntries(mats.map((m) => [m._id, m])) });

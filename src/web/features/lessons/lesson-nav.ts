@@ -47,12 +47,3 @@ export function continueLesson(lessons: Lesson[], enrollment: Pick<Enrollment, '
   const quizzed = !!progress[lessons[latest]!._id]?.quizdate;
   return (quizzed ? lessons[latest + 1] ?? lessons[latest] : lessons[latest])!._id;
 }
-
-/** The path of a place in the lesson viewer. */
-export function lessonPath(courseId: string, lessonId: string, classId?: string, materialId?: string): string {
-  const e = encodeURIComponent;
-  let p = `/lessons/${e(courseId)}/${e(lessonId)}`;
-  if (classId || materialId) p += `/${e(classId || 'none')}`;
-  if (materialId) p += `/${e(materialId)}`;
-  return p;
-}

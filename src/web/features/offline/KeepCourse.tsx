@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { useOnline } from '../../lib/offline/online.ts';
@@ -21,16 +21,17 @@ export function KeepCourse({ courseId, title }: { courseId: string; title: strin
   const preloadLessonScreens = usePreloadLessonScreens();
   const kept = useQuery({ queryKey: keptKey(courseId), queryFn: async () => (await keptCourse(courseId)) ?? null, enabled: canKeep() });
   const [plan, setPlan] = useState<KeepPlan | null>(null);
-  const [busy, setBusy] = useState<'plan' | 'keep' | 'remove' | null>(null);
   const [failed, setFailed] = useState(false);
+  const step = useMutation({
+    mutationFn: ({ f }: { what: 'plan' | 'keep' | 'remove'; f: () => Promise<void> }) => f(),
+    onMutate: () => setFailed(false),
+    onError: (err) => { console.warn('keeping the course failed', err); setFailed(true); },
+  });
+  const busy = step.isPending ? step.variables.what : null;
   if (!canKeep() || kept.isPending) return null;
   const refresh = () => qc.invalidateQueries({ queryKey: keptKey() });
 
-  const run = async (what: 'plan' | 'keep' | 'remove', f: () => Promise<void>) => {
-    setBusy(what);
-    setFailed(false);
-    try { await f(); } catch (err) { console.warn('keeping the course failed', err); setFailed(true); } finally { setBusy(null); }
-  };
+  const run = (what: 'plan' | 'keep' | 'remove', f: () => Promise<void>) => step.mutate({ what, f });
   const size = (b: number) => formatBytes(b, i18n.language);
 
   return (

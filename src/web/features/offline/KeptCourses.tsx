@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { coursePath } from '../../lib/paths.ts';
 import { canKeep, formatBytes, keptCourses, removeKept } from './keep.ts';
 import { keptKey } from './KeepCourse.tsx';
 
@@ -28,7 +29,7 @@ export function KeptCourses() {
             <Table.Tbody>
               {rows.map((k) => (
                 <Table.Tr key={k.course} data-testid="kept-row" data-course={k.course}>
-                  <Table.Td><Link to={`/Course/${encodeURIComponent(k.course)}`}>{k.title}</Link></Table.Td>
+                  <Table.Td><Link to={coursePath(k.course)}>{k.title}</Link></Table.Td>
                   <Table.Td>{formatBytes(k.bytes, i18n.language)}</Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="default" leftSection={<IconTrash size={16} aria-hidden />}

@@ -1,7 +1,7 @@
 /** The account's two-factor sign-in: its state, setting it up, and turning it off (password and code). */
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -16,19 +16,18 @@ function TurnOff() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      queryClient.setQueryData(twoFactorKey, await disableTwoFactor(password, code));
+  const turnOff = useMutation({
+    mutationFn: () => disableTwoFactor(password, code),
+    onMutate: () => setError(null),
+    onSuccess: (status) => {
+      queryClient.setQueryData(twoFactorKey, status);
       addStatus('success', tk('Two-factor sign-in is off.'));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    turnOff.mutate();
   };
   return (
     <form onSubmit={onSubmit} noValidate data-testid="twofactor-off-form">
@@ -40,7 +39,7 @@ function TurnOff() {
         <TextInput label={t('Code from your app, or a recovery code')} name="code" autoComplete="one-time-code" required dir="ltr"
           value={code} onChange={(e) => setCode(e.currentTarget.value)} />
         <Group justify="flex-end">
-          <Button type="submit" color="red" variant="light" loading={busy} data-testid="twofactor-off">{t('Turn off')}</Button>
+          <Button type="submit" color="red" variant="light" loading={turnOff.isPending} data-testid="twofactor-off">{t('Turn off')}</Button>
         </Group>
       </Stack>
     </form>
@@ -52,17 +51,15 @@ function Start({ onBegun }: { onBegun: (s: Setup) => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (e: FormEvent) => {
+  const begin = useMutation({
+    mutationFn: () => beginTwoFactor(password),
+    onMutate: () => setError(null),
+    onSuccess: onBegun,
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onBegun(await beginTwoFactor(password));
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
+    begin.mutate();
   };
   return (
     <form onSubmit={onSubmit} noValidate data-testid="twofactor-start-form">
@@ -71,7 +68,7 @@ function Start({ onBegun }: { onBegun: (s: Setup) => void }) {
         <PasswordInput label={t('Password')} name="password" autoComplete="current-password" required value={password}
           onChange={(e) => setPassword(e.currentTarget.value)} visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
           data-testid="twofactor-password" />
-        <Group><Button type="submit" loading={busy} data-testid="twofactor-start">{t('Set up two-factor sign-in')}</Button></Group>
+        <Group><Button type="submit" loading={begin.isPending || begin.isSuccess} data-testid="twofactor-start">{t('Set up two-factor sign-in')}</Button></Group>
       </Stack>
     </form>
   );
