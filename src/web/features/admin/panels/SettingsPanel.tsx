@@ -7,7 +7,7 @@ import { useMemo, useState, type CSSProperties, type FormEvent, type ReactNode }
 import {
   Alert, Autocomplete, Button, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput, Textarea,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, MATERIAL_SECTIONS, PRIVACY_MAX_GRACE_DAYS } from '../../../../domain/constants.ts';
 import { MSG } from '../../../../domain/messages.ts';
@@ -82,7 +82,20 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
   const [countriesText, setCountriesText] = useState(() => ((initial.countries as string[]) ?? []).join('\n'));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({
+    mutationFn: (patch: Partial<SiteConfig>) => setConfig({ config: patch }),
+    onMutate: () => setError(null),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      await queryClient.invalidateQueries({ queryKey: ['audit'] });
+      await refreshSession();
+      addStatus('success', tk('The site settings have been saved.'));
+    },
+    onError: (err) => {
+      setError(errorMessage(err));
+      setErrors(fieldErrors(err));
+    },
+  });
   const courses = useQuery(allCoursesQuery());
   const courseIds = useMemo(() => (courses.data ?? []).map((c) => c._id).sort(), [courses.data]);
 
@@ -94,7 +107,7 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
   const langs = (v.publiclanguages as string[]) ?? [];
   const langOptions = [...new Set([...Object.keys(LANGUAGE_NAMES), ...langs])];
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const all: Record<string, string> = {};
     for (const f of FIELDS) {
@@ -106,20 +119,7 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
     if (Object.keys(all).length) { setError(MSG.correctFields); return; }
     const patch = Object.fromEntries(FIELDS.filter((f) => !same(v[f], initial[f])).map((f) => [f, v[f]])) as Partial<SiteConfig>;
     if (Object.keys(patch).length === 0) { addStatus('info', tk('Nothing has changed.')); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await setConfig({ config: patch });
-      queryClient.setQueryData(SETTINGS_KEY, saved);
-      await queryClient.invalidateQueries({ queryKey: ['audit'] });
-      await refreshSession();
-      addStatus('success', tk('The site settings have been saved.'));
-    } catch (err2) {
-      setError(errorMessage(err2));
-      setErrors(fieldErrors(err2));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(patch);
   };
 
   const poweredby = (v.poweredby as { title: string; url: string }) ?? { title: '', url: '' };
@@ -226,7 +226,7 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
           <Button variant="default" onClick={onReset}>
             {t('Cancel')}
           </Button>
-          <Button type="submit" loading={busy} data-testid="settings-save">{t('Save')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="settings-save">{t('Save')}</Button>
         </Group>
       </Stack>
     </form>

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import {
   Alert, Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COOKIE_OPTIN_LABELS, ROLES } from '../../../../domain/constants.ts';
@@ -111,24 +111,19 @@ function RolesEditor({ user }: { user: User }) {
   const { t } = useTranslation();
   const session = useSession();
   const [roles, setRoles] = useState<Role[]>(user.roles ?? []);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dirty = [...roles].sort().join() !== [...(user.roles ?? [])].sort().join();
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await saveUser({ _id: user._id, roles });
+  const save = useMutation({
+    mutationFn: () => saveUser({ _id: user._id, roles }),
+    onMutate: () => setError(null),
+    onSuccess: async (saved) => {
       queryClient.setQueryData(adminUserQuery(user._id).queryKey, saved);
       if (session.user?._id === saved._id) setSessionUser({ ...session.user, ...saved });
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'users' || q.queryKey[0] === 'audit' });
       addStatus('success', tk('The roles have been saved.'));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
   return (
     <Stack gap="xs">
       {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -139,7 +134,7 @@ function RolesEditor({ user }: { user: User }) {
         </Group>
       </Checkbox.Group>
       <Group>
-        <Button onClick={save} disabled={!dirty} loading={busy} data-testid="roles-save">{t('Save roles')}</Button>
+        <Button onClick={() => save.mutate()} disabled={!dirty} loading={save.isPending} data-testid="roles-save">{t('Save roles')}</Button>
       </Group>
     </Stack>
   );
@@ -203,23 +198,17 @@ function UserEnrollments({ user }: { user: User }) {
 
 function CrmSyncButton({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const sync = async () => {
-    setBusy(true);
-    setResult(null);
-    try {
-      const r = await crmSyncUser(id);
-      setResult({ ok: r.result?.status !== 'error', text: r.result ? `${t('CRM')}: ${r.result.status}${r.result.message ? ` (${r.result.message})` : ''}` : t('Done') });
-    } catch (err) {
-      setResult({ ok: false, text: t(errorMessage(err)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const sync = useMutation({
+    mutationFn: () => crmSyncUser(id),
+    onMutate: () => setResult(null),
+    onSuccess: (r) =>
+      setResult({ ok: r.result?.status !== 'error', text: r.result ? `${t('CRM')}: ${r.result.status}${r.result.message ? ` (${r.result.message})` : ''}` : t('Done') }),
+    onError: (err) => setResult({ ok: false, text: t(errorMessage(err)) }),
+  });
   return (
     <Group gap="xs">
-      <Button size="xs" variant="light" onClick={sync} loading={busy} data-testid="crm-sync-user">{t('Sync to CRM')}</Button>
+      <Button size="xs" variant="light" onClick={() => sync.mutate()} loading={sync.isPending} data-testid="crm-sync-user">{t('Sync to CRM')}</Button>
       {result && <Text size="sm" c={result.ok ? 'green.8' : 'red.8'} role="status">{result.text}</Text>}
     </Group>
   );
