@@ -20,7 +20,8 @@ export const lessonPath = (course: string, lesson: string, classId?: string | nu
   `/lessons/${enc(course)}/${enc(lesson)}${classId ? `/${enc(classId)}` : material ? '/none' : ''}${material ? `/${enc(material)}` : ''}`;
 /** The lesson to continue with (the server's first unvisited one). */
 export const nextLessonPath = (course: string, classId?: string | null) => `/lessons/${enc(course)}/next${classId ? `/${enc(classId)}` : ''}`;
-export const coursePath = (course: string) => `/Course/${enc(course)}`;
+/** A course's page, optionally for one of its classes. */
+export const coursePath = (course: string, classId?: string | null) => `/Course/${enc(course)}${classId ? `/${enc(classId)}` : ''}`;
 export const enrollPath = (course: string) => `/users/enroll/${enc(course)}`;
 export const classMembersPath = (classId: string) => `/class/enrollment/${enc(classId)}`;
 export const classEditPath = (classId: string) => `/class/edit/${enc(classId)}`;
