@@ -26,7 +26,7 @@ import { contentListQuery } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, run, type Crumb } from './parts.tsx';
+import { LoadFailed, PanelHeader, SaveBar, useEditorMutation, type Crumb } from './parts.tsx';
 import { adminPath } from '../../lib/paths.ts';
 
 const TYPES = [
@@ -61,7 +61,6 @@ function ContentForm({ record }: { record: Content }) {
   const { user, config } = useSession();
   const [draft, setDraft] = useState<Content>(record);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const isNew = record._id === NEW_ID;
   const isPage = isPageRecord(draft);
   const isAdmin = !!user?.isAdmin;
@@ -72,9 +71,18 @@ function ContentForm({ record }: { record: Content }) {
     if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
   };
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
+  const saving = useEditorMutation({
+    mutationFn: saveContent, success: isPage ? tk('The page was saved.') : tk('The block was saved.'), setErrors,
+    // The temporary record `new` is dropped: from now on the panel edits the saved one.
+    then: (saved) => { if (isNew) navigate(adminPath('content', saved._id), { replace: true }); },
+  });
+  const removing = useEditorMutation({
+    mutationFn: removeContent, success: isPage ? tk('The page record was removed.') : tk('The block was removed.'),
+    then: () => navigate(pagePath(record.context || 'home')),
+  });
   const types = TYPES.some((x) => x.value === draft.type) ? TYPES : [...TYPES, { value: draft.type, label: draft.type }];
 
-  const save = async () => {
+  const save = () => {
     const payload: Record<string, unknown> = { ...blockPayload(draft), description: draft.description ?? '', style: draft.style ?? '', meta: draft.meta ?? '' };
     if (!hasCards) delete payload.cards;
     if (isAdmin) { payload.scripthead = draft.scripthead ?? ''; payload.scriptfoot = draft.scriptfoot ?? ''; }
@@ -84,15 +92,7 @@ function ContentForm({ record }: { record: Content }) {
       addStatus('error', check.success ? MSG.correctFields : (check.error.issues[0]?.message ?? MSG.correctFields));
       return;
     }
-    setBusy(true);
-    const saved = await run(() => saveContent(payload as unknown as Content), isPage ? tk('The page was saved.') : tk('The block was saved.'), setErrors);
-    setBusy(false);
-    // The temporary record `new` is dropped: from now on the panel edits the saved one.
-    if (saved && isNew) navigate(adminPath('content', saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeContent(record._id), isPage ? tk('The page record was removed.') : tk('The block was removed.'));
-    if (ok !== null) navigate(pagePath(record.context || 'home'));
+    saving.mutate(payload as unknown as Content);
   };
 
   const crumbs: Crumb[] = [
@@ -104,7 +104,7 @@ function ContentForm({ record }: { record: Content }) {
   return (
     <Stack gap="md" data-testid="content-panel" data-record={record._id}>
       <PanelHeader crumbs={crumbs} title={title} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={(e) => { e.preventDefault(); save(); }} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -183,7 +183,7 @@ function ContentForm({ record }: { record: Content }) {
             </Stack>
           </Paper>
 
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)}
             removeTitle={isPage ? t('Remove this page record?') : t('Remove this block?')}
             removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
             {!isNew && <VersionHistory kind="content" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}

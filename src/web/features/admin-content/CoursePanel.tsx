@@ -25,7 +25,7 @@ import { FilesSection } from './FilesSection.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { CourseCopyButton } from '../../components/CourseCopyButton.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, useEditorMutation } from './parts.tsx';
 import { adminPath, coursePath } from '../../lib/paths.ts';
 
 
@@ -56,8 +56,19 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
   const { user, config } = useSession();
   const [draft, setDraft] = useState<Course>(record);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const isNew = record._id === NEW_ID;
+  const saving = useEditorMutation({
+    mutationFn: saveCourse, success: tk('The course was saved.'), setErrors,
+    then: (saved) => {
+      const after = afterPath(search.get('after'), saved._id);
+      if (after) navigate(after);
+      else if (isNew) navigate(adminPath('courses', saved._id), { replace: true });
+    },
+  });
+  const removing = useEditorMutation({
+    mutationFn: removeCourse, success: tk('The course was removed.'),
+    then: () => navigate(user?.isAdmin ? '/admin/courses' : '/Courses'),
+  });
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
   const set = <K extends keyof Course>(key: K, value: Course[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -67,7 +78,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
   const sections = (draft.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const mains = [...new Set(all.map((c) => c.main || c._id))].sort();
 
-  const save = async () => {
+  const save = () => {
     const payload = {
       _id: draft._id, title: draft.title.trim(), reftitle: draft.reftitle ?? '', description: draft.description ?? '', description2: draft.description2 ?? '',
       status: draft.status ?? '', lang: draft.lang || 'en', order: draft.order ?? 0, main: draft.main ?? '', video: draft.video ?? '',
@@ -79,17 +90,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
       addStatus('error', MSG.correctFields);
       return;
     }
-    setBusy(true);
-    const saved = await run(() => saveCourse(payload), tk('The course was saved.'), setErrors);
-    setBusy(false);
-    if (!saved) return;
-    const after = afterPath(search.get('after'), saved._id);
-    if (after) navigate(after);
-    else if (isNew) navigate(adminPath('courses', saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeCourse(record._id), tk('The course was removed.'));
-    if (ok !== null) navigate(user?.isAdmin ? '/admin/courses' : '/Courses');
+    saving.mutate(payload);
   };
 
   return (
@@ -97,7 +98,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
       <PanelHeader crumbs={[user?.isAdmin ? { label: t('Courses'), to: '/admin/courses' } : { label: t('Courses'), to: '/Courses' },
         ...(isNew ? [] : [{ label: record.title, to: coursePath(record._id) }])]}
         title={isNew ? t('New course') : t('Edit Course Properties')} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={(e) => { e.preventDefault(); save(); }} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -143,7 +144,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
                 onChange={(html) => set('description2', html)} error={err('description2')} minHeight={100} uploadContext={isNew ? 'courses' : record._id} />
             </Stack>
           </Paper>
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this course?')}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)} removeTitle={t('Remove this course?')}
             removeMessage={t('The course, its lessons and materials are removed. A course that still has classes cannot be removed.')}>
             {!isNew && <VersionHistory kind="course" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && <CourseCopyButton course={record} siblings={all} />}

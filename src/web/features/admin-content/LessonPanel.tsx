@@ -20,7 +20,7 @@ import { allCoursesQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeLesson, saveLesson } from './api.ts';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, useEditorMutation } from './parts.tsx';
 import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
 export const courseSections = (course: Course | undefined) => (course?.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -54,8 +54,16 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
   const [search] = useSearchParams();
   const [draft, setDraft] = useState<Lesson>(record);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const isNew = record._id === NEW_ID;
+  const saving = useEditorMutation({
+    mutationFn: saveLesson, success: tk('The lesson was saved.'), setErrors,
+    then: (saved) => {
+      const after = afterPath(search.get('after'), course._id);
+      if (after) navigate(after);
+      else if (isNew) navigate(adminPath('lessons', course._id, saved._id), { replace: true });
+    },
+  });
+  const removing = useEditorMutation({ mutationFn: removeLesson, success: tk('The lesson was removed.'), then: () => navigate(coursePath(course._id)) });
   const sections = courseSections(course);
   const sectionOptions = draft.sorder && !sections.includes(draft.sorder) ? [...sections, draft.sorder] : sections;
   const set = <K extends keyof Lesson>(key: K, value: Lesson[K]) => {
@@ -64,7 +72,7 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
   };
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
 
-  const save = async () => {
+  const save = () => {
     const payload = {
       _id: draft._id, course: course._id, title: draft.title.trim(), description: draft.description ?? '', sorder: draft.sorder ?? '',
       sortorder: draft.sortorder ?? 0, order: draft.order ?? draft.sortorder ?? 0, type: draft.type || 'lesson',
@@ -75,24 +83,14 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
       addStatus('error', MSG.correctFields);
       return;
     }
-    setBusy(true);
-    const saved = await run(() => saveLesson(payload), tk('The lesson was saved.'), setErrors);
-    setBusy(false);
-    if (!saved) return;
-    const after = afterPath(search.get('after'), course._id);
-    if (after) navigate(after);
-    else if (isNew) navigate(adminPath('lessons', course._id, saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeLesson(record._id), tk('The lesson was removed.'));
-    if (ok !== null) navigate(coursePath(course._id));
+    saving.mutate(payload);
   };
 
   return (
     <Stack gap="md" data-testid="lesson-panel" data-record={record._id}>
       <PanelHeader crumbs={[{ label: course.title, to: coursePath(course._id) }, { label: t('Lessons'), to: adminPath('courses', course._id) }]}
         title={isNew ? t('New lesson') : t('Manage Lesson')} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={(e) => { e.preventDefault(); save(); }} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -109,7 +107,7 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
                 minHeight={120} uploadContext={course._id} testId="lesson-description" />
             </Stack>
           </Paper>
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this lesson?')}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)} removeTitle={t('Remove this lesson?')}
             removeMessage={t('The lesson and all its materials are removed. This cannot be undone.')}>
             {!isNew && <VersionHistory kind="lesson" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && (

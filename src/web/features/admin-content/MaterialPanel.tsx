@@ -23,7 +23,7 @@ import { editLessonQuery, removeMaterial, saveMaterial } from './api.ts';
 import { byMaterialOrder } from './LessonPanel.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, useEditorMutation } from './parts.tsx';
 import { QuizEditor, cleanQuestions, quizProblems } from './QuizEditor.tsx';
 import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
@@ -60,7 +60,6 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
   const [draft, setDraft] = useState<Material>({ ...record, quiz: record.quiz?.map((q) => ({ ...q, answers: [...q.answers] })) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [showProblems, setShowProblems] = useState(false);
-  const [busy, setBusy] = useState(false);
   const isNew = record._id === NEW_ID;
   const types = config?.materialTypes?.length ? config.materialTypes : MATERIAL_TYPES_DEFAULT;
   const sections = types.includes(draft.section) ? types : [...types, draft.section];
@@ -71,8 +70,17 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
   };
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
   const lessonAdminPath = adminPath('lessons', courseId, lesson._id);
+  const saving = useEditorMutation({
+    mutationFn: (payload: Partial<Material> & { _id: string }) => saveMaterial(payload), success: tk('The material was saved.'), setErrors,
+    then: (saved) => {
+      const after = afterPath(search.get('after'), courseId);
+      if (after) navigate(after);
+      else if (isNew) navigate(adminPath('lessonmaterials', courseId, lesson._id, saved._id), { replace: true });
+    },
+  });
+  const removing = useEditorMutation({ mutationFn: removeMaterial, success: tk('The material was removed.'), then: () => navigate(lessonAdminPath) });
 
-  const save = async () => {
+  const save = () => {
     const questions = cleanQuestions(draft.quiz ?? []);
     const payload = {
       _id: draft._id, lesson: lesson._id, section: draft.section, title: draft.title ?? '', subid: draft.subid ?? '', order: draft.order ?? 0,
@@ -93,24 +101,14 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
       addStatus('error', quizBad ? MSG.correctFields : (check.success ? MSG.correctFields : check.error.issues[0]?.message ?? MSG.correctFields));
       return;
     }
-    setBusy(true);
-    const saved = await run(() => saveMaterial(payload as Partial<Material> & { _id: string }), tk('The material was saved.'), setErrors);
-    setBusy(false);
-    if (!saved) return;
-    const after = afterPath(search.get('after'), courseId);
-    if (after) navigate(after);
-    else if (isNew) navigate(adminPath('lessonmaterials', courseId, lesson._id, saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeMaterial(record._id), tk('The material was removed.'));
-    if (ok !== null) navigate(lessonAdminPath);
+    saving.mutate(payload as Partial<Material> & { _id: string });
   };
 
   return (
     <Stack gap="md" data-testid="material-panel" data-record={record._id}>
       <PanelHeader crumbs={[{ label: courseTitle, to: coursePath(courseId) }, { label: lesson.title, to: lessonAdminPath }]}
         title={isNew ? t('New material') : t('Edit material')} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={(e) => { e.preventDefault(); save(); }} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -182,7 +180,7 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
               )}
             </Stack>
           </Paper>
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this material?')}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)} removeTitle={t('Remove this material?')}
             removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
             {!isNew && <VersionHistory kind="material" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && (
