@@ -27,7 +27,7 @@ import { FilesSection } from './FilesSection.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { queryClient } from '../../lib/query.ts';
 import { LoadFailed, PanelHeader, SaveBar, useEditorMutation, type Crumb } from './parts.tsx';
-import { adminPath } from '../../lib/paths.ts';
+import { adminPath, contentPagePath, withQuery } from '../../lib/paths.ts';
 
 const TYPES = [
   { value: 'page', label: tk('Page') },
@@ -35,7 +35,7 @@ const TYPES = [
   { value: 'snippet', label: tk('Snippet') },
 ];
 
-export const pagePath = (context: string) => (context === 'home' ? '/' : `/${encodeURIComponent(context)}`);
+export const pagePath = (context: string) => (context === 'home' ? '/' : contentPagePath(context));
 
 export default function ContentPanel({ id }: { id: string }) {
   const [search] = useSearchParams();
@@ -211,7 +211,7 @@ function PageBlocks({ context, lang }: { context: string; lang?: string }) {
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="page-blocks">{t('Blocks of this page')}</Title>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link}
-          to={`/admin/content/new?context=${encodeURIComponent(context)}${lang ? `&lang=${lang}` : ''}`}>
+          to={withQuery(adminPath('content', NEW_ID), { context, lang })}>
           {t('Add a block')}
         </Button>
       </Group>

@@ -122,6 +122,8 @@ export const surveyResponsesQuery = (surveyId: string) => queryOptions({
   queryFn: () => api.post<{ survey: Survey; responses: SurveyResponse[] }>('/app_surveys/listResponsesBySurvey', { surveyId }),
   staleTime: 10_000,
 });
+/** A GET link that downloads one survey's responses as CSV. */
+export const surveyResponsesCsvUrl = (surveyId: string) => `/app_surveys/responses/${encodeURIComponent(surveyId)}.csv`;
 
 // Site settings, CRM, navigation, translations --------------------------------------------------------------
 

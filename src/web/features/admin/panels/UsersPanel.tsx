@@ -32,7 +32,7 @@ import { LanguageName, languageName } from '../../../components/LanguageName.tsx
 import { BulkActionBar, useRowSelection } from '../../../components/BulkActionBar.tsx';
 import { runBulkAction } from '../../../lib/data/staff.ts';
 import { ClassPicker } from '../enrollment-parts.tsx';
-import { adminPath } from '../../../lib/paths.ts';
+import { adminPanelPath, adminPath, userCommentsPath, userEnrollmentPath, userProfilePath, withQuery } from '../../../lib/paths.ts';
 
 /** Course, then class, for the bulk bar's enrol and remove actions. */
 function BulkClassPicker({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
@@ -232,9 +232,9 @@ function UserDetail({ id }: { id: string }) {
           <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>{u.email}</Text>
         </div>
         <Group gap="xs">
-          <Button component={Link} to={`/user/profile/${encodeURIComponent(u._id)}`} variant="light" size="xs">{t('Edit Profile')}</Button>
-          <Button component={Link} to={`/user/enrollment/${encodeURIComponent(u._id)}`} variant="light" size="xs">{t('Classes')}</Button>
-          <Button component={Link} to={`/user/comments/${encodeURIComponent(u._id)}`} variant="light" size="xs">{t('User Comments')}</Button>
+          <Button component={Link} to={userProfilePath(u._id)} variant="light" size="xs">{t('Edit Profile')}</Button>
+          <Button component={Link} to={userEnrollmentPath(u._id)} variant="light" size="xs">{t('Classes')}</Button>
+          <Button component={Link} to={userCommentsPath(u._id)} variant="light" size="xs">{t('User Comments')}</Button>
         </Group>
       </Group>
       <Paper withBorder p="md" radius="md">
@@ -257,7 +257,7 @@ function UserDetail({ id }: { id: string }) {
       <section>
         <Group justify="space-between" mb="xs">
           <Title order={3}>{t('Audit log')}</Title>
-          <Anchor component={Link} to={`/admin/audit?target=${encodeURIComponent(u._id)}`} size="sm">{t('Show all')}</Anchor>
+          <Anchor component={Link} to={withQuery(adminPanelPath('audit'), { target: u._id })} size="sm">{t('Show all')}</Anchor>
         </Group>
         {audit.isError ? <LoadError error={audit.error} /> : !audit.data ? <TableSkeleton /> : <AuditTable list={audit.data.list} />}
       </section>
