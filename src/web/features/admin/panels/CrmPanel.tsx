@@ -17,8 +17,9 @@ import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import {
-  SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery, type CrmBatchResult, type CrmSettingsView, type CrmSyncSummary,
+  SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery,
 } from '../api.ts';
+import type { CrmBatchResult, CrmSettingsView, CrmSyncSummary } from '../../../../domain/replies-admin.ts';
 import { FieldList, LoadError, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';

@@ -18,7 +18,8 @@ import { refreshSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { SETTINGS_KEY, allCoursesQuery, setConfig, settingsQuery, type Settings } from '../api.ts';
+import type { AdminSettings } from '../../../../domain/replies-admin.ts';
+import { SETTINGS_KEY, allCoursesQuery, setConfig, settingsQuery } from '../api.ts';
 import { LoadError, TableSkeleton, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { MainCoursesEditor, MapEditor } from '../MapEditor.tsx';
 import { SecuritySettingsForm } from '../SecuritySettingsForm.tsx';
@@ -75,7 +76,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   );
 }
 
-function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () => void }) {
+function SettingsForm({ settings, onReset }: { settings: AdminSettings; onReset: () => void }) {
   const { t } = useTranslation();
   const initial = useMemo(() => valuesOf(settings.config), [settings.config]);
   const [v, setV] = useState<Values>(initial);

@@ -19,7 +19,9 @@ import { useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { languageQuery, setLanguage, type LabelRow, type LanguageLabels } from '../api.ts';
+import type { LanguageLabels } from '../../../../domain/replies-admin.ts';
+import type { LabelRow } from '../../../../domain/types.ts';
+import { languageQuery, setLanguage } from '../api.ts';
 import { LoadError, TableSkeleton, errorMessage, AdminPagination } from '../../../components/panel-parts.tsx';
 
 const PAGE_SIZE = 25;

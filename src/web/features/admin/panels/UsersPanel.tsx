@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COOKIE_OPTIN_LABELS, ROLES } from '../../../../domain/constants.ts';
-import type { Role, User } from '../../../../domain/types.ts';
+import type { EnrollmentRow, Role, User } from '../../../../domain/types.ts';
 import { countryName } from '../../../../domain/countries.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
@@ -19,7 +19,7 @@ import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { EndUserSessionsButton, ResetTwoFactorButton } from '../EndUserSessionsButton.tsx';
 import {
-  adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery, type AdminEnrollment,
+  adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery,
 } from '../api.ts';
 import {
   ConfirmButton, FieldList, LoadError, PanelFrame, ScrollTable, TableSkeleton, day, dayTime, errorMessage, fullName,
@@ -143,7 +143,7 @@ function RolesEditor({ user }: { user: User }) {
 function UserEnrollments({ user }: { user: User }) {
   const { t } = useTranslation();
   const q = useQuery(userEnrollmentsQuery(user._id));
-  const [editing, setEditing] = useState<AdminEnrollment | null>(null);
+  const [editing, setEditing] = useState<EnrollmentRow | null>(null);
   return (
     <Stack gap="sm">
       {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : q.data.length === 0 ? (
