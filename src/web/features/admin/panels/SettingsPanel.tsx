@@ -3,16 +3,18 @@
  * SiteConfigFields rules) and shown with the server's message per field when it refuses one. Only the
  * fields that changed are sent; everyone gets the new settings on their next whoami.
  */
-import { useMemo, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Alert, Autocomplete, Button, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput, Textarea,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, MATERIAL_SECTIONS, PRIVACY_MAX_GRACE_DAYS } from '../../../../domain/constants.ts';
 import { MSG } from '../../../../domain/messages.ts';
 import type { SiteConfig } from '../../../../domain/types.ts';
 import { SiteConfigFields } from '../../../../domain/validation.ts';
+import { fieldError } from '../../../lib/forms.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { refreshSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
@@ -79,10 +81,23 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 function SettingsForm({ settings, onReset }: { settings: AdminSettings; onReset: () => void }) {
   const { t } = useTranslation();
   const initial = useMemo(() => valuesOf(settings.config), [settings.config]);
-  const [v, setV] = useState<Values>(initial);
   const [countriesText, setCountriesText] = useState(() => ((initial.countries as string[]) ?? []).join('\n'));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  // Each field is checked as it changes, and all of them on Save, by the shared rules of its setting.
+  const form = useForm<Values>({
+    initialValues: initial,
+    validateInputOnChange: true,
+    validate: (values) => {
+      const all: Record<string, string> = {};
+      for (const f of FIELDS) {
+        const m = check(f, values[f]);
+        if (m) all[f] = m;
+      }
+      if (!all.defaultlang && !((values.publiclanguages as string[]) ?? []).includes(String(values.defaultlang))) all.defaultlang = MSG.defaultLangNotPublic;
+      return all;
+    },
+  });
+  const v = form.values;
   const save = useMutation({
     mutationFn: (patch: Partial<SiteConfig>) => setConfig({ config: patch }),
     onMutate: () => setError(null),
@@ -94,34 +109,22 @@ function SettingsForm({ settings, onReset }: { settings: AdminSettings; onReset:
     },
     onError: (err) => {
       setError(errorMessage(err));
-      setErrors(fieldErrors(err));
+      form.setErrors(fieldErrors(err));
     },
   });
   const courses = useQuery(allCoursesQuery());
   const courseIds = useMemo(() => (courses.data ?? []).map((c) => c._id).sort(), [courses.data]);
 
-  const set = (f: Field, value: unknown) => {
-    setV((cur) => ({ ...cur, [f]: value }));
-    setErrors((e) => ({ ...e, [f]: check(f, value) }));
-  };
-  const err = (f: string) => (errors[f] ? t(errors[f]!) : undefined);
+  const set = (f: Field, value: unknown) => form.setFieldValue(f, value);
+  const err = (f: string) => fieldError(t, form.errors, f);
   const langs = (v.publiclanguages as string[]) ?? [];
   const langOptions = [...new Set([...Object.keys(LANGUAGE_NAMES), ...langs])];
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const all: Record<string, string> = {};
-    for (const f of FIELDS) {
-      const m = check(f, v[f]);
-      if (m) all[f] = m;
-    }
-    if (!all.defaultlang && !langs.includes(String(v.defaultlang))) all.defaultlang = MSG.defaultLangNotPublic;
-    setErrors(all);
-    if (Object.keys(all).length) { setError(MSG.correctFields); return; }
-    const patch = Object.fromEntries(FIELDS.filter((f) => !same(v[f], initial[f])).map((f) => [f, v[f]])) as Partial<SiteConfig>;
+  const submit = form.onSubmit((values) => {
+    const patch = Object.fromEntries(FIELDS.filter((f) => !same(values[f], initial[f])).map((f) => [f, values[f]])) as Partial<SiteConfig>;
     if (Object.keys(patch).length === 0) { addStatus('info', tk('Nothing has changed.')); return; }
     save.mutate(patch);
-  };
+  }, () => setError(MSG.correctFields));
 
   const poweredby = (v.poweredby as { title: string; url: string }) ?? { title: '', url: '' };
   return (
