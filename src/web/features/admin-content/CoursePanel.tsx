@@ -2,18 +2,19 @@
  * /admin/courses/{courseid}: a course's fields (spec 3, Course), `new` for a new course; its lessons with
  * Add A Lesson; its files. ?after=course returns to the course page once saved.
  */
-import { useState } from 'react';
 import {
   Anchor, Badge, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, TagsInput, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { CourseSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { CourseSaveSchema, NEW_ID } from '../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -49,16 +50,25 @@ export default function CoursePanel({ courseid }: { courseid: string }) {
   return <CourseForm key={`${course._id}-${course.title}-${course.order}-${course.status}`} record={course} all={courses.data} />;
 }
 
+const sectionsOf = (c: Course) => (c.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** What is saved: every field, empty ones as '', the sections tidied. */
+const payloadOf = (draft: Course) => ({
+  _id: draft._id, title: draft.title.trim(), reftitle: draft.reftitle ?? '', description: draft.description ?? '', description2: draft.description2 ?? '',
+  status: draft.status ?? '', lang: draft.lang || 'en', order: draft.order ?? 0, main: draft.main ?? '', video: draft.video ?? '',
+  sections: sectionsOf(draft).join(','), smallbanner: draft.smallbanner ?? '', timerequired: draft.timerequired ?? '', certificate: draft.certificate ?? '',
+});
+
 function CourseForm({ record, all }: { record: Course; all: Course[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { user, config } = useSession();
-  const [draft, setDraft] = useState<Course>(record);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Course>({ initialValues: record, validate: (v) => zodErrors(CourseSaveSchema, payloadOf(v)) });
+  const draft = form.values;
   const isNew = record._id === NEW_ID;
   const saving = useEditorMutation({
-    mutationFn: saveCourse, success: tk('The course was saved.'), setErrors,
+    mutationFn: saveCourse, success: tk('The course was saved.'), setErrors: form.setErrors,
     then: (saved) => {
       const after = afterPath(search.get('after'), saved._id);
       if (after) navigate(after);
@@ -70,35 +80,20 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
     then: () => navigate(user?.isAdmin ? '/admin/courses' : '/Courses'),
   });
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
-  const set = <K extends keyof Course>(key: K, value: Course[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
-  };
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
-  const sections = (draft.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  // A changed field's error goes (the form clears it), as the editors expect.
+  const set = <K extends keyof Course>(key: K, value: Course[K]) => form.setFieldValue(key, value as never);
+  const err = (k: string) => fieldError(t, form.errors, k);
+  const sections = sectionsOf(draft);
   const mains = [...new Set(all.map((c) => c.main || c._id))].sort();
 
-  const save = () => {
-    const payload = {
-      _id: draft._id, title: draft.title.trim(), reftitle: draft.reftitle ?? '', description: draft.description ?? '', description2: draft.description2 ?? '',
-      status: draft.status ?? '', lang: draft.lang || 'en', order: draft.order ?? 0, main: draft.main ?? '', video: draft.video ?? '',
-      sections: sections.join(','), smallbanner: draft.smallbanner ?? '', timerequired: draft.timerequired ?? '', certificate: draft.certificate ?? '',
-    };
-    const check = CourseSaveSchema.safeParse(payload);
-    if (!check.success || !payload.title) {
-      setErrors(check.success ? { title: MSG.required } : fieldErrors(check.error));
-      addStatus('error', MSG.correctFields);
-      return;
-    }
-    saving.mutate(payload);
-  };
+  const save = form.onSubmit((v) => saving.mutate(payloadOf(v)), () => addStatus('error', MSG.correctFields));
 
   return (
     <Stack gap="md" data-testid="course-panel" data-record={record._id}>
       <PanelHeader crumbs={[user?.isAdmin ? { label: t('Courses'), to: '/admin/courses' } : { label: t('Courses'), to: '/Courses' },
         ...(isNew ? [] : [{ label: record.title, to: coursePath(record._id) }])]}
         title={isNew ? t('New course') : t('Edit Course Properties')} />
-      <form onSubmit={(e) => { e.preventDefault(); save(); }} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">

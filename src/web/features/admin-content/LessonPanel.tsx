@@ -3,15 +3,16 @@
  * Lesson), `new` for a new lesson; its materials with Add Material. ?after=course returns to the course
  * page once saved.
  */
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course, Lesson, Material } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { LessonSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { LessonSaveSchema, NEW_ID } from '../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
@@ -48,15 +49,21 @@ export default function LessonPanel({ course: courseId, lesson: lessonId }: { co
   return <LessonForm key={`${data._id}-${data.title}-${data.sortorder}-${data.sorder}`} course={course} record={data} />;
 }
 
+/** What is saved: the lesson in its course, empty fields as '', the order following the position when unset. */
+const payloadOf = (course: Course, draft: Lesson) => ({
+  _id: draft._id, course: course._id, title: draft.title.trim(), description: draft.description ?? '', sorder: draft.sorder ?? '',
+  sortorder: draft.sortorder ?? 0, order: draft.order ?? draft.sortorder ?? 0, type: draft.type || 'lesson',
+});
+
 function LessonForm({ course, record }: { course: Course; record: Lesson }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [draft, setDraft] = useState<Lesson>(record);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Lesson>({ initialValues: record, validate: (v) => zodErrors(LessonSaveSchema, payloadOf(course, v)) });
+  const draft = form.values;
   const isNew = record._id === NEW_ID;
   const saving = useEditorMutation({
-    mutationFn: saveLesson, success: tk('The lesson was saved.'), setErrors,
+    mutationFn: saveLesson, success: tk('The lesson was saved.'), setErrors: form.setErrors,
     then: (saved) => {
       const after = afterPath(search.get('after'), course._id);
       if (after) navigate(after);
@@ -66,31 +73,16 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
   const removing = useEditorMutation({ mutationFn: removeLesson, success: tk('The lesson was removed.'), then: () => navigate(coursePath(course._id)) });
   const sections = courseSections(course);
   const sectionOptions = draft.sorder && !sections.includes(draft.sorder) ? [...sections, draft.sorder] : sections;
-  const set = <K extends keyof Lesson>(key: K, value: Lesson[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
-  };
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
-
-  const save = () => {
-    const payload = {
-      _id: draft._id, course: course._id, title: draft.title.trim(), description: draft.description ?? '', sorder: draft.sorder ?? '',
-      sortorder: draft.sortorder ?? 0, order: draft.order ?? draft.sortorder ?? 0, type: draft.type || 'lesson',
-    };
-    const check = LessonSaveSchema.safeParse(payload);
-    if (!check.success || !payload.title) {
-      setErrors(check.success ? { title: MSG.required } : fieldErrors(check.error));
-      addStatus('error', MSG.correctFields);
-      return;
-    }
-    saving.mutate(payload);
-  };
+  // A changed field's error goes (the form clears it), as the editors expect.
+  const set = <K extends keyof Lesson>(key: K, value: Lesson[K]) => form.setFieldValue(key, value as never);
+  const err = (k: string) => fieldError(t, form.errors, k);
+  const save = form.onSubmit((v) => saving.mutate(payloadOf(course, v)), () => addStatus('error', MSG.correctFields));
 
   return (
     <Stack gap="md" data-testid="lesson-panel" data-record={record._id}>
       <PanelHeader crumbs={[{ label: course.title, to: coursePath(course._id) }, { label: t('Lessons'), to: adminPath('courses', course._id) }]}
         title={isNew ? t('New lesson') : t('Manage Lesson')} />
-      <form onSubmit={(e) => { e.preventDefault(); save(); }} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
