@@ -18,12 +18,14 @@
  * exponential back-off (with jitter, capped), a bounded number of times; other 4xx answers are final.
  */
 
+import type { CrmBatchResult } from '../../domain/replies-admin.ts';
+
 export interface CrmIndividual {
   id: number; externalId?: string; email: string; firstName?: string; lastName?: string; phone?: string;
   city?: string; state?: string; country?: string; postalCode?: string; language?: string; updatedAt?: string;
 }
 export type CrmContactInput = Omit<CrmIndividual, 'id' | 'updatedAt'>;
-export interface CrmBatchResult { externalId?: string; email: string; id?: number; status: 'created' | 'updated' | 'error'; message?: string }
+export type { CrmBatchResult };
 
 /** Why a CRM call failed: it took too long, it is down or odd, it refused our key, or it refused the request. */
 export type CrmFailure = 'timeout' | 'unavailable' | 'refused' | 'rejected';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminPath, classMembersPath, coursePath, isExternalUrl, lessonPath, nextLessonPath, registerPath, safeLocalPath } from './paths.ts';
+import {
+  adminPanelPath, adminPath, classMembersPath, contentPagePath, coursePath, isExternalUrl, lessonPath, nextLessonPath, registerPath, safeLocalPath,
+  userCommentsPath, userEnrollmentPath, userProfilePath, withQuery,
+} from './paths.ts';
 
 describe('safeLocalPath', () => {
   it.each([
@@ -28,5 +31,21 @@ describe('screen paths', () => {
     expect(registerPath()).toBe('/register');
     expect(adminPath('lessons', 'c/1', 'new')).toBe('/admin/lessons/c%2F1/new');
     expect(adminPath('users')).toBe('/admin/users');
+  });
+});
+
+describe('staff screen paths', () => {
+  it('encode ids and queries, and name the overview', () => {
+    expect(coursePath('c 1')).toBe('/Course/c%201');
+    expect(coursePath('c', 'k/1')).toBe('/Course/c/k%2F1');
+    expect(adminPanelPath('index')).toBe('/admin');
+    expect(adminPanelPath('audit')).toBe('/admin/audit');
+    expect(withQuery(adminPanelPath('audit'), { target: 'a&b' })).toBe('/admin/audit?target=a%26b');
+    expect(withQuery(adminPath('content', 'new'), { context: 'about', lang: undefined })).toBe('/admin/content/new?context=about');
+    expect(withQuery('/x', {})).toBe('/x');
+    expect(userProfilePath('u/1')).toBe('/user/profile/u%2F1');
+    expect(userEnrollmentPath('u')).toBe('/user/enrollment/u');
+    expect(userCommentsPath('u')).toBe('/user/comments/u');
+    expect(contentPagePath('About us')).toBe('/About%20us');
   });
 });

@@ -38,3 +38,16 @@ export const registerPath = (redirect?: string | null) => (redirect ? `/register
 /** The staff screens: /admin/{area}/{id}/... with each id encoded ('new' stays as it is). */
 export type AdminArea = 'users' | 'enrollments' | 'courses' | 'classes' | 'lessons' | 'lessonmaterials' | 'content' | 'surveys';
 export const adminPath = (area: AdminArea, ...ids: string[]) => `/admin/${area}${ids.map((id) => `/${enc(id)}`).join('')}`;
+/** An admin panel by name (`index`: the overview), for the panel list built from the panel table. */
+export const adminPanelPath = (panel: string) => (panel === 'index' ? '/admin' : `/admin/${enc(panel)}`);
+/** A path with a query string of the given values; empty ones are left out. */
+export const withQuery = (path: string, query: Record<string, string | null | undefined>) => {
+  const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1])).toString();
+  return q ? `${path}?${q}` : path;
+};
+/** A user's screens as staff open them: profile, classes, comments. */
+export const userProfilePath = (user: string) => `/user/profile/${enc(user)}`;
+export const userEnrollmentPath = (user: string) => `/user/enrollment/${enc(user)}`;
+export const userCommentsPath = (user: string) => `/user/comments/${enc(user)}`;
+/** A content page by its context, as the catch-all route serves it. */
+export const contentPagePath = (context: string) => `/${enc(context)}`;

@@ -14,6 +14,7 @@ import { findNavItem, labelsOf, listNavItems, presentNavItem, removeNavItem, sav
 import { loadCrmSettings, presentCrmSettings, saveCrmSettings, type CrmSettings } from '../integrations/integrations.repository.ts';
 import { MSG } from '../../../domain/messages.ts';
 import type { SiteConfig } from '../../../domain/types.ts';
+import type { AdminSettings, LanguageLabels, LanguageSaved } from '../../../domain/replies-admin.ts';
 import {
   AuditListSchema, GetLanguageSchema, NavItemListSchema, NavItemSaveSchema, RemoveSchema, SetConfigSchema, SetLanguageSchema,
 } from '../../../domain/validation.ts';
@@ -51,7 +52,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     const { lang, untranslated } = parse(GetLanguageSchema, req.body);
     const { labels, languages, asof } = await labelsOf(db, lang);
     const list = untranslated ? labels.filter((l) => !l.translated) : labels;
-    return { lang, labels: list, total: labels.length, translated: labels.filter((l) => l.translated).length, languages, asof };
+    return { lang, labels: list, total: labels.length, translated: labels.filter((l) => l.translated).length, languages, asof } satisfies LanguageLabels;
   });
 
   app.post('/app_admin/setLanguage', { config: { schema: { body: SetLanguageSchema }, action: 'admin.translations' } }, async (req) => {
@@ -62,12 +63,12 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       await recordAudit(db, { actor, action: AUDIT.translationSet, targetType: 'translation', target: lang, changes: changed });
     }
     const data = await site.get();
-    return { lang, changed: Object.keys(changed).length, loc: data.labels(lang), asof: data.version };
+    return { lang, changed: Object.keys(changed).length, loc: data.labels(lang), asof: data.version } satisfies LanguageSaved;
   });
 
   // Site settings ------------------------------------------------------------------------------------
 
-  async function settings() {
+  async function settings(): Promise<AdminSettings> {
     return { config: (await site.get()).config, crm: presentCrmSettings(await loadCrmSettings(db)) };
   }
 

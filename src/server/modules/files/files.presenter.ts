@@ -1,7 +1,8 @@
 /** Picks what of a file's record leaves the server: its metadata and where it is served, never the bytes. */
 import type { FileMeta } from './files.repository.ts';
+import type { FileRecord } from '../../../domain/replies-admin.ts';
 
-export interface FileRecord { filename: string; title?: string; context: string; mtime: string; ctime: string; mime: string; size: number; url: string }
+export type { FileRecord };
 
 export const fileUrl = (filename: string) => `/files/${encodeURIComponent(filename)}`;
 

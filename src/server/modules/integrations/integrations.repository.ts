@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { fromJson, json, now } from '../../db/dialect.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import type { CrmContactInput } from '../../adapters/crm.ts';
+import type { CrmSettingsView } from '../../../domain/replies-admin.ts';
 
 export interface CrmSettings {
   baseUrl: string;
@@ -15,8 +16,7 @@ export interface CrmSettings {
   lastSync?: string;
 }
 
-/** What leaves the server of the CRM settings. */
-export interface CrmSettingsView { baseUrl: string; keySet: boolean; timeoutMs?: number; lastSync?: string; configured: boolean }
+export type { CrmSettingsView };
 
 const NAME = 'crm';
 

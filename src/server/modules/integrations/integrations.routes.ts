@@ -11,6 +11,7 @@ import { createCrmClient, CrmError, type CrmBatchResult, type CrmClient } from '
 import { findUserById } from '../users/users.repository.ts';
 import { changedUsers, contactOf, loadCrmSettings, saveCrmSettings } from './integrations.repository.ts';
 import { MSG } from '../../../domain/messages.ts';
+import type { CrmSyncSummary } from '../../../domain/replies-admin.ts';
 import { CrmBatchSchema, CrmEmailSchema, CrmLookupSchema, CrmSyncRecentSchema, CrmSyncUserSchema } from '../../../domain/validation.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -128,6 +129,6 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     // Contacts the CRM refused are tried again next time: the mark stays until a sync is complete.
     if (!more && totals.failed === 0) await saveCrmSettings(db, { lastSync: startedAt });
-    return { since, ...totals, errors, more };
+    return { since, ...totals, errors, more } satisfies CrmSyncSummary;
   });
 }

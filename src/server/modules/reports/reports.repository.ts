@@ -11,9 +11,10 @@ import { completionsByCourse, timelineRange, endOf, learnersByCountry, learnersB
 import type { ReportFilters, ReportPageQuery } from '../../../domain/validation.ts';
 import { REPORT_TABLES, type ReportColumn, type ReportRow } from '../../../domain/reports.ts';
 import type { Page } from '../../../domain/paging.ts';
+import type { Report } from '../../../domain/replies-admin.ts';
 
 export type Column = ReportColumn;
-export interface Report { reportid: string; title: string; columns: readonly Column[]; rows: ReportRow[] }
+export type { Report };
 
 const col = (key: string, label: string): Column => ({ key, label });
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);

@@ -9,10 +9,11 @@ import type { Db } from '../../db/database.ts';
 import { count } from '../../db/dialect.ts';
 import { badRequest } from '../../errors.ts';
 import { MSG } from '../../../domain/messages.ts';
+import type { CourseCompletion, StatsSummary, TimelinePoint } from '../../../domain/replies-admin.ts';
 
 export type Period = 'week' | 'month';
 export interface Range { from: string; to: string }
-export interface TimelinePoint { date: string; registrations: number; enrollments: number; completions: number }
+export type { CourseCompletion, TimelinePoint };
 
 const DAY_MS = 24 * 3600_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -92,8 +93,6 @@ export async function timeline(db: Db, period: Period, range: Range, course?: st
   return [...points.values()];
 }
 
-export interface CourseCompletion { course: string; title: string; lang: string; enrolled: number; completed: number; rate: number; averageprogress: number }
-
 /** Per course: enrolments, completions, the completion rate and the average progress (percent). */
 export async function completionsByCourse(db: Db, f: { course?: string; from?: string; to?: string } = {}): Promise<CourseCompletion[]> {
   // The sums per course from the enrolments alone (an index holds every column they read), then the
@@ -137,7 +136,7 @@ export async function learnersByCountry(db: Db, top = 30): Promise<{ country: st
 }
 
 /** The dashboard's headline numbers. */
-export async function summary(db: Db) {
+export async function summary(db: Db): Promise<StatsSummary> {
   const since = new Date(Date.now() - 30 * DAY_MS).toISOString();
   const n = async (q: Promise<{ n: unknown } | undefined>) => count((await q)?.n);
   const [users, admins, editors, newUsers30d, activeUsers30d, courses, activeCourses, classes, enrollments, completions, examsPassed, surveyResponses] =

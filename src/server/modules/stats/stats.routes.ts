@@ -9,6 +9,7 @@ import { authorize } from '../../policy/policy.ts';
 import { caller } from '../../auth.ts';
 import { completionsByCourse, timelineRange, learnersByCountry, learnersByLanguage, summary, timeline } from './stats.repository.ts';
 import { ReportFiltersSchema } from '../../../domain/validation.ts';
+import type { Stats } from '../../../domain/replies-admin.ts';
 
 export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -31,6 +32,6 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
       learnersByLanguage(db),
       learnersByCountry(db),
     ]);
-    return { period, from: range.from, to: range.to, timeline: points, completionsByCourse: courses, learnersByLanguage: languages, learnersByCountry: countries };
+    return { period, from: range.from, to: range.to, timeline: points, completionsByCourse: courses, learnersByLanguage: languages, learnersByCountry: countries } satisfies Stats;
   });
 }

@@ -1,5 +1,6 @@
 import type { Survey, SurveyQuestion } from '../../../domain/types.ts';
 import type { SurveyAnswer } from '../../../domain/validation.ts';
+import type { SurveyResponseRecord } from '../../../domain/replies-admin.ts';
 import type { ResponseRow, SurveyRow } from './surveys.repository.ts';
 import { fromJson } from '../../db/dialect.ts';
 
@@ -12,11 +13,7 @@ export function presentSurvey(r: SurveyRow): Survey & { timestamp: string } {
   };
 }
 
-/** A response as admins see it. Answers stay anonymous to admins: who answered (kept for that learner's data export) and the bot-check token never leave the server. */
-export interface SurveyResponseRecord {
-  _id: string; surveyId: string; answers: SurveyAnswer[]; lang: string | null; context: string | null;
-  contextid: string | null; created: string;
-}
+export type { SurveyResponseRecord };
 
 export function presentResponse(r: ResponseRow): SurveyResponseRecord {
   return {

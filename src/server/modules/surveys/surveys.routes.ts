@@ -24,6 +24,7 @@ import {
   type SurveyRow,
 } from './surveys.repository.ts';
 import { presentResponse, presentSurvey } from './surveys.presenter.ts';
+import type { SurveyResponses } from '../../../domain/replies-admin.ts';
 
 const MINUTE = 60_000;
 /** Answers one address may send per minute: three times the sign-in limit (30 by default). */
@@ -131,7 +132,7 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'survey.readResponses');
     const survey = await findSurvey(db, surveyId);
     if (!survey) throw notFound(MSG.surveyNotFound);
-    return { survey: presentSurvey(survey), responses: (await listResponses(db, { surveyId })).map(presentResponse) };
+    return { survey: presentSurvey(survey), responses: (await listResponses(db, { surveyId })).map(presentResponse) } satisfies SurveyResponses;
   });
 
   /** A survey's responses as CSV: a header row of the question texts, then one row per response, newest first. */

@@ -3,18 +3,19 @@
  * (?context=, ?type=page, ?lang= prefill it). A page lists its blocks; the files of the page are at
  * the foot. Head and foot scripts are for admins only (the server enforces it as well).
  */
-import { useState } from 'react';
 import {
   Anchor, Badge, Button, Group, Input, NativeSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { ContentSaveSchema, NEW_ID } from '../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
@@ -26,8 +27,8 @@ import { contentListQuery } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, run, type Crumb } from './parts.tsx';
-import { adminPath } from '../../lib/paths.ts';
+import { LoadFailed, PanelHeader, SaveBar, useEditorMutation, type Crumb } from './parts.tsx';
+import { adminPath, contentPagePath, withQuery } from '../../lib/paths.ts';
 
 const TYPES = [
   { value: 'page', label: tk('Page') },
@@ -35,7 +36,7 @@ const TYPES = [
   { value: 'snippet', label: tk('Snippet') },
 ];
 
-export const pagePath = (context: string) => (context === 'home' ? '/' : `/${encodeURIComponent(context)}`);
+export const pagePath = (context: string) => (context === 'home' ? '/' : contentPagePath(context));
 
 export default function ContentPanel({ id }: { id: string }) {
   const [search] = useSearchParams();
@@ -55,45 +56,46 @@ export default function ContentPanel({ id }: { id: string }) {
   return <ContentForm key={`${q.data._id}-${q.data.timestamp ?? ''}`} record={q.data} />;
 }
 
+const withCards = (c: Content) => !isPageRecord(c) && (c.subtype === 'cards' || c.subtype === 'accordian');
+
+/** What is saved: the block's fields (cards only for cards and accordions), the scripts only from an admin. */
+function payloadOf(draft: Content, isAdmin: boolean): Record<string, unknown> {
+  const payload: Record<string, unknown> = { ...blockPayload(draft), description: draft.description ?? '', style: draft.style ?? '', meta: draft.meta ?? '' };
+  if (!withCards(draft)) delete payload.cards;
+  if (isAdmin) { payload.scripthead = draft.scripthead ?? ''; payload.scriptfoot = draft.scriptfoot ?? ''; }
+  return payload;
+}
+
 function ContentForm({ record }: { record: Content }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, config } = useSession();
-  const [draft, setDraft] = useState<Content>(record);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const isAdmin = !!user?.isAdmin;
+  const form = useForm<Content>({ initialValues: record, validate: (v) => zodErrors(ContentSaveSchema, payloadOf(v, isAdmin)) });
+  const draft = form.values;
   const isNew = record._id === NEW_ID;
   const isPage = isPageRecord(draft);
-  const isAdmin = !!user?.isAdmin;
-  const hasCards = !isPage && (draft.subtype === 'cards' || draft.subtype === 'accordian');
+  const hasCards = withCards(draft);
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
-  const set = <K extends keyof Content>(key: K, value: Content[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
-  };
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
+  // A changed field's error goes (the form clears it), as the editors expect.
+  const set = <K extends keyof Content>(key: K, value: Content[K]) => form.setFieldValue(key, value as never);
+  const err = (k: string) => fieldError(t, form.errors, k);
+  const saving = useEditorMutation({
+    mutationFn: saveContent, success: isPage ? tk('The page was saved.') : tk('The block was saved.'), setErrors: form.setErrors,
+    // The temporary record `new` is dropped: from now on the panel edits the saved one.
+    then: (saved) => { if (isNew) navigate(adminPath('content', saved._id), { replace: true }); },
+  });
+  const removing = useEditorMutation({
+    mutationFn: removeContent, success: isPage ? tk('The page record was removed.') : tk('The block was removed.'),
+    then: () => navigate(pagePath(record.context || 'home')),
+  });
   const types = TYPES.some((x) => x.value === draft.type) ? TYPES : [...TYPES, { value: draft.type, label: draft.type }];
 
-  const save = async () => {
-    const payload: Record<string, unknown> = { ...blockPayload(draft), description: draft.description ?? '', style: draft.style ?? '', meta: draft.meta ?? '' };
-    if (!hasCards) delete payload.cards;
-    if (isAdmin) { payload.scripthead = draft.scripthead ?? ''; payload.scriptfoot = draft.scriptfoot ?? ''; }
-    const check = ContentSaveSchema.safeParse(payload);
-    if (!check.success || (hasCards && Object.keys(cardErrors(draft.cards ?? [])).length)) {
-      if (!check.success) setErrors(fieldErrors(check.error));
-      addStatus('error', check.success ? MSG.correctFields : (check.error.issues[0]?.message ?? MSG.correctFields));
-      return;
-    }
-    setBusy(true);
-    const saved = await run(() => saveContent(payload as unknown as Content), isPage ? tk('The page was saved.') : tk('The block was saved.'), setErrors);
-    setBusy(false);
-    // The temporary record `new` is dropped: from now on the panel edits the saved one.
-    if (saved && isNew) navigate(adminPath('content', saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeContent(record._id), isPage ? tk('The page record was removed.') : tk('The block was removed.'));
-    if (ok !== null) navigate(pagePath(record.context || 'home'));
-  };
+  // The status area names the first refused field's problem; the cards editor shows its own.
+  const save = form.onSubmit((v) => {
+    if (withCards(v) && Object.keys(cardErrors(v.cards ?? [])).length) { addStatus('error', MSG.correctFields); return; }
+    saving.mutate(payloadOf(v, isAdmin) as unknown as Content);
+  }, (errs) => addStatus('error', String(Object.values(errs)[0] || MSG.correctFields)));
 
   const crumbs: Crumb[] = [
     ...(isAdmin ? [{ label: t('Content'), to: '/admin/content' }] : [{ label: t('Content') }]),
@@ -104,7 +106,7 @@ function ContentForm({ record }: { record: Content }) {
   return (
     <Stack gap="md" data-testid="content-panel" data-record={record._id}>
       <PanelHeader crumbs={crumbs} title={title} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -154,7 +156,7 @@ function ContentForm({ record }: { record: Content }) {
                   onChange={(e) => set('after', e.currentTarget.value)} error={err('after')} />
                 {hasCards && (
                   <CardsEditor block={draft} accordion={draft.subtype === 'accordian'} onChange={(cards) => set('cards', cards)}
-                    onSaved={(b) => setDraft((d) => ({ ...d, cards: b.cards }))} />
+                    onSaved={(b) => form.setFieldValue('cards', b.cards)} />
                 )}
               </Stack>
             </Paper>
@@ -183,7 +185,7 @@ function ContentForm({ record }: { record: Content }) {
             </Stack>
           </Paper>
 
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)}
             removeTitle={isPage ? t('Remove this page record?') : t('Remove this block?')}
             removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
             {!isNew && <VersionHistory kind="content" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
@@ -211,7 +213,7 @@ function PageBlocks({ context, lang }: { context: string; lang?: string }) {
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="page-blocks">{t('Blocks of this page')}</Title>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} component={Link}
-          to={`/admin/content/new?context=${encodeURIComponent(context)}${lang ? `&lang=${lang}` : ''}`}>
+          to={withQuery(adminPath('content', NEW_ID), { context, lang })}>
           {t('Add a block')}
         </Button>
       </Group>

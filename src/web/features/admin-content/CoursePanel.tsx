@@ -2,18 +2,19 @@
  * /admin/courses/{courseid}: a course's fields (spec 3, Course), `new` for a new course; its lessons with
  * Add A Lesson; its files. ?after=course returns to the course page once saved.
  */
-import { useState } from 'react';
 import {
   Anchor, Badge, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, TagsInput, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { CourseSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { CourseSaveSchema, NEW_ID } from '../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -25,7 +26,7 @@ import { FilesSection } from './FilesSection.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { CourseCopyButton } from '../../components/CourseCopyButton.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, useEditorMutation } from './parts.tsx';
 import { adminPath, coursePath } from '../../lib/paths.ts';
 
 
@@ -49,55 +50,50 @@ export default function CoursePanel({ courseid }: { courseid: string }) {
   return <CourseForm key={`${course._id}-${course.title}-${course.order}-${course.status}`} record={course} all={courses.data} />;
 }
 
+const sectionsOf = (c: Course) => (c.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** What is saved: every field, empty ones as '', the sections tidied. */
+const payloadOf = (draft: Course) => ({
+  _id: draft._id, title: draft.title.trim(), reftitle: draft.reftitle ?? '', description: draft.description ?? '', description2: draft.description2 ?? '',
+  status: draft.status ?? '', lang: draft.lang || 'en', order: draft.order ?? 0, main: draft.main ?? '', video: draft.video ?? '',
+  sections: sectionsOf(draft).join(','), smallbanner: draft.smallbanner ?? '', timerequired: draft.timerequired ?? '', certificate: draft.certificate ?? '',
+});
+
 function CourseForm({ record, all }: { record: Course; all: Course[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { user, config } = useSession();
-  const [draft, setDraft] = useState<Course>(record);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<Course>({ initialValues: record, validate: (v) => zodErrors(CourseSaveSchema, payloadOf(v)) });
+  const draft = form.values;
   const isNew = record._id === NEW_ID;
+  const saving = useEditorMutation({
+    mutationFn: saveCourse, success: tk('The course was saved.'), setErrors: form.setErrors,
+    then: (saved) => {
+      const after = afterPath(search.get('after'), saved._id);
+      if (after) navigate(after);
+      else if (isNew) navigate(adminPath('courses', saved._id), { replace: true });
+    },
+  });
+  const removing = useEditorMutation({
+    mutationFn: removeCourse, success: tk('The course was removed.'),
+    then: () => navigate(user?.isAdmin ? '/admin/courses' : '/Courses'),
+  });
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
-  const set = <K extends keyof Course>(key: K, value: Course[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
-  };
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
-  const sections = (draft.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  // A changed field's error goes (the form clears it), as the editors expect.
+  const set = <K extends keyof Course>(key: K, value: Course[K]) => form.setFieldValue(key, value as never);
+  const err = (k: string) => fieldError(t, form.errors, k);
+  const sections = sectionsOf(draft);
   const mains = [...new Set(all.map((c) => c.main || c._id))].sort();
 
-  const save = async () => {
-    const payload = {
-      _id: draft._id, title: draft.title.trim(), reftitle: draft.reftitle ?? '', description: draft.description ?? '', description2: draft.description2 ?? '',
-      status: draft.status ?? '', lang: draft.lang || 'en', order: draft.order ?? 0, main: draft.main ?? '', video: draft.video ?? '',
-      sections: sections.join(','), smallbanner: draft.smallbanner ?? '', timerequired: draft.timerequired ?? '', certificate: draft.certificate ?? '',
-    };
-    const check = CourseSaveSchema.safeParse(payload);
-    if (!check.success || !payload.title) {
-      setErrors(check.success ? { title: MSG.required } : fieldErrors(check.error));
-      addStatus('error', MSG.correctFields);
-      return;
-    }
-    setBusy(true);
-    const saved = await run(() => saveCourse(payload), tk('The course was saved.'), setErrors);
-    setBusy(false);
-    if (!saved) return;
-    const after = afterPath(search.get('after'), saved._id);
-    if (after) navigate(after);
-    else if (isNew) navigate(adminPath('courses', saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeCourse(record._id), tk('The course was removed.'));
-    if (ok !== null) navigate(user?.isAdmin ? '/admin/courses' : '/Courses');
-  };
+  const save = form.onSubmit((v) => saving.mutate(payloadOf(v)), () => addStatus('error', MSG.correctFields));
 
   return (
     <Stack gap="md" data-testid="course-panel" data-record={record._id}>
       <PanelHeader crumbs={[user?.isAdmin ? { label: t('Courses'), to: '/admin/courses' } : { label: t('Courses'), to: '/Courses' },
         ...(isNew ? [] : [{ label: record.title, to: coursePath(record._id) }])]}
         title={isNew ? t('New course') : t('Edit Course Properties')} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -143,7 +139,7 @@ function CourseForm({ record, all }: { record: Course; all: Course[] }) {
                 onChange={(html) => set('description2', html)} error={err('description2')} minHeight={100} uploadContext={isNew ? 'courses' : record._id} />
             </Stack>
           </Paper>
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this course?')}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)} removeTitle={t('Remove this course?')}
             removeMessage={t('The course, its lessons and materials are removed. A course that still has classes cannot be removed.')}>
             {!isNew && <VersionHistory kind="course" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && <CourseCopyButton course={record} siblings={all} />}

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { filesQuery, removeFile, uploadFile, type FileRecord } from '../../lib/data/content.ts';
 import { tk } from '../../lib/tk.ts';
-import { run } from './parts.tsx';
+import { useEditorMutation } from './parts.tsx';
 import { AppModal } from '../../components/AppModal.tsx';
 
 const size = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -18,23 +18,20 @@ export function FilesSection({ context }: { context: string }) {
   const { t } = useTranslation();
   const files = useQuery(filesQuery(context));
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<FileRecord | null>(null);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setBusy(true);
-    const r = await run(() => uploadFile(file, context, title.trim() || undefined), tk('The file was uploaded.'));
-    if (r) setTitle('');
-    setBusy(false);
-  };
+  const uploading = useEditorMutation({
+    mutationFn: (v: { file: File; title?: string }) => uploadFile(v.file, context, v.title), success: tk('The file was uploaded.'),
+    then: () => setTitle(''),
+  });
+  const remove = useEditorMutation({ mutationFn: (f: FileRecord) => removeFile(f.filename), success: tk('The file was removed.') });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`files-${context}`} data-testid="files-section">
       <Stack gap="sm">
         <Title order={2} size="h4" id={`files-${context}`}>{t('Files')}</Title>
         <Group align="flex-end" gap="xs" wrap="wrap">
           <TextInput label={t('Title of the file (optional)')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} style={{ flex: '1 1 220px' }} />
-          <FileButton onChange={(f) => void upload(f)}>
-            {(props) => <Button {...props} leftSection={<IconUpload size={16} aria-hidden />} loading={busy} data-testid="upload-file">{t('Upload a file')}</Button>}
+          <FileButton onChange={(f) => { if (f) uploading.mutate({ file: f, title: title.trim() || undefined }); }}>
+            {(props) => <Button {...props} leftSection={<IconUpload size={16} aria-hidden />} loading={uploading.isPending} data-testid="upload-file">{t('Upload a file')}</Button>}
           </FileButton>
         </Group>
         <Text size="xs" c="gray.7">{t('Up to 10 MB. Programs and scripts cannot be uploaded.')}</Text>
@@ -74,7 +71,7 @@ export function FilesSection({ context }: { context: string }) {
           <Button color="red" onClick={() => {
             const f = removing;
             setRemoving(null);
-            if (f) void run(() => removeFile(f.filename), tk('The file was removed.'));
+            if (f) remove.mutate(f);
           }}>{t('Remove')}</Button>
         </Group>
       </AppModal>

@@ -3,15 +3,16 @@
  * Lesson), `new` for a new lesson; its materials with Add Material. ?after=course returns to the course
  * page once saved.
  */
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course, Lesson, Material } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { LessonSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { LessonSaveSchema, NEW_ID } from '../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
@@ -20,7 +21,7 @@ import { allCoursesQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { editLessonQuery, removeLesson, saveLesson } from './api.ts';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, useEditorMutation } from './parts.tsx';
 import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
 export const courseSections = (course: Course | undefined) => (course?.sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -48,51 +49,40 @@ export default function LessonPanel({ course: courseId, lesson: lessonId }: { co
   return <LessonForm key={`${data._id}-${data.title}-${data.sortorder}-${data.sorder}`} course={course} record={data} />;
 }
 
+/** What is saved: the lesson in its course, empty fields as '', the order following the position when unset. */
+const payloadOf = (course: Course, draft: Lesson) => ({
+  _id: draft._id, course: course._id, title: draft.title.trim(), description: draft.description ?? '', sorder: draft.sorder ?? '',
+  sortorder: draft.sortorder ?? 0, order: draft.order ?? draft.sortorder ?? 0, type: draft.type || 'lesson',
+});
+
 function LessonForm({ course, record }: { course: Course; record: Lesson }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [draft, setDraft] = useState<Lesson>(record);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<Lesson>({ initialValues: record, validate: (v) => zodErrors(LessonSaveSchema, payloadOf(course, v)) });
+  const draft = form.values;
   const isNew = record._id === NEW_ID;
+  const saving = useEditorMutation({
+    mutationFn: saveLesson, success: tk('The lesson was saved.'), setErrors: form.setErrors,
+    then: (saved) => {
+      const after = afterPath(search.get('after'), course._id);
+      if (after) navigate(after);
+      else if (isNew) navigate(adminPath('lessons', course._id, saved._id), { replace: true });
+    },
+  });
+  const removing = useEditorMutation({ mutationFn: removeLesson, success: tk('The lesson was removed.'), then: () => navigate(coursePath(course._id)) });
   const sections = courseSections(course);
   const sectionOptions = draft.sorder && !sections.includes(draft.sorder) ? [...sections, draft.sorder] : sections;
-  const set = <K extends keyof Lesson>(key: K, value: Lesson[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
-  };
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
-
-  const save = async () => {
-    const payload = {
-      _id: draft._id, course: course._id, title: draft.title.trim(), description: draft.description ?? '', sorder: draft.sorder ?? '',
-      sortorder: draft.sortorder ?? 0, order: draft.order ?? draft.sortorder ?? 0, type: draft.type || 'lesson',
-    };
-    const check = LessonSaveSchema.safeParse(payload);
-    if (!check.success || !payload.title) {
-      setErrors(check.success ? { title: MSG.required } : fieldErrors(check.error));
-      addStatus('error', MSG.correctFields);
-      return;
-    }
-    setBusy(true);
-    const saved = await run(() => saveLesson(payload), tk('The lesson was saved.'), setErrors);
-    setBusy(false);
-    if (!saved) return;
-    const after = afterPath(search.get('after'), course._id);
-    if (after) navigate(after);
-    else if (isNew) navigate(adminPath('lessons', course._id, saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeLesson(record._id), tk('The lesson was removed.'));
-    if (ok !== null) navigate(coursePath(course._id));
-  };
+  // A changed field's error goes (the form clears it), as the editors expect.
+  const set = <K extends keyof Lesson>(key: K, value: Lesson[K]) => form.setFieldValue(key, value as never);
+  const err = (k: string) => fieldError(t, form.errors, k);
+  const save = form.onSubmit((v) => saving.mutate(payloadOf(course, v)), () => addStatus('error', MSG.correctFields));
 
   return (
     <Stack gap="md" data-testid="lesson-panel" data-record={record._id}>
       <PanelHeader crumbs={[{ label: course.title, to: coursePath(course._id) }, { label: t('Lessons'), to: adminPath('courses', course._id) }]}
         title={isNew ? t('New lesson') : t('Manage Lesson')} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -109,7 +99,7 @@ function LessonForm({ course, record }: { course: Course; record: Lesson }) {
                 minHeight={120} uploadContext={course._id} testId="lesson-description" />
             </Stack>
           </Paper>
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this lesson?')}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)} removeTitle={t('Remove this lesson?')}
             removeMessage={t('The lesson and all its materials are removed. This cannot be undone.')}>
             {!isNew && <VersionHistory kind="lesson" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && (

@@ -3,16 +3,18 @@
  * new one. Its section comes from the site config's materialTypes; required, the discussion button
  * (usebutton) with its question, the texts, and for quizzes and exams the questions with their answers.
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, NativeSelect, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Lesson, Material, QuizQuestion } from '../../../domain/types.ts';
 import { MATERIAL_TYPES_DEFAULT } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { MaterialSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { MaterialSaveSchema, NEW_ID } from '../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -23,7 +25,7 @@ import { editLessonQuery, removeMaterial, saveMaterial } from './api.ts';
 import { byMaterialOrder } from './LessonPanel.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
 import { queryClient } from '../../lib/query.ts';
-import { LoadFailed, PanelHeader, SaveBar, afterPath, run } from './parts.tsx';
+import { LoadFailed, PanelHeader, SaveBar, afterPath, useEditorMutation } from './parts.tsx';
 import { QuizEditor, cleanQuestions, quizProblems } from './QuizEditor.tsx';
 import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
@@ -52,65 +54,65 @@ export default function MaterialPanel({ course: courseId, lesson: lessonId, mate
   return <MaterialForm key={`${material._id}-${JSON.stringify(material).length}`} courseId={courseId} courseTitle={courseTitle} lesson={lesson.data} record={material} />;
 }
 
+/** What is saved: every field, empty ones as '' (or null), the questions only for a quiz or exam, the attempt rules only for an exam. */
+const payloadOf = (lesson: Lesson, draft: Material) => ({
+  _id: draft._id, lesson: lesson._id, section: draft.section, title: draft.title ?? '', subid: draft.subid ?? '', order: draft.order ?? 0,
+  required: !!draft.required, usebutton: draft.usebutton === 'yes' ? 'yes' : '', question: draft.question ?? '',
+  description: draft.description ?? '', description1: draft.description1 ?? '', description2: draft.description2 ?? '',
+  quiz: isQuiz(draft.section) ? cleanQuestions(draft.quiz ?? []) : null,
+  // The exam's own attempt rules; empty means the site's default.
+  ...(draft.section === 'Exam' ? {
+    drawcount: draft.drawcount ?? null, timelimit: draft.timelimit ?? null, maxattempts: draft.maxattempts ?? null,
+    waithours: draft.waithours ?? null, showanswers: draft.showanswers ?? null,
+  } : {}),
+});
+
 function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: string; courseTitle: string; lesson: Lesson; record: Material }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { config } = useSession();
-  const [draft, setDraft] = useState<Material>({ ...record, quiz: record.quiz?.map((q) => ({ ...q, answers: [...q.answers] })) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Material>({
+    initialValues: { ...record, quiz: record.quiz?.map((q) => ({ ...q, answers: [...q.answers] })) },
+    validate: (v) => zodErrors(MaterialSaveSchema, payloadOf(lesson, v)),
+  });
+  const draft = form.values;
   const [showProblems, setShowProblems] = useState(false);
-  const [busy, setBusy] = useState(false);
   const isNew = record._id === NEW_ID;
   const types = config?.materialTypes?.length ? config.materialTypes : MATERIAL_TYPES_DEFAULT;
   const sections = types.includes(draft.section) ? types : [...types, draft.section];
   const quiz = isQuiz(draft.section);
-  const set = <K extends keyof Material>(key: K, value: Material[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
-  };
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
+  // A changed field's error goes (the form clears it), as the editors expect.
+  const set = <K extends keyof Material>(key: K, value: Material[K]) => form.setFieldValue(key, value as never);
+  const err = (k: string) => fieldError(t, form.errors, k);
   const lessonAdminPath = adminPath('lessons', courseId, lesson._id);
+  const saving = useEditorMutation({
+    mutationFn: (payload: Partial<Material> & { _id: string }) => saveMaterial(payload), success: tk('The material was saved.'), setErrors: form.setErrors,
+    then: (saved) => {
+      const after = afterPath(search.get('after'), courseId);
+      if (after) navigate(after);
+      else if (isNew) navigate(adminPath('lessonmaterials', courseId, lesson._id, saved._id), { replace: true });
+    },
+  });
+  const removing = useEditorMutation({ mutationFn: removeMaterial, success: tk('The material was removed.'), then: () => navigate(lessonAdminPath) });
 
-  const save = async () => {
-    const questions = cleanQuestions(draft.quiz ?? []);
-    const payload = {
-      _id: draft._id, lesson: lesson._id, section: draft.section, title: draft.title ?? '', subid: draft.subid ?? '', order: draft.order ?? 0,
-      required: !!draft.required, usebutton: draft.usebutton === 'yes' ? 'yes' : '', question: draft.question ?? '',
-      description: draft.description ?? '', description1: draft.description1 ?? '', description2: draft.description2 ?? '',
-      quiz: quiz ? questions : null,
-      // The exam's own attempt rules; empty means the site's default.
-      ...(draft.section === 'Exam' ? {
-        drawcount: draft.drawcount ?? null, timelimit: draft.timelimit ?? null, maxattempts: draft.maxattempts ?? null,
-        waithours: draft.waithours ?? null, showanswers: draft.showanswers ?? null,
-      } : {}),
-    };
+  // The quiz editor shows its own problems once a save was tried; the status area names the first problem
+  // of the fields, or asks to correct the quiz.
+  const quizBad = (v: Material) => isQuiz(v.section) && Object.keys(quizProblems(cleanQuestions(v.quiz ?? []))).length > 0;
+  const submit = form.onSubmit((v) => {
+    if (quizBad(v)) { addStatus('error', MSG.correctFields); return; }
+    saving.mutate(payloadOf(lesson, v) as Partial<Material> & { _id: string });
+  }, (errs, v) => addStatus('error', quizBad(v) ? MSG.correctFields : String(Object.values(errs)[0] || MSG.correctFields)));
+  const save = (e: FormEvent<HTMLFormElement>) => {
     setShowProblems(true);
-    const quizBad = quiz && Object.keys(quizProblems(questions)).length > 0;
-    const check = MaterialSaveSchema.safeParse(payload);
-    if (quizBad || !check.success) {
-      if (!check.success) setErrors(fieldErrors(check.error));
-      addStatus('error', quizBad ? MSG.correctFields : (check.success ? MSG.correctFields : check.error.issues[0]?.message ?? MSG.correctFields));
-      return;
-    }
-    setBusy(true);
-    const saved = await run(() => saveMaterial(payload as Partial<Material> & { _id: string }), tk('The material was saved.'), setErrors);
-    setBusy(false);
-    if (!saved) return;
-    const after = afterPath(search.get('after'), courseId);
-    if (after) navigate(after);
-    else if (isNew) navigate(adminPath('lessonmaterials', courseId, lesson._id, saved._id), { replace: true });
-  };
-  const remove = async () => {
-    const ok = await run(() => removeMaterial(record._id), tk('The material was removed.'));
-    if (ok !== null) navigate(lessonAdminPath);
+    submit(e);
   };
 
   return (
     <Stack gap="md" data-testid="material-panel" data-record={record._id}>
       <PanelHeader crumbs={[{ label: courseTitle, to: coursePath(courseId) }, { label: lesson.title, to: lessonAdminPath }]}
         title={isNew ? t('New material') : t('Edit material')} />
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="md">
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
@@ -182,7 +184,7 @@ function MaterialForm({ courseId, courseTitle, lesson, record }: { courseId: str
               )}
             </Stack>
           </Paper>
-          <SaveBar busy={busy} onRemove={isNew ? undefined : remove} removeTitle={t('Remove this material?')}
+          <SaveBar busy={saving.isPending} removing={removing.isPending} onRemove={isNew ? undefined : () => removing.mutate(record._id)} removeTitle={t('Remove this material?')}
             removeMessage={t('Readers will no longer see it. This cannot be undone.')}>
             {!isNew && <VersionHistory kind="material" id={record._id} onRestored={() => queryClient.invalidateQueries()} />}
             {!isNew && (

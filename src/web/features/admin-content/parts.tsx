@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
@@ -39,29 +40,32 @@ export function LoadFailed({ error }: { error: unknown }) {
 }
 
 /**
- * Runs a save or remove: shows the server's message (and its field errors) on failure, a success
- * message otherwise. Returns the result, or null when it failed.
+ * A save or remove: a success message (and no field errors) once done, then `then` with the result; the
+ * server's message (and its field errors) when it fails. `isPending` keeps the button busy meanwhile.
  */
-export async function run<T>(action: () => Promise<T>, success: string, setErrors?: (e: Record<string, string>) => void): Promise<T | null> {
-  try {
-    const r = await action();
-    addStatus('success', success);
-    setErrors?.({});
-    return r;
-  } catch (err) {
-    if (err instanceof ApiError && setErrors) setErrors(err.fields);
-    addStatus('error', failure(err));
-    return null;
-  }
+export function useEditorMutation<V, T>({ mutationFn, success, setErrors, then }: {
+  mutationFn: (v: V) => Promise<T>; success: string; setErrors?: (e: Record<string, string>) => void; then?: (r: T) => void;
+}) {
+  return useMutation({
+    mutationFn,
+    onSuccess: (r) => {
+      addStatus('success', success);
+      setErrors?.({});
+      then?.(r);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && setErrors) setErrors(err.fields);
+      addStatus('error', failure(err));
+    },
+  });
 }
 
 /** Save (and Remove, with a confirmation) at the foot of a form, kept in view while scrolling. */
-export function SaveBar({ busy, onRemove, removeTitle, removeMessage, children }: {
-  busy: boolean; onRemove?: () => Promise<unknown>; removeTitle?: string; removeMessage?: string; children?: ReactNode;
+export function SaveBar({ busy, removing, onRemove, removeTitle, removeMessage, children }: {
+  busy: boolean; removing?: boolean; onRemove?: () => void; removeTitle?: string; removeMessage?: string; children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState(false);
-  const [removing, setRemoving] = useState(false);
   return (
     <Paper className="admin-content-savebar" p="xs" radius={0}>
       <Group justify="space-between" gap="xs">
@@ -80,10 +84,9 @@ export function SaveBar({ busy, onRemove, removeTitle, removeMessage, children }
         <Text size="sm" mb="md">{removeMessage ?? t('This cannot be undone.')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setConfirm(false)}>{t('Cancel')}</Button>
-          <Button color="red" data-testid="panel-confirm-remove" onClick={async () => {
+          <Button color="red" data-testid="panel-confirm-remove" onClick={() => {
             setConfirm(false);
-            setRemoving(true);
-            try { await onRemove?.(); } finally { setRemoving(false); }
+            onRemove?.();
           }}>{t('Remove')}</Button>
         </Group>
       </AppModal>

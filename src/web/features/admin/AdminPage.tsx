@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { useSession } from '../../lib/session.ts';
-import { loginPath } from '../../lib/paths.ts';
+import { adminPanelPath, loginPath } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageLoader } from '../../app/guards.tsx';
 import { tk } from '../../lib/tk.ts';
@@ -34,16 +34,16 @@ function AdminNav({ current }: { current: string }) {
   const navigate = useNavigate();
   return (
     <>
-    <NativeSelect hiddenFrom="sm" label={t('Go to')} value={current === 'index' ? '/admin' : `/admin/${current}`}
+    <NativeSelect hiddenFrom="sm" label={t('Go to')} value={adminPanelPath(current)}
       onChange={(e) => navigate(e.currentTarget.value)}
-      data={[{ value: '/admin', label: t('Overview') }, ...PANELS.map((p) => ({ value: `/admin/${p.name}`, label: t(p.title) })),
+      data={[{ value: '/admin', label: t('Overview') }, ...PANELS.map((p) => ({ value: adminPanelPath(p.name), label: t(p.title) })),
         { value: '/util/store', label: t('Data explorer') }]} />
     <nav aria-label={t('Admin')} className="admin-nav" data-testid="admin-nav">
       <Button component={Link} to="/admin" size="compact-sm" variant="light" aria-current={current === 'index' ? 'page' : undefined}>
         {t('Overview')}
       </Button>
       {PANELS.map((p) => (
-        <Button key={p.name} component={Link} to={`/admin/${p.name}`} size="compact-sm" variant="light"
+        <Button key={p.name} component={Link} to={adminPanelPath(p.name)} size="compact-sm" variant="light"
           aria-current={current === p.name ? 'page' : undefined} data-testid={`admin-nav-${p.name}`}>
           {t(p.title)}
         </Button>
@@ -60,7 +60,7 @@ function Index() {
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="admin-index">
       {PANELS.map((p) => (
         <Paper key={p.name} withBorder p="md" radius="md">
-          <Anchor component={Link} to={`/admin/${p.name}`} fw={600} data-testid={`admin-link-${p.name}`}>{t(p.title)}</Anchor>
+          <Anchor component={Link} to={adminPanelPath(p.name)} fw={600} data-testid={`admin-link-${p.name}`}>{t(p.title)}</Anchor>
           <Text size="sm" c="gray.7" mt={4}>{t(p.description)}</Text>
         </Paper>
       ))}

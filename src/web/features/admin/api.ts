@@ -4,10 +4,13 @@
  * files, surveys, siteconfig, localize, navitems...), so the data explorer (/util/store) finds them.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ClassRecord, Content, Course, Enrollment, LabelRow, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
+import type { ClassRecord, Content, Course, EnrollmentRow, NavItem, SiteConfig, Survey, User } from '../../../domain/types.ts';
+import type {
+  AdminSettings, CrmBatchResult, CrmSyncSummary, FileRecord, LanguageLabels, LanguageSaved, Report, Stats, StatsSummary, SurveyResponses,
+} from '../../../domain/replies-admin.ts';
 import { api, ApiError, APP_HEADERS } from '../../lib/api.ts';
 import type { AuditRow } from '../../../domain/staff-tables.ts';
-import type { ReportColumn, ReportRow, ReportTableId } from '../../../domain/reports.ts';
+import type { ReportRow, ReportTableId } from '../../../domain/reports.ts';
 import type { Page, PageQuery } from '../../../domain/paging.ts';
 
 // Users ------------------------------------------------------------------------------------------------
@@ -55,26 +58,14 @@ export const classQuery = (id: string) => queryOptions({
 export type ClassSave = Partial<Omit<ClassRecord, 'weeks'>> & { _id: string; weeks?: number | null };
 export const saveClass = (c: ClassSave) => api.post<ClassRecord>('/app_classes/save', c);
 
-export interface Participant {
-  _id: string; user: string; firstname: string; lastname: string; email: string; regdate?: string; lastactivity?: string;
-  lessons?: number; completed?: string; percentcomplete?: number; suspended?: boolean;
-}
-export const participantsQuery = (classid: string) => queryOptions({
-  queryKey: ['enrollment', 'class', classid],
-  queryFn: () => api.post<Participant[]>('/app_enrollment/classEnrollment', { classid }),
-  enabled: !!classid,
-  staleTime: 5_000,
-});
-
-export type AdminEnrollment = Enrollment & { classname?: string; classexists?: boolean; coursetitle?: string; certificate?: string };
 export const userEnrollmentsQuery = (user: string) => queryOptions({
   queryKey: ['enrollment', 'user', user],
-  queryFn: () => api.post<AdminEnrollment[]>('/app_enrollment/list', { user }),
+  queryFn: () => api.post<EnrollmentRow[]>('/app_enrollment/list', { user }),
   staleTime: 5_000,
 });
 
 export interface EnrollmentSave { _id?: string; user?: string; classid?: string; regdate?: string; completed?: string; description?: string }
-export const saveEnrollment = (e: EnrollmentSave) => api.post<AdminEnrollment>('/app_enrollment/save', e);
+export const saveEnrollment = (e: EnrollmentSave) => api.post<EnrollmentRow>('/app_enrollment/save', e);
 export const removeEnrollment = (id: string) => api.post<{ ok: true }>('/app_enrollment/remove', { _id: id });
 
 // Content, files, surveys -----------------------------------------------------------------------------------
@@ -85,7 +76,6 @@ export const contentListQuery = (f: { type?: string; lang?: string }) => queryOp
   staleTime: 30_000,
 });
 
-export interface FileRecord { filename: string; title?: string; context: string; mtime: string; ctime: string; mime: string; size: number; url: string }
 export const filesQuery = (context: string) => queryOptions({
   queryKey: ['files', context],
   queryFn: () => api.post<FileRecord[]>('/app_files/list', context ? { context } : {}),
@@ -116,25 +106,24 @@ export const surveysQuery = () => queryOptions({
   staleTime: 30_000,
 });
 
-export interface SurveyResponse { _id: string; surveyId: string; answers: (string | number | null)[]; lang?: string; context?: string; contextid?: string; created?: string; timestamp?: string }
 export const surveyResponsesQuery = (surveyId: string) => queryOptions({
   queryKey: ['surveys', 'responses', surveyId],
-  queryFn: () => api.post<{ survey: Survey; responses: SurveyResponse[] }>('/app_surveys/listResponsesBySurvey', { surveyId }),
+  queryFn: () => api.post<SurveyResponses>('/app_surveys/listResponsesBySurvey', { surveyId }),
   staleTime: 10_000,
 });
+/** A GET link that downloads one survey's responses as CSV. */
+export const surveyResponsesCsvUrl = (surveyId: string) => `/app_surveys/responses/${encodeURIComponent(surveyId)}.csv`;
 
 // Site settings, CRM, navigation, translations --------------------------------------------------------------
 
-export interface CrmSettingsView { baseUrl: string; keySet: boolean; timeoutMs?: number; lastSync?: string; configured: boolean }
-export interface Settings { config: SiteConfig; crm: CrmSettingsView }
 export const SETTINGS_KEY = ['siteconfig', 'admin'] as const;
 export const settingsQuery = () => queryOptions({
   queryKey: SETTINGS_KEY,
-  queryFn: () => api.post<Settings>('/app_admin/getConfig', {}),
+  queryFn: () => api.post<AdminSettings>('/app_admin/getConfig', {}),
   staleTime: 5_000,
 });
 export const setConfig = (body: { config?: Partial<SiteConfig>; crm?: { baseUrl?: string; key?: string; timeoutMs?: number } }) =>
-  api.post<Settings>('/app_admin/setConfig', body);
+  api.post<AdminSettings>('/app_admin/setConfig', body);
 
 export const NAV_KEY = ['navitems', 'admin'] as const;
 export const navItemsQuery = () => queryOptions({
@@ -145,36 +134,23 @@ export const navItemsQuery = () => queryOptions({
 export const saveNavItem = (item: NavItem) => api.post<NavItem>('/app_admin/saveNavItem', item);
 export const removeNavItem = (id: string) => api.post<{ ok: true }>('/app_admin/removeNavItem', { _id: id });
 
-export type { LabelRow };
-export interface LanguageLabels { lang: string; labels: LabelRow[]; total: number; translated: number; languages: { lang: string; translated: number }[]; asof: string | null }
 export const languageQuery = (lang: string) => queryOptions({
   queryKey: ['localize', 'admin', lang],
   queryFn: () => api.post<LanguageLabels>('/app_admin/getLanguage', { lang }),
   staleTime: 5_000,
 });
 export const setLanguage = (lang: string, labels: Record<string, string>) =>
-  api.post<{ lang: string; changed: number; loc: Record<string, string>; asof: string }>('/app_admin/setLanguage', { lang, labels });
+  api.post<LanguageSaved>('/app_admin/setLanguage', { lang, labels });
 
 // Dashboard, reports, audit, CRM ----------------------------------------------------------------------------
 
-export interface Summary {
-  users: number; admins: number; editors: number; newUsers30d: number; activeUsers30d: number; courses: number; activeCourses: number;
-  classes: number; enrollments: number; completions: number; examsPassed: number; surveyResponses: number;
-}
 export const summaryQuery = () => queryOptions({
   queryKey: ['stats', 'summary'],
-  queryFn: () => api.post<Summary>('/app_stats/summarize', {}),
+  queryFn: () => api.post<StatsSummary>('/app_stats/summarize', {}),
   staleTime: 30_000,
 });
 
 export interface StatsFilters { period: 'week' | 'month'; from?: string; to?: string; course?: string }
-export interface Stats {
-  period: 'week' | 'month'; from: string; to: string;
-  timeline: { date: string; registrations: number; enrollments: number; completions: number }[];
-  completionsByCourse: { course: string; title: string; lang: string; enrolled: number; completed: number; rate: number; averageprogress: number }[];
-  learnersByLanguage: { lang: string; learners: number }[];
-  learnersByCountry: { country: string; learners: number }[];
-}
 export const statsQuery = (f: StatsFilters) => queryOptions({
   queryKey: ['stats', 'charts', f],
   queryFn: () => api.post<Stats>('/app_stats/getStats', f),
@@ -183,7 +159,6 @@ export const statsQuery = (f: StatsFilters) => queryOptions({
   retry: false,
 });
 
-export interface Report { reportid: string; title: string; columns: ReportColumn[]; rows: ReportRow[] }
 export interface ReportFilters { course?: string; from?: string; to?: string; period?: 'week' | 'month' }
 /** One page of a report table, sorted and filtered on the server. */
 export const reportPage = (id: ReportTableId, q: PageQuery & Omit<ReportFilters, 'period'>) =>
@@ -215,8 +190,6 @@ export const auditQuery = (f: AuditFilters) => queryOptions({
 
 export const crmLookup = (identifier: string) =>
   api.post<{ individual: Record<string, unknown> }>('/app_integrations/vcrm/getIndividual', { id: identifier });
-export interface CrmBatchResult { externalId?: string; email?: string; status: string; id?: string | number; message?: string }
 export const crmSyncUser = (id: string) => api.post<{ result: CrmBatchResult | null }>('/app_integrations/vcrm/syncUser', { _id: id });
-export interface CrmSyncSummary { since: string; synced: number; created: number; updated: number; failed: number; errors: CrmBatchResult[]; more: boolean }
 export const crmSyncRecent = (since?: string) =>
   api.post<CrmSyncSummary>('/app_integrations/vcrm/syncRecentUsers', since ? { since } : {});

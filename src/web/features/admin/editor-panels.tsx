@@ -17,7 +17,7 @@ import { api } from '../../lib/api.ts';
 import { PageLoader } from '../../app/guards.tsx';
 import { allCoursesQuery } from './api.ts';
 import { FieldList, LoadError } from '../../components/panel-parts.tsx';
-import { coursePath, lessonPath } from '../../lib/paths.ts';
+import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
 /** Route parameter names of each editing panel, in path order. */
 export const EDITOR_PANELS = {
@@ -119,7 +119,7 @@ function CourseRecord({ id }: { id: string }) {
       ]} />
       <Group gap="sm">
         <Anchor component={Link} to={coursePath(id)}>{t('Course page')}</Anchor>
-        <Anchor component={Link} to={`/admin/courses`}>{t('Courses and classes')}</Anchor>
+        <Anchor component={Link} to={adminPath('courses')}>{t('Courses and classes')}</Anchor>
       </Group>
     </Stack>
   );

@@ -2,18 +2,21 @@
  * Enrolment pieces shared by the users, enrolments and class panels: edit an enrolment's dates,
  * pick a user or a class, add a user to a class.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH_PX } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { dayOnlyError } from '../../../domain/dates.ts';
+import { EnrollmentSaveSchema } from '../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
-import { allCoursesQuery, classesQuery, saveEnrollment, usersQuery } from './api.ts';
+import { allCoursesQuery, classesQuery, saveEnrollment, usersQuery, type EnrollmentSave } from './api.ts';
 import { day, errorMessage, fieldErrors, fullName } from '../../components/panel-parts.tsx';
 import { DateField } from '../../lib/DateField.tsx';
 import { AppModal } from '../../components/AppModal.tsx';
@@ -30,67 +33,65 @@ export interface EditableEnrollment { _id: string; regdate?: string; completed?:
 export function EnrollmentEditModal({ enrollment, title, withDescription, onClose }: {
   enrollment: EditableEnrollment | null; title: string; withDescription?: boolean; onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const [regdate, setRegdate] = useState('');
-  const [completed, setCompleted] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the record whenever another one is picked
-    setRegdate(day(enrollment?.regdate));
-    setCompleted(day(enrollment?.completed));
-    setDescription(enrollment?.description ?? '');
-    setErrors({});
-    setError(null);
-  }, [enrollment]);
+  // The dialog mounts its fields afresh on each opening, so they start from the enrolment picked; the
+  // last one stays in them while the dialog fades out.
+  const [shown, setShown] = useState(enrollment);
+  if (enrollment !== null && enrollment !== shown) setShown(enrollment);
+  return (
+    <AppModal opened={!!enrollment} onClose={onClose} title={title} size={MODAL_WIDTH_PX} centered>
+      {shown && <EnrollmentEditForm key={shown._id} enrollment={shown} withDescription={withDescription} onClose={onClose} />}
+    </AppModal>
+  );
+}
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!enrollment) return;
-    const local: Record<string, string> = {};
-    const regdateError = dayOnlyError(regdate);
-    const completedError = completed && dayOnlyError(completed);
-    if (regdateError) local.regdate = regdateError;
-    if (completedError) local.completed = completedError;
-    setErrors(local);
-    if (Object.keys(local).length) { setError(MSG.correctFields); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      await saveEnrollment({ _id: enrollment._id, regdate, completed, ...(withDescription ? { description } : {}) });
+interface EnrollmentValues { regdate: string; completed: string; description: string }
+
+function EnrollmentEditForm({ enrollment, withDescription, onClose }: { enrollment: EditableEnrollment; withDescription?: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const bodyOf = (v: EnrollmentValues) => ({ _id: enrollment._id, regdate: v.regdate, completed: v.completed, ...(withDescription ? { description: v.description } : {}) });
+  const form = useForm<EnrollmentValues>({
+    initialValues: { regdate: day(enrollment.regdate), completed: day(enrollment.completed), description: enrollment.description ?? '' },
+    validate: (v) => {
+      const errs = zodErrors(EnrollmentSaveSchema, bodyOf(v));
+      // The call takes '' to clear a date; the enrolment date cannot be cleared here.
+      if (!v.regdate) errs.regdate ??= dayOnlyError(v.regdate);
+      return errs;
+    },
+  });
+  const save = useMutation({
+    mutationFn: (body: EnrollmentSave) => saveEnrollment(body),
+    onMutate: () => setError(null),
+    onSuccess: async () => {
       await enrollmentsChanged();
       addStatus('success', tk('The enrollment has been saved.'));
       onClose();
-    } catch (err) {
+    },
+    onError: (err) => {
       setError(errorMessage(err));
-      setErrors(fieldErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      form.setErrors(fieldErrors(err));
+    },
+  });
+  const submit = form.onSubmit((v) => save.mutate(bodyOf(v)), () => setError(MSG.correctFields));
+  const err = (k: string) => fieldError(t, form.errors, k);
 
   return (
-    <AppModal opened={!!enrollment} onClose={onClose} title={title} size={MODAL_WIDTH_PX} centered>
-      <form onSubmit={submit} noValidate data-testid="enrollment-edit-form">
-        <Stack gap="sm">
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-          <DateField name="regdate" label={t('Enrolled')} required value={regdate} onChange={(e) => setRegdate(e.currentTarget.value)}
-            error={errors.regdate ? t(errors.regdate) : undefined} />
-          <DateField name="completed" label={t('Completed')} description={t('Leave empty while the course is not completed.')}
-            value={completed} onChange={(e) => setCompleted(e.currentTarget.value)} error={errors.completed ? t(errors.completed) : undefined} />
-          {withDescription && (
-            <Textarea name="description" label={t('Description')} autosize minRows={2} maxRows={6} value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description ? t(errors.description) : undefined} />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
-            <Button type="submit" loading={busy} data-testid="enrollment-save">{t('Save')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <form onSubmit={submit} noValidate data-testid="enrollment-edit-form">
+      <Stack gap="sm">
+        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        <DateField name="regdate" label={t('Enrolled')} required {...form.getInputProps('regdate')} error={err('regdate')} />
+        <DateField name="completed" label={t('Completed')} description={t('Leave empty while the course is not completed.')}
+          {...form.getInputProps('completed')} error={err('completed')} />
+        {withDescription && (
+          <Textarea name="description" label={t('Description')} autosize minRows={2} maxRows={6}
+            {...form.getInputProps('description')} error={err('description')} />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="enrollment-save">{t('Save')}</Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -147,10 +148,21 @@ export function AddToClassForm({ user, classid, onDone }: { user?: string; class
   const [course, setCourse] = useState<string | null>(null);
   const [pickedClass, setPickedClass] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: (body: { user: string; classid: string }) => saveEnrollment(body),
+    onMutate: () => setError(null),
+    onSuccess: async () => {
+      await enrollmentsChanged();
+      addStatus('success', tk('The user has been added to the class.'));
+      setPickedUser(null);
+      setPickedClass(null);
+      onDone?.();
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const u = user ?? pickedUser;
     const c = classid ?? pickedClass;
@@ -160,20 +172,7 @@ export function AddToClassForm({ user, classid, onDone }: { user?: string; class
     if (!c) local.classid = MSG.required;
     setErrors(local);
     if (Object.keys(local).length) { setError(MSG.correctFields); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      await saveEnrollment({ user: u!, classid: c! });
-      await enrollmentsChanged();
-      addStatus('success', tk('The user has been added to the class.'));
-      setPickedUser(null);
-      setPickedClass(null);
-      onDone?.();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    add.mutate({ user: u!, classid: c! });
   };
 
   return (
@@ -188,7 +187,7 @@ export function AddToClassForm({ user, classid, onDone }: { user?: string; class
           )}
         </Group>
         <Group justify="flex-end">
-          <Button type="submit" loading={busy} data-testid="add-to-class-submit">{t('Add User to Class')}</Button>
+          <Button type="submit" loading={add.isPending} data-testid="add-to-class-submit">{t('Add User to Class')}</Button>
         </Group>
       </Stack>
     </form>

@@ -10,7 +10,7 @@ import {
   Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Textarea, Title, UnstyledButton,
 } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
@@ -264,21 +264,17 @@ function AttemptsModal({ row, onClose }: { row: GradebookRow; onClose: () => voi
 function GrantModal({ row, onClose, onDone }: { row: GradebookRow; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await grantAttempt({ classid: row.classid, user: row.user, reason: reason.trim() || undefined });
+  const grant = useMutation({
+    mutationFn: grantAttempt,
+    onMutate: () => setError(null),
+    onSuccess: () => {
       addStatus('success', t('Extra attempt granted to {{name}}.', { name: name(row) }));
       onDone();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.didntWork);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => setError(err instanceof ApiError ? err.message : MSG.didntWork),
+  });
+  const submit = () => grant.mutate({ classid: row.classid, user: row.user, reason: reason.trim() || undefined });
   return (
     <AppModal opened onClose={onClose} title={`${t('Extra attempt')}: ${name(row)}`}>
       <Stack gap="sm">
@@ -288,7 +284,7 @@ function GrantModal({ row, onClose, onDone }: { row: GradebookRow; onClose: () =
           data-testid="grant-reason" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
-          <Button onClick={submit} loading={busy} data-testid="grant-confirm">{t('Grant attempt')}</Button>
+          <Button onClick={submit} loading={grant.isPending} data-testid="grant-confirm">{t('Grant attempt')}</Button>
         </Group>
       </Stack>
     </AppModal>

@@ -7,12 +7,12 @@ import { choiceLabel, ltrText } from '../../lib/bidi.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, NativeSelect, Paper, Radio, Skeleton, Stack, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../domain/types.ts';
 import type { SurveyFormProps } from '../../lib/embeds.tsx';
 import { MSG } from '../../../domain/messages.ts';
-import { SURVEY_ANSWER_MAX_LENGTH } from '../../../domain/validation.ts';
+import { SURVEY_ANSWER_MAX_LENGTH, type SurveyAnswer } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { answerSurvey, surveyQuery } from './api.ts';
@@ -63,8 +63,27 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<{ title: string; detail?: string } | null>(null);
   const [state, setState] = useState<State>('answering');
-  const [busy, setBusy] = useState(false);
   const top = useRef<HTMLDivElement>(null);
+  const scrollUp = () => setTimeout(() => top.current?.scrollIntoView({ block: 'start' }), 0);
+  const sending = useMutation({
+    mutationFn: async ({ surveyId: id, answers }: { surveyId: string; answers: SurveyAnswer[] }) => {
+      const grtoken = await botCheckToken(config?.botcheck);
+      return answerSurvey({ surveyId: id, answers, lang, context, contextid, grtoken });
+    },
+    onMutate: () => setFormError(null),
+    onSuccess: () => {
+      setState('done');
+      scrollUp();
+    },
+    onError: (err) => {
+      // Spec 8: the same 'There was an error submitting the form.' and the page scrolls up.
+      setState('error');
+      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+      if (refused) setErrors(answerFieldErrors(err.fields));
+      setFormError({ title: MSG.formError, detail: refused && err.message !== MSG.formError ? err.message : undefined });
+      scrollUp();
+    },
+  });
 
   if (q.isPending) return <Stack gap="sm" aria-busy="true"><Skeleton h={28} w="40%" /><Skeleton h={60} /><Skeleton h={60} /></Stack>;
   // An unknown or closed survey is not offered (editors see the block's settings instead).
@@ -72,9 +91,7 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
   const survey = q.data;
   const questions = survey.questions ?? [];
 
-  const scrollUp = () => setTimeout(() => top.current?.scrollIntoView({ block: 'start' }), 0);
-
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const checked = checkAnswers(questions, typed);
     if (!checked.ok) {
@@ -87,23 +104,7 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
       } else scrollUp();
       return;
     }
-    setBusy(true);
-    setFormError(null);
-    try {
-      const grtoken = await botCheckToken(config?.botcheck);
-      await answerSurvey({ surveyId: survey._id, answers: checked.answers, lang, context, contextid, grtoken });
-      setState('done');
-      scrollUp();
-    } catch (err) {
-      // Spec 8: the same 'There was an error submitting the form.' and the page scrolls up.
-      setState('error');
-      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
-      if (refused) setErrors(answerFieldErrors(err.fields));
-      setFormError({ title: MSG.formError, detail: refused && err.message !== MSG.formError ? err.message : undefined });
-      scrollUp();
-    } finally {
-      setBusy(false);
-    }
+    sending.mutate({ surveyId: survey._id, answers: checked.answers });
   };
 
   return (
@@ -136,7 +137,7 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
                 }} />
             ))}
             <div>
-              <Button type="submit" loading={busy} data-testid="survey-submit">{t('Submit Answers')}</Button>
+              <Button type="submit" loading={sending.isPending} data-testid="survey-submit">{t('Submit Answers')}</Button>
             </div>
           </Stack>
         </Paper>

@@ -1,16 +1,10 @@
 /** Survey requests (spec 7, "surveys"), one place per call with its query options. */
 import { queryOptions } from '@tanstack/react-query';
-import type { Survey } from '../../../domain/types.ts';
+import type { SurveyRecord, SurveyResponses } from '../../../domain/replies-admin.ts';
 import type { SurveyAnswer, SurveySave } from '../../../domain/validation.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 
-export type SurveyRecord = Survey & { timestamp?: string };
-
-export interface SurveyResponseRecord {
-  _id: string; surveyId: string; answers: SurveyAnswer[]; lang: string | null; context: string | null;
-  contextid: string | null; created: string;
-}
 
 const notClientError = (n: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1;
 
@@ -30,7 +24,7 @@ export const surveysQuery = () => queryOptions({
 
 export const responsesQuery = (surveyId: string) => queryOptions({
   queryKey: ['surveys', 'responses', surveyId],
-  queryFn: ({ signal }) => api.post<{ survey: SurveyRecord; responses: SurveyResponseRecord[] }>('/app_surveys/listResponsesBySurvey', { surveyId }, signal),
+  queryFn: ({ signal }) => api.post<SurveyResponses>('/app_surveys/listResponsesBySurvey', { surveyId }, signal),
   staleTime: 5_000,
   retry: notClientError,
 });

@@ -14,7 +14,7 @@ import type { AuditEntry } from '../api.ts';
 import { auditPage, auditTargets } from '../../../lib/tables-api.ts';
 import { PanelFrame, ScrollTable, dayTime } from '../../../components/panel-parts.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
-import { adminPath } from '../../../lib/paths.ts';
+import { adminPanelPath, adminPath, withQuery } from '../../../lib/paths.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 
 /** Every action the server writes, with its label; a new action without one does not compile. */
@@ -79,7 +79,7 @@ export function changeLines(changes: Record<string, unknown>): string[] {
 
 function targetLink(e: AuditEntry) {
   if (e.targettype === 'user' && e.action !== 'user.remove') return adminPath('users', e.target);
-  if (e.targettype === 'translation') return `/admin/translations?lang=${encodeURIComponent(e.target)}`;
+  if (e.targettype === 'translation') return withQuery(adminPanelPath('translations'), { lang: e.target });
   if (e.targettype === 'settings') return '/admin/settings';
   if (e.targettype === 'crm') return '/admin/crm';
   if (e.targettype === 'navitem' && e.action !== 'navitem.remove') return '/admin/navitems';
@@ -89,7 +89,7 @@ function targetLink(e: AuditEntry) {
 /** The audit table's columns (the same cells as the user page's short list). */
 const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
   { id: 'created', header: tk('When'), cell: (e) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(e.created)}</span>, csv: (e) => e.created },
-  { id: 'actoremail', header: tk('Who'), cell: (e) => <Anchor component={Link} to={`/admin/users/${encodeURIComponent(e.actor)}`} style={{ overflowWrap: 'anywhere' }}>{e.actoremail}</Anchor>, csv: (e) => e.actoremail },
+  { id: 'actoremail', header: tk('Who'), cell: (e) => <Anchor component={Link} to={adminPath('users', e.actor)} style={{ overflowWrap: 'anywhere' }}>{e.actoremail}</Anchor>, csv: (e) => e.actoremail },
   { id: 'action', header: tk('Action'), cell: (e) => <ActionName action={e.action} />, csv: (e) => e.action },
   { id: 'target', header: tk('Target'), cell: (e) => <TargetCell e={e} />, csv: (e) => `${e.targettype}: ${e.target}` },
   {

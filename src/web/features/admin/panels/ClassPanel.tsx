@@ -2,26 +2,29 @@
  * /admin/classes/{course}/{class} (spec 2): one class for admins: its fields (saved through
  * /app_classes/save, with the server's messages per field) and its participants (/app_enrollment/classEnrollment).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
 import { MSG } from '../../../../domain/messages.ts';
 import type { ClassRecord } from '../../../../domain/types.ts';
+import { ClassSaveSchema } from '../../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { useSession } from '../../../lib/session.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { allCoursesQuery, classQuery, saveClass } from '../api.ts';
+import { allCoursesQuery, classQuery, saveClass, type ClassSave } from '../api.ts';
 import { ConfirmButton, LoadError, TableSkeleton, day, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { ClassParticipants } from '../ClassParticipants.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { api } from '../../../lib/api.ts';
 import { DateField } from '../../../lib/DateField.tsx';
-import { classMembersPath, courseGradebookPath, gradebookPath } from '../../../lib/paths.ts';
+import { classMembersPath, coursePath, courseGradebookPath, gradebookPath } from '../../../lib/paths.ts';
 
 interface Values { name: string; startdate: string; weeks: number | string; instructor: string | null; selfpaced: boolean; lang: string; description: string; description2: string }
 const valuesOf = (c: ClassRecord): Values => ({
@@ -29,45 +32,44 @@ const valuesOf = (c: ClassRecord): Values => ({
   lang: c.lang ?? '', description: c.description ?? '', description2: c.description2 ?? '',
 });
 
+/** What is saved: the fields as typed, the instructor only when another one was picked. */
+const bodyOf = (cls: ClassRecord, v: Values): ClassSave => ({
+  _id: cls._id, name: v.name.trim(), startdate: v.startdate, weeks: v.weeks === '' ? null : Number(v.weeks),
+  selfpaced: v.selfpaced, description: v.description, description2: v.description2,
+  ...(v.lang ? { lang: v.lang } : {}), ...(v.instructor && v.instructor !== cls.instructor ? { instructor: v.instructor } : {}),
+});
+
 function ClassForm({ cls }: { cls: ClassRecord }) {
   const { t } = useTranslation();
   const { config } = useSession();
-  const [v, setV] = useState<Values>(() => valuesOf(cls));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the record whenever it is reloaded
-  useEffect(() => setV(valuesOf(cls)), [cls]);
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((cur) => ({ ...cur, [k]: value }));
+  const form = useForm<Values>({
+    initialValues: valuesOf(cls),
+    validate: (v) => zodErrors(ClassSaveSchema, bodyOf(cls, v)),
+  });
+  // The fields start again from the record whenever it is reloaded (after a save, or changed elsewhere).
+  const { setValues } = form;
+  useEffect(() => setValues(valuesOf(cls)), [cls, setValues]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local: Record<string, string> = {};
-    if (!v.name.trim()) local.name = MSG.classNameRequired;
-    if (v.startdate && !/^\d{4}-\d{2}-\d{2}$/.test(v.startdate)) local.startdate = MSG.classDateFormat;
-    if (v.weeks !== '' && (!Number.isInteger(Number(v.weeks)) || Number(v.weeks) < 0 || Number(v.weeks) > 520)) local.weeks = MSG.notValid;
-    setErrors(local);
-    if (Object.keys(local).length) { setError(MSG.correctFields); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await saveClass({
-        _id: cls._id, name: v.name.trim(), startdate: v.startdate, weeks: v.weeks === '' ? null : Number(v.weeks),
-        selfpaced: v.selfpaced, description: v.description, description2: v.description2,
-        ...(v.lang ? { lang: v.lang } : {}), ...(v.instructor && v.instructor !== cls.instructor ? { instructor: v.instructor } : {}),
-      });
+  const save = useMutation({
+    mutationFn: async (body: ClassSave) => {
+      const saved = await saveClass(body);
       if (!saved?._id) throw new Error(MSG.classSaveFailed);
+      return saved;
+    },
+    onMutate: () => setError(null),
+    onSuccess: async (saved) => {
       queryClient.setQueryData(classQuery(cls._id).queryKey, saved);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'classes' || q.queryKey[0] === 'reports' });
       addStatus('success', tk('The class has been saved.'));
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
+    },
+    onError: (err) => {
+      form.setErrors(fieldErrors(err));
       setError(err instanceof Error && err.message === MSG.classSaveFailed ? MSG.classSaveFailed : errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = form.onSubmit((v) => save.mutate(bodyOf(cls, v)), () => setError(MSG.correctFields));
+  const err = (k: string) => fieldError(t, form.errors, k);
 
   const langs = config?.publiclanguages ?? [];
   return (
@@ -75,26 +77,24 @@ function ClassForm({ cls }: { cls: ClassRecord }) {
       <Stack gap="sm">
         {error && <Alert color="red" role="alert">{t(error)}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput name="name" label={t('Class name')} required value={v.name} onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name ? t(errors.name) : undefined} />
-          <DateField name="startdate" label={t('Start date')} value={v.startdate} onChange={(e) => set('startdate', e.currentTarget.value)}
-            error={errors.startdate ? t(errors.startdate) : undefined} />
-          <NumberInput name="weeks" label={t('Registration weeks after the start')} min={0} max={520} allowDecimal={false} value={v.weeks}
-            onChange={(n) => set('weeks', n)} error={errors.weeks ? t(errors.weeks) : undefined} />
-          <Select label={t('Language')} value={v.lang || null} onChange={(x) => set('lang', x ?? '')} comboboxProps={{ withinPortal: true }}
-            data={langs.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} error={errors.lang ? t(errors.lang) : undefined} />
-          <UserPicker label={t('Instructor')} value={v.instructor} onChange={(id) => set('instructor', id)} initialLabel={cls.instructorname}
-            error={errors.instructor ? t(errors.instructor) : undefined} />
+          <TextInput name="name" label={t('Class name')} required {...form.getInputProps('name')} error={err('name')} />
+          <DateField name="startdate" label={t('Start date')} {...form.getInputProps('startdate')} error={err('startdate')} />
+          <NumberInput name="weeks" label={t('Registration weeks after the start')} min={0} max={520} allowDecimal={false}
+            {...form.getInputProps('weeks')} error={err('weeks')} />
+          <Select label={t('Language')} value={form.values.lang || null} onChange={(x) => form.setFieldValue('lang', x ?? '')} comboboxProps={{ withinPortal: true }}
+            data={langs.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} error={err('lang')} />
+          <UserPicker label={t('Instructor')} value={form.values.instructor} onChange={(id) => form.setFieldValue('instructor', id)}
+            initialLabel={cls.instructorname} error={err('instructor')} />
           <Stack gap={4} justify="center">
-            <Switch label={t('Self-paced')} checked={v.selfpaced} onChange={(e) => set('selfpaced', e.currentTarget.checked)} />
+            <Switch label={t('Self-paced')} {...form.getInputProps('selfpaced', { type: 'checkbox' })} />
           </Stack>
         </SimpleGrid>
         <Textarea name="description" label={t('Description')} description={t('HTML is allowed.')} autosize minRows={2} maxRows={8}
-          value={v.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description ? t(errors.description) : undefined} />
+          {...form.getInputProps('description')} error={err('description')} />
         <Textarea name="description2" label={t('Second description')} description={t('HTML is allowed.')} autosize minRows={2} maxRows={8}
-          value={v.description2} onChange={(e) => set('description2', e.currentTarget.value)} error={errors.description2 ? t(errors.description2) : undefined} />
+          {...form.getInputProps('description2')} error={err('description2')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={busy} data-testid="class-save">{t('Save')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="class-save">{t('Save')}</Button>
         </Group>
       </Stack>
     </form>
@@ -128,7 +128,7 @@ export default function ClassPanel({ rest }: PanelProps) {
         </div>
         <Group gap="xs">
           {cls.regcode && <Badge variant="outline" size="lg" title={t('Registration code')}>{cls.regcode}</Badge>}
-          <Button component={Link} to={`/Course/${encodeURIComponent(cls.course)}/${encodeURIComponent(cls._id)}`} variant="light" size="xs">{t('Visit')}</Button>
+          <Button component={Link} to={coursePath(cls.course, cls._id)} variant="light" size="xs">{t('Visit')}</Button>
           <Button component={Link} to={classMembersPath(cls._id)} variant="light" size="xs">{t('Participants')}</Button>
           <Button component={Link} to={gradebookPath(cls._id)} variant="light" size="xs" data-testid="admin-class-gradebook">{t('Gradebook')}</Button>
           <Button component={Link} to={courseGradebookPath(cls.course)} variant="light" size="xs" data-testid="admin-course-gradebook">

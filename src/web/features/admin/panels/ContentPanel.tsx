@@ -13,10 +13,9 @@ import { useSession } from '../../../lib/session.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { contentListQuery } from '../api.ts';
 import { LoadError, ScrollTable, TableSkeleton, day, AdminPagination } from '../../../components/panel-parts.tsx';
-import { adminPath } from '../../../lib/paths.ts';
+import { adminPath, contentPagePath } from '../../../lib/paths.ts';
 
 const PAGE_SIZE = 30;
-const enc = encodeURIComponent;
 
 export default function ContentPanel(_: PanelProps) {
   const { t } = useTranslation();
@@ -69,7 +68,7 @@ export default function ContentPanel(_: PanelProps) {
                 <Table.Td>
                   <Group gap={4}><Badge size="sm" variant="light">{c.type}</Badge>{c.subtype && <Badge size="sm" variant="outline">{c.subtype}</Badge>}</Group>
                 </Table.Td>
-                <Table.Td><Anchor component={Link} to={`/${enc(c.context)}`} size="sm">/{c.context}</Anchor></Table.Td>
+                <Table.Td><Anchor component={Link} to={contentPagePath(c.context)} size="sm">/{c.context}</Anchor></Table.Td>
                 <Table.Td>{c.lang}</Table.Td>
                 <Table.Td>{c.order}</Table.Td>
                 <Table.Td>{day(c.timestamp)}</Table.Td>

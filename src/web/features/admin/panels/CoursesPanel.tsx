@@ -20,7 +20,6 @@ import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { languageName } from '../../../components/LanguageName.tsx';
 import { adminPath, coursePath } from '../../../lib/paths.ts';
 
-const enc = encodeURIComponent;
 
 function CourseClasses({ course }: { course: Course }) {
   const { t } = useTranslation();
@@ -53,7 +52,7 @@ function CourseClasses({ course }: { course: Course }) {
             <Table.Td>
               <Group gap={6} wrap="nowrap">
                 <Anchor component={Link} to={adminPath('enrollments', course._id, c._id)} size="sm">{t('Enrollments')}</Anchor>
-                <Anchor component={Link} to={`/Course/${enc(course._id)}/${enc(c._id)}`} size="sm">{t('Visit')}</Anchor>
+                <Anchor component={Link} to={coursePath(course._id, c._id)} size="sm">{t('Visit')}</Anchor>
               </Group>
             </Table.Td>
           </Table.Tr>
@@ -127,7 +126,7 @@ export default function CoursesPanel(_: PanelProps) {
 function ClassesTable() {
   const { t, i18n } = useTranslation();
   const columns = useMemo<DataColumn<ClassRow>[]>(() => [
-    { id: 'name', header: tk('Class'), cell: (c) => <Anchor component={Link} to={`/admin/classes/${enc(c.course)}/${enc(c._id)}`}>{c.name}</Anchor>, csv: (c) => c.name },
+    { id: 'name', header: tk('Class'), cell: (c) => <Anchor component={Link} to={adminPath('classes', c.course, c._id)}>{c.name}</Anchor>, csv: (c) => c.name },
     { id: 'course', header: tk('Course'), cell: (c) => c.coursetitle ?? c.course, csv: (c) => c.coursetitle ?? c.course },
     { id: 'startdate', header: tk('Start date'), cell: (c) => day(c.startdate), csv: (c) => day(c.startdate) },
     { id: 'instructorname', header: tk('Instructor'), cell: (c) => c.instructorname, csv: (c) => c.instructorname },

@@ -5,53 +5,60 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, List, NumberInput, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
-import { isCrmIdentifier } from '../../../../domain/validation.ts';
+import { dayOnlyError } from '../../../../domain/dates.ts';
+import { isCrmIdentifier, SetConfigSchema } from '../../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import {
-  SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery, type CrmBatchResult, type CrmSettingsView, type CrmSyncSummary,
+  SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery,
 } from '../api.ts';
+import type { CrmBatchResult, CrmSettingsView, CrmSyncSummary } from '../../../../domain/replies-admin.ts';
 import { FieldList, LoadError, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
 
+/** The fields sit under `crm`, as the call takes them and names them in its field errors. */
+interface CrmValues { crm: { baseUrl: string; key: string; timeoutMs: number | string } }
+type CrmBody = { baseUrl?: string; key?: string; timeoutMs?: number };
+const crmBodyOf = ({ crm: v }: CrmValues): CrmBody =>
+  ({ baseUrl: v.baseUrl.trim(), ...(v.key.trim() ? { key: v.key.trim() } : {}), ...(v.timeoutMs === '' ? {} : { timeoutMs: Number(v.timeoutMs) }) });
+
 function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
   const { t } = useTranslation();
-  const [baseUrl, setBaseUrl] = useState(crm.baseUrl);
-  const [key, setKey] = useState('');
-  const [timeout, setTimeoutMs] = useState<number | string>(crm.timeoutMs ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<CrmValues>({
+    initialValues: { crm: { baseUrl: crm.baseUrl, key: '', timeoutMs: crm.timeoutMs ?? '' } },
+    validate: (v) => zodErrors(SetConfigSchema, { crm: crmBodyOf(v) }),
+  });
 
-  const send = async (body: { baseUrl?: string; key?: string; timeoutMs?: number }, done: string) => {
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    try {
-      const saved = await setConfig({ crm: body });
+  const send = useMutation({
+    mutationFn: ({ body }: { body: CrmBody; done: string }) => setConfig({ crm: body }),
+    onMutate: () => {
+      setError(null);
+      form.clearErrors();
+    },
+    onSuccess: (saved, { done }) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       void queryClient.invalidateQueries({ queryKey: ['audit'] });
-      setKey('');
+      form.setFieldValue('crm.key', '');
       addStatus('success', done);
-    } catch (err) {
+    },
+    onError: (err) => {
       setError(errorMessage(err));
-      setErrors(fieldErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const url = baseUrl.trim();
-    if (url && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(url)) { setErrors({ 'crm.baseUrl': MSG.crmUrl }); setError(MSG.crmUrl); return; }
-    void send({ baseUrl: url, ...(key.trim() ? { key: key.trim() } : {}), ...(timeout === '' ? {} : { timeoutMs: Number(timeout) }) }, tk('The CRM settings have been saved.'));
-  };
+      form.setErrors(fieldErrors(err));
+    },
+  });
+  // A refused field's own message is the one shown above the form too.
+  const submit = form.onSubmit((v) => send.mutate({ body: crmBodyOf(v), done: tk('The CRM settings have been saved.') }),
+    (errs) => setError(String(Object.values(errs).find(Boolean) ?? MSG.correctFields)));
+  const err = (k: string) => fieldError(t, form.errors, k);
   return (
     <form onSubmit={submit} noValidate data-testid="crm-settings">
       <Stack gap="sm">
@@ -64,21 +71,21 @@ function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
         </Group>
         {error && <Alert color="red" role="alert">{t(error)}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput dir="ltr" name="baseUrl" label={t('CRM address (base URL)')} placeholder="https://crm.example.org/api" value={baseUrl}
-            onChange={(e) => setBaseUrl(e.currentTarget.value)} error={errors['crm.baseUrl'] ? t(errors['crm.baseUrl']!) : undefined} />
-          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} name="key" label={t('Key')} autoComplete="new-password" value={key} onChange={(e) => setKey(e.currentTarget.value)}
+          <TextInput dir="ltr" name="baseUrl" label={t('CRM address (base URL)')} placeholder="https://crm.example.org/api"
+            {...form.getInputProps('crm.baseUrl')} error={err('crm.baseUrl')} />
+          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} name="key" label={t('Key')} autoComplete="new-password" {...form.getInputProps('crm.key')}
             description={crm.keySet ? t('A key is set. Leave this empty to keep it.') : t('No key is set yet.')}
-            error={errors['crm.key'] ? t(errors['crm.key']!) : undefined} />
-          <NumberInput name="timeoutMs" label={t('Time-out per request (ms)')} min={100} max={60000} allowDecimal={false} value={timeout}
-            onChange={setTimeoutMs} error={errors['crm.timeoutMs'] ? t(errors['crm.timeoutMs']!) : undefined} />
+            error={err('crm.key')} />
+          <NumberInput name="timeoutMs" label={t('Time-out per request (ms)')} min={100} max={60000} allowDecimal={false}
+            {...form.getInputProps('crm.timeoutMs')} error={err('crm.timeoutMs')} />
         </SimpleGrid>
         <Group justify="flex-end">
           {crm.keySet && (
-            <Button variant="default" color="red" disabled={busy} onClick={() => void send({ key: '' }, tk('The CRM key has been removed.'))} data-testid="crm-clear-key">
+            <Button variant="default" color="red" disabled={send.isPending} onClick={() => send.mutate({ body: { key: '' }, done: tk('The CRM key has been removed.') })} data-testid="crm-clear-key">
               {t('Remove the key')}
             </Button>
           )}
-          <Button type="submit" loading={busy} data-testid="crm-save">{t('Save')}</Button>
+          <Button type="submit" loading={send.isPending} data-testid="crm-save">{t('Save')}</Button>
         </Group>
       </Stack>
     </form>
@@ -89,22 +96,19 @@ function Lookup() {
   const { t } = useTranslation();
   const [identifier, setIdentifier] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<Record<string, unknown> | null>(null);
-  const submit = async (e: FormEvent) => {
+  const lookup = useMutation({
+    mutationFn: (id: string) => crmLookup(id),
+    onMutate: () => setError(null),
+    onSuccess: (r) => setFound(r.individual),
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const id = identifier.trim();
     setFound(null);
     if (!isCrmIdentifier(id)) { setError(MSG.invalidContact); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      setFound((await crmLookup(id)).individual);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    lookup.mutate(id);
   };
   return (
     <form onSubmit={submit} noValidate data-testid="crm-lookup">
@@ -112,7 +116,7 @@ function Lookup() {
         <Group align="flex-start" wrap="wrap" gap="sm">
           <TextInput name="identifier" label={t('Contact ID or email address')} value={identifier} style={{ flex: '1 1 260px' }}
             onChange={(e) => setIdentifier(e.currentTarget.value)} error={error ? t(error) : undefined} data-testid="crm-identifier" />
-          <Button type="submit" loading={busy} mt={25}>{t('Look up')}</Button>
+          <Button type="submit" loading={lookup.isPending} mt={25}>{t('Look up')}</Button>
         </Group>
         {found && (
           <Paper withBorder p="sm" radius="sm" data-testid="crm-individual">
@@ -136,31 +140,29 @@ function ResultLines({ errors }: { errors: CrmBatchResult[] }) {
 function SyncUser() {
   const { t } = useTranslation();
   const [user, setUser] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string; errors?: CrmBatchResult[] } | null>(null);
-  const sync = async () => {
-    if (!user) { setResult({ ok: false, text: t(MSG.required) }); return; }
-    setBusy(true);
-    setResult(null);
-    try {
-      const r = await crmSyncUser(user);
+  const syncing = useMutation({
+    mutationFn: (id: string) => crmSyncUser(id),
+    onMutate: () => setResult(null),
+    onSuccess: (r) => {
       const status = r.result?.status;
       setResult({
         ok: status !== 'error',
         text: status === 'created' ? t('Created in the CRM') : status === 'updated' ? t('Updated in the CRM') : t('The CRM rejected the request.'),
         errors: status === 'error' && r.result ? [r.result] : [],
       });
-    } catch (err) {
-      setResult({ ok: false, text: t(errorMessage(err)) });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => setResult({ ok: false, text: t(errorMessage(err)) }),
+  });
+  const sync = () => {
+    if (!user) { setResult({ ok: false, text: t(MSG.required) }); return; }
+    syncing.mutate(user);
   };
   return (
     <Stack gap="sm" data-testid="crm-sync-user-form">
       <Group align="flex-end" wrap="wrap" gap="sm">
         <div style={{ flex: '1 1 280px' }}><UserPicker label={t('User')} value={user} onChange={setUser} /></div>
-        <Button onClick={sync} loading={busy}>{t('Sync user')}</Button>
+        <Button onClick={sync} loading={syncing.isPending}>{t('Sync user')}</Button>
       </Group>
       {result && (
         <Alert color={result.ok ? 'green' : 'red'} role="status" data-testid="crm-sync-user-result">
@@ -175,29 +177,31 @@ function SyncUser() {
 function SyncRecent() {
   const { t } = useTranslation();
   const [since, setSince] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<CrmSyncSummary | null>(null);
-  const sync = async () => {
-    if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) { setError(MSG.dateFormat); return; }
-    setBusy(true);
-    setError(null);
-    setSummary(null);
-    try {
-      setSummary(await crmSyncRecent(since || undefined));
+  const syncing = useMutation({
+    mutationFn: (from?: string) => crmSyncRecent(from),
+    onMutate: () => {
+      setError(null);
+      setSummary(null);
+    },
+    onSuccess: (r) => {
+      setSummary(r);
       void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const sync = () => {
+    const wrong = since ? dayOnlyError(since) : undefined;
+    if (wrong) { setError(wrong); return; }
+    syncing.mutate(since || undefined);
   };
   return (
     <Stack gap="sm" data-testid="crm-sync-recent">
       <Group align="flex-end" wrap="wrap" gap="sm">
         <DateField label={t('Changed since')} description={t('Empty: since the last complete sync, or the last seven days.')}
           value={since} onChange={(e) => setSince(e.currentTarget.value)} w={260} />
-        <Button onClick={sync} loading={busy} data-testid="crm-sync-recent-button">{t('Sync recent users')}</Button>
+        <Button onClick={sync} loading={syncing.isPending} data-testid="crm-sync-recent-button">{t('Sync recent users')}</Button>
       </Group>
       {error && <Alert color="red" role="alert">{t(error)}</Alert>}
       {summary && (

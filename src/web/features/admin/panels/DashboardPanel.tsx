@@ -17,11 +17,12 @@ import { MSG } from '../../../../domain/messages.ts';
 import { dayOnlyError } from '../../../../domain/dates.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { allCoursesQuery, reportCsvUrl, statsQuery, summaryQuery, type StatsFilters, type Summary } from '../api.ts';
+import type { StatsSummary } from '../../../../domain/replies-admin.ts';
+import { allCoursesQuery, reportCsvUrl, statsQuery, summaryQuery, type StatsFilters } from '../api.ts';
 import { CsvLink, LoadError, ScrollTable, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
 
-const FIGURES: { key: keyof Summary; label: string }[] = [
+const FIGURES: { key: keyof StatsSummary; label: string }[] = [
   { key: 'users', label: tk('Users') },
   { key: 'newUsers30d', label: tk('New users (30 days)') },
   { key: 'activeUsers30d', label: tk('Active users (30 days)') },

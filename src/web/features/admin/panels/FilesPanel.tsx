@@ -1,12 +1,14 @@
 /** Files (spec /app_files/list, upload, remove): upload with a context and title, list by context, remove. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUpload } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
-import { FILE_MAX_BYTES } from '../../../../domain/validation.ts';
+import { FILE_MAX_BYTES, FileFieldsSchema } from '../../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
@@ -18,51 +20,50 @@ import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 
 export const fileSize = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
 
+interface UploadValues { thefile: File | null; context: string; title: string }
+
+/** The file's own rules (the schema knows the text fields only). */
+function fileError(file: File | null): string | undefined {
+  if (!file) return MSG.fileMissing;
+  if (file.size === 0) return MSG.fileEmpty;
+  if (file.size > FILE_MAX_BYTES) return MSG.fileTooLarge;
+  return undefined;
+}
+
 function UploadForm({ defaultContext }: { defaultContext: string }) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [context, setContext] = useState(defaultContext || 'files');
-  const [title, setTitle] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const form = useForm<UploadValues>({
+    initialValues: { thefile: null, context: defaultContext || 'files', title: '' },
+    validate: (v) => ({ ...zodErrors(FileFieldsSchema, { context: v.context, title: v.title }), thefile: fileError(v.thefile) }),
+  });
   const upload = useMutation({
-    mutationFn: (f: File) => uploadFile(f, context.trim(), title.trim()),
+    mutationFn: (v: UploadValues) => uploadFile(v.thefile!, v.context.trim(), v.title.trim()),
     onMutate: () => setError(null),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['files'] });
       addStatus('success', tk('The file has been uploaded.'));
-      setFile(null);
-      setTitle('');
+      form.setFieldValue('thefile', null);
+      form.setFieldValue('title', '');
     },
     onError: (err) => {
       const message = errorMessage(err);
       setError(message);
       const fields = fieldErrors(err);
-      setErrors(Object.keys(fields).length ? fields : [MSG.fileRefused, MSG.fileTooLarge, MSG.fileEmpty, MSG.fileMissing].includes(message as never) ? { thefile: message } : {});
+      form.setErrors(Object.keys(fields).length ? fields : [MSG.fileRefused, MSG.fileTooLarge, MSG.fileEmpty, MSG.fileMissing].includes(message as never) ? { thefile: message } : {});
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const local: Record<string, string> = {};
-    if (!file) local.thefile = MSG.fileMissing;
-    else if (file.size === 0) local.thefile = MSG.fileEmpty;
-    else if (file.size > FILE_MAX_BYTES) local.thefile = MSG.fileTooLarge;
-    if (!context.trim()) local.context = MSG.contextRequired;
-    setErrors(local);
-    if (Object.keys(local).length) { setError(MSG.correctFields); return; }
-    upload.mutate(file!);
-  };
+  const submit = form.onSubmit((v) => upload.mutate(v), () => setError(MSG.correctFields));
+  const err = (k: string) => fieldError(t, form.errors, k);
   return (
     <form onSubmit={submit} noValidate data-testid="upload-form">
       <Stack gap="sm">
         {error && <Alert color="red" role="alert">{t(error)}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <FileInput label={t('File')} name="thefile" required value={file} onChange={setFile} clearable leftSection={<IconUpload size={16} aria-hidden />}
-            error={errors.thefile ? t(errors.thefile) : undefined} />
-          <TextInput label={t('Context')} name="context" required value={context}
-            onChange={(e) => setContext(e.currentTarget.value)} error={errors.context ? t(errors.context) : undefined} />
-          <TextInput label={t('Title')} name="title" value={title} onChange={(e) => setTitle(e.currentTarget.value)}
-            error={errors.title ? t(errors.title) : undefined} />
+          <FileInput label={t('File')} name="thefile" required clearable leftSection={<IconUpload size={16} aria-hidden />}
+            {...form.getInputProps('thefile')} error={err('thefile')} />
+          <TextInput label={t('Context')} name="context" required {...form.getInputProps('context')} error={err('context')} />
+          <TextInput label={t('Title')} name="title" {...form.getInputProps('title')} error={err('title')} />
         </SimpleGrid>
         <Text size="xs" c="gray.7">{t('Context: the page or course the file belongs to.')} {t('Up to 10 MB. Files that could run as a program or script are refused.')}</Text>
         <Group justify="flex-end"><Button type="submit" loading={upload.isPending} data-testid="upload-submit">{t('Upload')}</Button></Group>

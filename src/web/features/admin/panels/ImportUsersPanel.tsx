@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Stack, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ImportOutcome, ImportPreview } from '../../../../domain/staff.ts';
 import { IMPORT_COLUMNS } from '../../../../domain/staff.ts';
@@ -28,39 +29,34 @@ export default function ImportUsersPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const failed = (err: unknown) => setError(err instanceof ApiError ? err.message : String(err));
 
-  const check = async (f: File | null) => {
-    setFile(f);
-    setPreview(null);
-    setDone(false);
-    setError(null);
-    if (!f) return;
-    setBusy('preview');
-    try {
-      setPreview(await previewImport(f.name, await fileToBase64(f)));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(null);
-    }
-  };
-  const importNow = async () => {
-    if (!file) return;
-    setBusy('import');
-    setError(null);
-    try {
-      const r = await runImportFile(file.name, await fileToBase64(file));
+  const checking = useMutation({
+    mutationFn: async (f: File) => previewImport(f.name, await fileToBase64(f)),
+    onSuccess: setPreview,
+    onError: failed,
+  });
+  const importing = useMutation({
+    mutationFn: async (f: File) => runImportFile(f.name, await fileToBase64(f)),
+    onMutate: () => setError(null),
+    onSuccess: async (r) => {
       setPreview(r);
       setDone(true);
       addStatus('success', t('Imported: {{count}} new accounts', { count: r.created }));
       await queryClient.invalidateQueries({ predicate: (x) => ['users', 'audit'].includes(String(x.queryKey[0])) });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(null);
-    }
+    },
+    onError: failed,
+  });
+  const check = (f: File | null) => {
+    setFile(f);
+    setPreview(null);
+    setDone(false);
+    setError(null);
+    if (f) checking.mutate(f);
+  };
+  const importNow = () => {
+    if (file) importing.mutate(file);
   };
   const download = () => {
     if (!preview) return;
@@ -81,7 +77,7 @@ export default function ImportUsersPanel() {
         <Text size="sm" c="gray.7">{t('New accounts get a welcome e-mail in their language with a temporary password. Existing accounts are enrolled, never created twice; importing the same file again changes nothing.')}</Text>
         <FileInput label={t('CSV or XLSX file')} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           value={file} onChange={check} data-testid="import-file" />
-        {busy === 'preview' && <Text size="sm" role="status">{t('Checking the file…')}</Text>}
+        {checking.isPending && <Text size="sm" role="status">{t('Checking the file…')}</Text>}
         {error && <Alert color="red" role="alert" data-testid="import-error">{t(error)}</Alert>}
         {preview && (
           <>
@@ -94,7 +90,7 @@ export default function ImportUsersPanel() {
             {preview.errors > 0 && !done && <Alert color="orange" role="alert">{t('Some rows have problems. Please fix them and upload the file again; nothing was imported.')}</Alert>}
             {done && <Alert color="green" role="status" data-testid="import-done">{t('The file has been imported.')}</Alert>}
             <Group>
-              {!done && <Button onClick={importNow} disabled={preview.errors > 0 || preview.total === 0} loading={busy === 'import'} data-testid="import-run">{t('Import')}</Button>}
+              {!done && <Button onClick={importNow} disabled={preview.errors > 0 || preview.total === 0} loading={importing.isPending} data-testid="import-run">{t('Import')}</Button>}
               <Button variant="light" onClick={download} data-testid="import-download">{t('Download the result (CSV)')}</Button>
             </Group>
             <ScrollTable minWidth={640} testid="import-rows">

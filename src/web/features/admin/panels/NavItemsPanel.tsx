@@ -2,15 +2,17 @@
  * Navigation items (spec 3: title, url, key, icon, cssclass, groups): list by group, create, edit and
  * remove. The layout shows a change at once here, and to everyone else on their next whoami.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, MODAL_WIDTH_PX, NAV_GROUPS } from '../../../../domain/constants.ts';
 import { MSG } from '../../../../domain/messages.ts';
 import type { NavItem } from '../../../../domain/types.ts';
-import { fieldErrors as zodFieldErrors, NavItemSaveSchema } from '../../../../domain/validation.ts';
+import { NavItemSaveSchema } from '../../../../domain/validation.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { refreshSession, useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
@@ -41,76 +43,75 @@ async function navChanged() {
 
 function NavItemForm({ item, onClose }: { item: NavItem | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { config } = useSession();
-  const [v, setV] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields start again from the item whenever another one is picked
-    setV(item && item !== 'new' ? valuesOf(item) : empty);
-    setErrors({});
-    setError(null);
-  }, [item]);
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((cur) => ({ ...cur, [k]: value }));
+  // The dialog mounts its fields afresh on each opening, so they start from the item picked; the last
+  // one stays in them while the dialog fades out.
+  const [shown, setShown] = useState(item);
+  if (item !== null && item !== shown) setShown(item);
+  return (
+    <AppModal opened={item !== null} onClose={onClose} title={item === 'new' ? t('New navigation item') : t('Edit navigation item')} size={MODAL_WIDTH_PX} centered>
+      {shown !== null && <NavItemFields key={shown === 'new' ? 'new' : shown._id} item={shown} onClose={onClose} />}
+    </AppModal>
+  );
+}
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body: NavItem = {
-      ...(item && item !== 'new' && item._id ? { _id: item._id } : {}),
-      title: v.title, url: v.url.trim(), groups: v.groups, key: v.key, icon: v.icon, cssclass: v.cssclass, lang: v.lang,
-      ...(v.order === '' ? {} : { order: Number(v.order) }),
-    };
-    const checked = NavItemSaveSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(zodFieldErrors(checked.error));
-      setError(MSG.correctFields);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await saveNavItem(body);
+/** What is sent for these values: the record's id, the fields as typed, the order as a number when given. */
+const bodyOf = (item: NavItem | 'new', v: Values): NavItem => ({
+  ...(item !== 'new' && item._id ? { _id: item._id } : {}),
+  title: v.title, url: v.url.trim(), groups: v.groups, key: v.key, icon: v.icon, cssclass: v.cssclass, lang: v.lang,
+  ...(v.order === '' ? {} : { order: Number(v.order) }),
+});
+
+function NavItemFields({ item, onClose }: { item: NavItem | 'new'; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { config } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: item !== 'new' ? valuesOf(item) : empty,
+    validate: (v) => zodErrors(NavItemSaveSchema, bodyOf(item, v)),
+  });
+  const save = useMutation({
+    mutationFn: (body: NavItem) => saveNavItem(body),
+    onMutate: () => setError(null),
+    onSuccess: async () => {
       await navChanged();
       addStatus('success', tk('The navigation item has been saved.'));
       onClose();
-    } catch (err) {
+    },
+    onError: (err) => {
       setError(errorMessage(err));
-      setErrors(fieldErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      form.setErrors(fieldErrors(err));
+    },
+  });
+  const onSubmit = form.onSubmit((v) => save.mutate(bodyOf(item, v)), () => setError(MSG.correctFields));
+  const err = (k: string) => fieldError(t, form.errors, k);
 
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
   return (
-    <AppModal opened={item !== null} onClose={onClose} title={item === 'new' ? t('New navigation item') : t('Edit navigation item')} size={MODAL_WIDTH_PX} centered>
-      <form onSubmit={submit} noValidate data-testid="navitem-form">
-        <Stack gap="sm">
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-          <TextInput name="title" label={t('Title')} description={t('Shown translated: add the translations under Translations.')} required
-            value={v.title} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')} />
-          <TextInput dir="ltr" name="url" label={t('Address')} description={t('A path such as /About, or a full address starting with https://')} required
-            value={v.url} onChange={(e) => set('url', e.currentTarget.value)} error={err('url')} />
-          <MultiSelect label={t('Groups')} required data={NAV_GROUPS.map((g) => ({ value: g, label: `${g} · ${t(GROUP_LABELS[g]!)}` }))}
-            value={v.groups} onChange={(g) => set('groups', g)} error={err('groups')} comboboxProps={{ withinPortal: true }} data-testid="navitem-groups" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <NumberInput name="order" label={t('Order')} allowDecimal={false} value={v.order} onChange={(n) => set('order', n)} error={err('order')} />
-            <Select label={t('Language')} description={t('Empty: every language')} clearable value={v.lang || null} onChange={(l) => set('lang', l ?? '')}
-              data={(config?.publiclanguages ?? []).map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} error={err('lang')}
-              comboboxProps={{ withinPortal: true }} />
-            <TextInput name="key" label={t('Key')} value={v.key} onChange={(e) => set('key', e.currentTarget.value)} error={err('key')} />
-            <TextInput name="icon" label={t('Icon')} description={t('For social links: facebook, youtube, instagram, x')} value={v.icon}
-              onChange={(e) => set('icon', e.currentTarget.value)} error={err('icon')} />
-            <TextInput name="cssclass" label={t('CSS class')} value={v.cssclass} onChange={(e) => set('cssclass', e.currentTarget.value)} error={err('cssclass')} />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
-            <Button type="submit" loading={busy} data-testid="navitem-save">{t('Save')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <form onSubmit={onSubmit} noValidate data-testid="navitem-form">
+      <Stack gap="sm">
+        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        <TextInput name="title" label={t('Title')} description={t('Shown translated: add the translations under Translations.')} required
+          {...form.getInputProps('title')} error={err('title')} />
+        <TextInput dir="ltr" name="url" label={t('Address')} description={t('A path such as /About, or a full address starting with https://')} required
+          {...form.getInputProps('url')} error={err('url')} />
+        <MultiSelect label={t('Groups')} required data={NAV_GROUPS.map((g) => ({ value: g, label: `${g} · ${t(GROUP_LABELS[g]!)}` }))}
+          {...form.getInputProps('groups')} error={err('groups')} comboboxProps={{ withinPortal: true }} data-testid="navitem-groups" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberInput name="order" label={t('Order')} allowDecimal={false} {...form.getInputProps('order')} error={err('order')} />
+          <Select label={t('Language')} description={t('Empty: every language')} clearable value={form.values.lang || null}
+            onChange={(l) => form.setFieldValue('lang', l ?? '')}
+            data={(config?.publiclanguages ?? []).map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} error={err('lang')}
+            comboboxProps={{ withinPortal: true }} />
+          <TextInput name="key" label={t('Key')} {...form.getInputProps('key')} error={err('key')} />
+          <TextInput name="icon" label={t('Icon')} description={t('For social links: facebook, youtube, instagram, x')}
+            {...form.getInputProps('icon')} error={err('icon')} />
+          <TextInput name="cssclass" label={t('CSS class')} {...form.getInputProps('cssclass')} error={err('cssclass')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="navitem-save">{t('Save')}</Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -3,22 +3,25 @@
  * SiteConfigFields rules) and shown with the server's message per field when it refuses one. Only the
  * fields that changed are sent; everyone gets the new settings on their next whoami.
  */
-import { useMemo, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Alert, Autocomplete, Button, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput, Textarea,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, MATERIAL_SECTIONS, PRIVACY_MAX_GRACE_DAYS } from '../../../../domain/constants.ts';
 import { MSG } from '../../../../domain/messages.ts';
 import type { SiteConfig } from '../../../../domain/types.ts';
 import { SiteConfigFields } from '../../../../domain/validation.ts';
+import { fieldError } from '../../../lib/forms.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { refreshSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { SETTINGS_KEY, allCoursesQuery, setConfig, settingsQuery, type Settings } from '../api.ts';
+import type { AdminSettings } from '../../../../domain/replies-admin.ts';
+import { SETTINGS_KEY, allCoursesQuery, setConfig, settingsQuery } from '../api.ts';
 import { LoadError, TableSkeleton, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { MainCoursesEditor, MapEditor } from '../MapEditor.tsx';
 import { SecuritySettingsForm } from '../SecuritySettingsForm.tsx';
@@ -75,52 +78,53 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   );
 }
 
-function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () => void }) {
+function SettingsForm({ settings, onReset }: { settings: AdminSettings; onReset: () => void }) {
   const { t } = useTranslation();
   const initial = useMemo(() => valuesOf(settings.config), [settings.config]);
-  const [v, setV] = useState<Values>(initial);
   const [countriesText, setCountriesText] = useState(() => ((initial.countries as string[]) ?? []).join('\n'));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const courses = useQuery(allCoursesQuery());
-  const courseIds = useMemo(() => (courses.data ?? []).map((c) => c._id).sort(), [courses.data]);
-
-  const set = (f: Field, value: unknown) => {
-    setV((cur) => ({ ...cur, [f]: value }));
-    setErrors((e) => ({ ...e, [f]: check(f, value) }));
-  };
-  const err = (f: string) => (errors[f] ? t(errors[f]!) : undefined);
-  const langs = (v.publiclanguages as string[]) ?? [];
-  const langOptions = [...new Set([...Object.keys(LANGUAGE_NAMES), ...langs])];
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const all: Record<string, string> = {};
-    for (const f of FIELDS) {
-      const m = check(f, v[f]);
-      if (m) all[f] = m;
-    }
-    if (!all.defaultlang && !langs.includes(String(v.defaultlang))) all.defaultlang = MSG.defaultLangNotPublic;
-    setErrors(all);
-    if (Object.keys(all).length) { setError(MSG.correctFields); return; }
-    const patch = Object.fromEntries(FIELDS.filter((f) => !same(v[f], initial[f])).map((f) => [f, v[f]])) as Partial<SiteConfig>;
-    if (Object.keys(patch).length === 0) { addStatus('info', tk('Nothing has changed.')); return; }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await setConfig({ config: patch });
+  // Each field is checked as it changes, and all of them on Save, by the shared rules of its setting.
+  const form = useForm<Values>({
+    initialValues: initial,
+    validateInputOnChange: true,
+    validate: (values) => {
+      const all: Record<string, string> = {};
+      for (const f of FIELDS) {
+        const m = check(f, values[f]);
+        if (m) all[f] = m;
+      }
+      if (!all.defaultlang && !((values.publiclanguages as string[]) ?? []).includes(String(values.defaultlang))) all.defaultlang = MSG.defaultLangNotPublic;
+      return all;
+    },
+  });
+  const v = form.values;
+  const save = useMutation({
+    mutationFn: (patch: Partial<SiteConfig>) => setConfig({ config: patch }),
+    onMutate: () => setError(null),
+    onSuccess: async (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       await queryClient.invalidateQueries({ queryKey: ['audit'] });
       await refreshSession();
       addStatus('success', tk('The site settings have been saved.'));
-    } catch (err2) {
-      setError(errorMessage(err2));
-      setErrors(fieldErrors(err2));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => {
+      setError(errorMessage(err));
+      form.setErrors(fieldErrors(err));
+    },
+  });
+  const courses = useQuery(allCoursesQuery());
+  const courseIds = useMemo(() => (courses.data ?? []).map((c) => c._id).sort(), [courses.data]);
+
+  const set = (f: Field, value: unknown) => form.setFieldValue(f, value);
+  const err = (f: string) => fieldError(t, form.errors, f);
+  const langs = (v.publiclanguages as string[]) ?? [];
+  const langOptions = [...new Set([...Object.keys(LANGUAGE_NAMES), ...langs])];
+
+  const submit = form.onSubmit((values) => {
+    const patch = Object.fromEntries(FIELDS.filter((f) => !same(values[f], initial[f])).map((f) => [f, values[f]])) as Partial<SiteConfig>;
+    if (Object.keys(patch).length === 0) { addStatus('info', tk('Nothing has changed.')); return; }
+    save.mutate(patch);
+  }, () => setError(MSG.correctFields));
 
   const poweredby = (v.poweredby as { title: string; url: string }) ?? { title: '', url: '' };
   return (
@@ -226,7 +230,7 @@ function SettingsForm({ settings, onReset }: { settings: Settings; onReset: () =
           <Button variant="default" onClick={onReset}>
             {t('Cancel')}
           </Button>
-          <Button type="submit" loading={busy} data-testid="settings-save">{t('Save')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="settings-save">{t('Save')}</Button>
         </Group>
       </Stack>
     </form>

@@ -9,11 +9,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { surveyPrompt } from '../../../../domain/validation.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { reportCsvUrl, reportQuery, surveyResponsesQuery, surveysQuery } from '../api.ts';
+import { reportCsvUrl, reportQuery, surveyResponsesCsvUrl, surveyResponsesQuery, surveysQuery } from '../api.ts';
 import { CsvLink, LoadError, PanelFrame, ScrollTable, TableSkeleton, dayTime } from '../../../components/panel-parts.tsx';
 import { adminPath } from '../../../lib/paths.ts';
-
-const enc = encodeURIComponent;
 
 /**
  * The surveys feature's own responses view (choice summaries, table, CSV), when it is there
@@ -80,7 +78,7 @@ function SurveyResponses({ surveyId: id }: { surveyId: string }) {
       <Anchor component={Link} to="/admin/surveys" size="sm">{t('All surveys')}</Anchor>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{survey.title}</Title>
-        <CsvLink href={`/app_surveys/responses/${enc(id)}.csv`} testid="survey-csv" />
+        <CsvLink href={surveyResponsesCsvUrl(id)} testid="survey-csv" />
       </Group>
       <Text size="sm" c="gray.7">{t('Responses')}: {responses.length}</Text>
       {responses.length === 0 ? <Text c="dimmed">{t('No records found.')}</Text> : (

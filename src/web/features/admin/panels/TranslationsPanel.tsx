@@ -9,7 +9,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
@@ -19,7 +19,9 @@ import { useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import { languageQuery, setLanguage, type LabelRow, type LanguageLabels } from '../api.ts';
+import type { LanguageLabels } from '../../../../domain/replies-admin.ts';
+import type { LabelRow } from '../../../../domain/types.ts';
+import { languageQuery, setLanguage } from '../api.ts';
 import { LoadError, TableSkeleton, errorMessage, AdminPagination } from '../../../components/panel-parts.tsx';
 
 const PAGE_SIZE = 25;
@@ -63,7 +65,12 @@ function LanguageEditor({ lang }: { lang: string }) {
   const [debounced] = useDebouncedValue(search.trim().toLowerCase(), 200);
   const [page, setPage] = useState(1);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState<Set<string>>(new Set());
+  // Several saves may run at once (one label, then all changes): each label is busy while a save of it runs.
+  const saveKey = ['localize', 'save', lang];
+  const saving = new Set(useMutationState({
+    filters: { mutationKey: saveKey, status: 'pending' },
+    select: (m) => Object.keys((m.state.variables ?? {}) as Record<string, string>),
+  }).flat());
 
   const rows = useMemo(() => (q.data?.labels ?? []).filter((r) => (!untranslatedOnly || !r.translated)
     && (!debounced || r.label.toLowerCase().includes(debounced) || r.english.toLowerCase().includes(debounced) || r.translation.toLowerCase().includes(debounced))),
@@ -72,11 +79,11 @@ function LanguageEditor({ lang }: { lang: string }) {
   const current = Math.min(page, pages);
   const changed = Object.entries(drafts).filter(([label, v]) => v !== (q.data?.labels.find((r) => r.label === label)?.translation ?? ''));
 
-  const save = async (labels: Record<string, string>) => {
-    const keys = Object.keys(labels);
-    setSaving((s) => new Set([...s, ...keys]));
-    try {
-      const r = await setLanguage(lang, labels);
+  const saveLabels = useMutation({
+    mutationKey: saveKey,
+    mutationFn: (labels: Record<string, string>) => setLanguage(lang, labels),
+    onSuccess: (r, labels) => {
+      const keys = Object.keys(labels);
       queryClient.setQueryData<LanguageLabels>(languageQuery(lang).queryKey, (d) => d && {
         ...d,
         labels: d.labels.map((row) => (keys.includes(row.label) ? { ...row, translation: labels[row.label]!, translated: labels[row.label] !== '' } : row)),
@@ -88,12 +95,10 @@ function LanguageEditor({ lang }: { lang: string }) {
       if (lang === session.lang) applyLanguage(lang, r.loc);
       void queryClient.invalidateQueries({ queryKey: ['audit'] });
       addStatus('success', tk('The translation has been saved.'));
-    } catch (err) {
-      addStatus('error', errorMessage(err));
-    } finally {
-      setSaving((s) => new Set([...s].filter((k) => !keys.includes(k))));
-    }
-  };
+    },
+    onError: (err) => addStatus('error', errorMessage(err)),
+  });
+  const save = (labels: Record<string, string>) => saveLabels.mutate(labels);
 
   if (q.isError) return <LoadError error={q.error} />;
   if (!q.data) return <TableSkeleton />;

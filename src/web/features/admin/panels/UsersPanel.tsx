@@ -6,11 +6,11 @@ import { useMemo, useState } from 'react';
 import {
   Alert, Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COOKIE_OPTIN_LABELS, ROLES } from '../../../../domain/constants.ts';
-import type { Role, User } from '../../../../domain/types.ts';
+import type { EnrollmentRow, Role, User } from '../../../../domain/types.ts';
 import { countryName } from '../../../../domain/countries.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
@@ -19,7 +19,7 @@ import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { EndUserSessionsButton, ResetTwoFactorButton } from '../EndUserSessionsButton.tsx';
 import {
-  adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery, type AdminEnrollment,
+  adminUserQuery, auditQuery, crmSyncUser, removeEnrollment, removeUser, saveUser, userEnrollmentsQuery,
 } from '../api.ts';
 import {
   ConfirmButton, FieldList, LoadError, PanelFrame, ScrollTable, TableSkeleton, day, dayTime, errorMessage, fullName,
@@ -32,7 +32,7 @@ import { LanguageName, languageName } from '../../../components/LanguageName.tsx
 import { BulkActionBar, useRowSelection } from '../../../components/BulkActionBar.tsx';
 import { runBulkAction } from '../../../lib/data/staff.ts';
 import { ClassPicker } from '../enrollment-parts.tsx';
-import { adminPath } from '../../../lib/paths.ts';
+import { adminPanelPath, adminPath, userCommentsPath, userEnrollmentPath, userProfilePath, withQuery } from '../../../lib/paths.ts';
 
 /** Course, then class, for the bulk bar's enrol and remove actions. */
 function BulkClassPicker({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
@@ -111,24 +111,19 @@ function RolesEditor({ user }: { user: User }) {
   const { t } = useTranslation();
   const session = useSession();
   const [roles, setRoles] = useState<Role[]>(user.roles ?? []);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dirty = [...roles].sort().join() !== [...(user.roles ?? [])].sort().join();
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await saveUser({ _id: user._id, roles });
+  const save = useMutation({
+    mutationFn: () => saveUser({ _id: user._id, roles }),
+    onMutate: () => setError(null),
+    onSuccess: async (saved) => {
       queryClient.setQueryData(adminUserQuery(user._id).queryKey, saved);
       if (session.user?._id === saved._id) setSessionUser({ ...session.user, ...saved });
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'users' || q.queryKey[0] === 'audit' });
       addStatus('success', tk('The roles have been saved.'));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
   return (
     <Stack gap="xs">
       {error && <Alert color="red" role="alert">{t(error)}</Alert>}
@@ -139,7 +134,7 @@ function RolesEditor({ user }: { user: User }) {
         </Group>
       </Checkbox.Group>
       <Group>
-        <Button onClick={save} disabled={!dirty} loading={busy} data-testid="roles-save">{t('Save roles')}</Button>
+        <Button onClick={() => save.mutate()} disabled={!dirty} loading={save.isPending} data-testid="roles-save">{t('Save roles')}</Button>
       </Group>
     </Stack>
   );
@@ -148,7 +143,7 @@ function RolesEditor({ user }: { user: User }) {
 function UserEnrollments({ user }: { user: User }) {
   const { t } = useTranslation();
   const q = useQuery(userEnrollmentsQuery(user._id));
-  const [editing, setEditing] = useState<AdminEnrollment | null>(null);
+  const [editing, setEditing] = useState<EnrollmentRow | null>(null);
   return (
     <Stack gap="sm">
       {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : q.data.length === 0 ? (
@@ -203,23 +198,17 @@ function UserEnrollments({ user }: { user: User }) {
 
 function CrmSyncButton({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const sync = async () => {
-    setBusy(true);
-    setResult(null);
-    try {
-      const r = await crmSyncUser(id);
-      setResult({ ok: r.result?.status !== 'error', text: r.result ? `${t('CRM')}: ${r.result.status}${r.result.message ? ` (${r.result.message})` : ''}` : t('Done') });
-    } catch (err) {
-      setResult({ ok: false, text: t(errorMessage(err)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const sync = useMutation({
+    mutationFn: () => crmSyncUser(id),
+    onMutate: () => setResult(null),
+    onSuccess: (r) =>
+      setResult({ ok: r.result?.status !== 'error', text: r.result ? `${t('CRM')}: ${r.result.status}${r.result.message ? ` (${r.result.message})` : ''}` : t('Done') }),
+    onError: (err) => setResult({ ok: false, text: t(errorMessage(err)) }),
+  });
   return (
     <Group gap="xs">
-      <Button size="xs" variant="light" onClick={sync} loading={busy} data-testid="crm-sync-user">{t('Sync to CRM')}</Button>
+      <Button size="xs" variant="light" onClick={() => sync.mutate()} loading={sync.isPending} data-testid="crm-sync-user">{t('Sync to CRM')}</Button>
       {result && <Text size="sm" c={result.ok ? 'green.8' : 'red.8'} role="status">{result.text}</Text>}
     </Group>
   );
@@ -243,9 +232,9 @@ function UserDetail({ id }: { id: string }) {
           <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>{u.email}</Text>
         </div>
         <Group gap="xs">
-          <Button component={Link} to={`/user/profile/${encodeURIComponent(u._id)}`} variant="light" size="xs">{t('Edit Profile')}</Button>
-          <Button component={Link} to={`/user/enrollment/${encodeURIComponent(u._id)}`} variant="light" size="xs">{t('Classes')}</Button>
-          <Button component={Link} to={`/user/comments/${encodeURIComponent(u._id)}`} variant="light" size="xs">{t('User Comments')}</Button>
+          <Button component={Link} to={userProfilePath(u._id)} variant="light" size="xs">{t('Edit Profile')}</Button>
+          <Button component={Link} to={userEnrollmentPath(u._id)} variant="light" size="xs">{t('Classes')}</Button>
+          <Button component={Link} to={userCommentsPath(u._id)} variant="light" size="xs">{t('User Comments')}</Button>
         </Group>
       </Group>
       <Paper withBorder p="md" radius="md">
@@ -268,7 +257,7 @@ function UserDetail({ id }: { id: string }) {
       <section>
         <Group justify="space-between" mb="xs">
           <Title order={3}>{t('Audit log')}</Title>
-          <Anchor component={Link} to={`/admin/audit?target=${encodeURIComponent(u._id)}`} size="sm">{t('Show all')}</Anchor>
+          <Anchor component={Link} to={withQuery(adminPanelPath('audit'), { target: u._id })} size="sm">{t('Show all')}</Anchor>
         </Group>
         {audit.isError ? <LoadError error={audit.error} /> : !audit.data ? <TableSkeleton /> : <AuditTable list={audit.data.list} />}
       </section>

@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES, SURVEY_QUESTION_TYPES } from '../../../../domain/constants.ts';
@@ -49,8 +49,29 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
   const [draft, setDraft] = useState<Draft | null>(isNew ? { ...EMPTY, lang: userLang } : null);
   const [errors, setErrors] = useState<{ title?: string; questions: Record<number, string> }>({ questions: {} });
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const refused = (err: unknown) => setFormError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError);
+  const save = useMutation({
+    mutationFn: saveSurvey,
+    onMutate: () => setFormError(null),
+    onSuccess: (saved) => {
+      addStatus('success', t('The survey was saved.'));
+      onSaved(saved._id);
+    },
+    onError: refused,
+  });
+  const removal = useMutation({
+    mutationFn: removeSurvey,
+    onSuccess: (_, id) => {
+      addStatus('success', t('The survey was removed.'));
+      onRemoved(id);
+    },
+    onError: (err) => {
+      setConfirming(false);
+      refused(err);
+    },
+  });
+  const busy = save.isPending || removal.isPending;
 
   useEffect(() => {
     if (isNew || !q.data || draft) return;
@@ -80,41 +101,17 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
     setErrors((e) => ({ ...e, questions: {} }));
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const qErrors: Record<number, string> = {};
     draft.questions.forEach((x, i) => { const m = questionError(x); if (m) qErrors[i] = m; });
     const titleError = draft.title.trim() ? undefined : tk('Please give the survey a title.');
     setErrors({ title: titleError, questions: qErrors });
     if (titleError || Object.keys(qErrors).length) { setFormError(MSG.correctFields); return; }
-    setBusy(true);
-    setFormError(null);
-    try {
-      const saved = await saveSurvey({
-        _id: isNew ? NEW_ID : surveyId, title: draft.title.trim(), description: draft.description, description2: draft.description2,
-        status: draft.status, lang: draft.lang, questions: draft.questions.map((x) => ({ type: x.type, question: x.question.trim() })),
-      });
-      addStatus('success', t('The survey was saved.'));
-      onSaved(saved._id);
-    } catch (err) {
-      setFormError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await removeSurvey(surveyId);
-      addStatus('success', t('The survey was removed.'));
-      onRemoved(surveyId);
-    } catch (err) {
-      setConfirming(false);
-      setFormError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({
+      _id: isNew ? NEW_ID : surveyId, title: draft.title.trim(), description: draft.description, description2: draft.description2,
+      status: draft.status, lang: draft.lang, questions: draft.questions.map((x) => ({ type: x.type, question: x.question.trim() })),
+    });
   };
 
   return (
@@ -170,7 +167,7 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
         <Text mb="md">{t('A survey that has responses cannot be removed: set its status to Inactive instead.')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => setConfirming(false)}>{t('Cancel')}</Button>
-          <Button color="red" loading={busy} onClick={remove}>{t('Remove')}</Button>
+          <Button color="red" loading={busy} onClick={() => removal.mutate(surveyId)}>{t('Remove')}</Button>
         </Group>
       </AppModal>
     </form>

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconEdit, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../../domain/types.ts';
 import { MSG } from '../../../../domain/messages.ts';
@@ -27,22 +27,17 @@ export default function SurveySettings({ block, onClose }: { block: Content; onC
   const list = useQuery(surveysQuery());
   const [chosen, setChosen] = useState(block.after ?? '');
   const [view, setView] = useState<View>({ kind: 'settings' });
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await saveBlockSurvey(block._id, chosen);
+  const save = useMutation({
+    mutationFn: (surveyId: string) => saveBlockSurvey(block._id, surveyId),
+    onMutate: () => setError(null),
+    onSuccess: () => {
       addStatus('success', t('The survey block was saved.'));
       onClose();
-    } catch (err) {
-      setError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => setError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError),
+  });
 
   const title = view.kind === 'edit' ? (view.surveyId === 'new' ? t('New Survey') : t('Edit Survey'))
     : view.kind === 'responses' ? t('Survey Responses') : t('Survey Settings');
@@ -81,8 +76,8 @@ export default function SurveySettings({ block, onClose }: { block: Content; onC
             </Group>
             <Text size="sm" c="dimmed">{t('Only Active surveys are shown to visitors.')}</Text>
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={onClose} disabled={busy}>{t('Cancel')}</Button>
-              <Button onClick={save} loading={busy} disabled={chosen === (block.after ?? '')} data-testid="survey-settings-save">{t('Save')}</Button>
+              <Button variant="default" onClick={onClose} disabled={save.isPending}>{t('Cancel')}</Button>
+              <Button onClick={() => save.mutate(chosen)} loading={save.isPending} disabled={chosen === (block.after ?? '')} data-testid="survey-settings-save">{t('Save')}</Button>
             </Group>
           </Stack>
         )}
