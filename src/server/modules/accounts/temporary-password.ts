@@ -44,12 +44,28 @@ export async function restrictSession(db: Db, secret: string, sessionToken: stri
   await db.updateTable('account_secrets').set({ session: hashToken(sessionToken) }).where('id', '=', secret).execute();
 }
 
+/**
+ * Sessions known to be free of the restriction, per store. Every state-changing request asks, so the
+ * answer "no" is remembered: a session is restricted only by the sign-in that creates it, before its
+ * token is handed out, so it can never turn restricted later. "Yes" is always asked again (setting a new
+ * password lifts it). Bounded: dropped wholesale past the limit.
+ */
+const unrestricted = new WeakMap<Db, Set<string>>();
+const UNRESTRICTED_MAX = 50_000;
+
 /** Whether this session signed in with a temporary password and has not set a new password yet. */
 export async function mustChangePassword(db: Db, sessionToken: string | undefined): Promise<boolean> {
   if (!sessionToken) return false;
+  const hash = hashToken(sessionToken);
+  let known = unrestricted.get(db);
+  if (known?.has(hash)) return false;
   const row = await db.selectFrom('account_secrets').select('id')
-    .where('session', '=', hashToken(sessionToken)).where('kind', '=', 'reset').executeTakeFirst();
-  return !!row;
+    .where('session', '=', hash).where('kind', '=', 'reset').executeTakeFirst();
+  if (row) return true;
+  if (!known) unrestricted.set(db, (known = new Set()));
+  if (known.size >= UNRESTRICTED_MAX) known.clear();
+  known.add(hash);
+  return false;
 }
 
 /** A new password was set: every reset secret of the user, used or not, is done with. */
