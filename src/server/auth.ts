@@ -42,12 +42,8 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
       const token = sessionToken(req);
       if (!token) return none;
       let session: SessionInfo | null;
-      let user: UserRow | null = null;
       try {
-        // Every signed-in request starts here: one read where the store can join the account to the session.
-        const joined = ctx.sessions.lookupWithUser ? await ctx.sessions.lookupWithUser(token) : undefined;
-        session = joined === undefined ? await ctx.sessions.lookup(token) : joined?.session ?? null;
-        user = joined?.user ?? null;
+        session = await ctx.sessions.lookup(token);
       } catch (err) {
         // Redis down: a read goes on as signed out (public pages keep working); a write that might need
         // the session is refused with a 503 rather than done as a visitor.
@@ -56,7 +52,7 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
         return none;
       }
       if (!session) return none;
-      user ??= (await findUserById(ctx.db, session.userId)) ?? null;
+      const user = (await findUserById(ctx.db, session.userId)) ?? null;
       if (!user) return none;
       // A suspended account has no session (the suspension ended them; this catches one started meanwhile).
       if (user.suspended === 1) {

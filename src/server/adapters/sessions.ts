@@ -8,9 +8,7 @@
  * site's settings). The store's own expiry (`expires`, Redis TTL) only clears out what can no longer be used.
  */
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
 import { redisCall, type Redis } from './redis.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -30,8 +28,6 @@ export interface SessionStore {
   /** A new session that the store keeps for at most `keepMs`. */
   create(userId: string, meta: SessionMeta, at: number, keepMs: number): Promise<string>;
   lookup(token: string): Promise<SessionInfo | null>;
-  /** The session with its account's row in one read, where the store can join them (the database's). */
-  lookupWithUser?(token: string): Promise<{ session: SessionInfo; user: Selectable<Database['users']> } | null>;
   touch(id: string, at: number): Promise<void>;
   list(userId: string): Promise<SessionInfo[]>;
   destroy(token: string): Promise<void>;
@@ -67,16 +63,6 @@ export class DbSessionStore implements SessionStore {
     const row = await this.db.selectFrom('sessions').select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
       .where('id', '=', hashToken(token)).executeTakeFirst();
     return row ? this.info(row) : null;
-  }
-
-  async lookupWithUser(token: string) {
-    const row = await this.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.userId').selectAll('users')
-      .select(['sessions.id as sessionId', 'sessions.created as sessionCreated', 'sessions.lastseen as sessionLastseen',
-        'sessions.useragent as sessionUseragent', 'sessions.ip as sessionIp'])
-      .where('sessions.id', '=', hashToken(token)).executeTakeFirst();
-    if (!row) return null;
-    const { sessionId, sessionCreated, sessionLastseen, sessionUseragent, sessionIp, ...user } = row;
-    return { session: this.info({ id: sessionId, userId: user.id, created: sessionCreated, lastseen: sessionLastseen, useragent: sessionUseragent, ip: sessionIp }), user };
   }
 
   async touch(id: string, at: number) {
