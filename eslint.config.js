@@ -8,7 +8,10 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const featuresDir = 'src/web/features';
-const features = fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = fs
+  .readdirSync(featuresDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'test-results/', '**/*.d.ts'] },
@@ -36,14 +39,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
       // A feature folder uses only itself and the shared layers (components, lib, domain); what two features share moves there.
-      'import-x/no-restricted-paths': ['error', {
-        zones: features.map((name) => ({
-          target: path.join(featuresDir, name),
-          from: featuresDir,
-          except: [`./${name}`],
-          message: 'Feature folders do not import each other: move the shared part to src/web/components, src/web/lib or src/domain.',
-        })),
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((name) => ({
+            target: path.join(featuresDir, name),
+            from: featuresDir,
+            except: [`./${name}`],
+            message: 'Feature folders do not import each other: move the shared part to src/web/components, src/web/lib or src/domain.',
+          })),
+        },
+      ],
     },
   },
   {

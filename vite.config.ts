@@ -26,15 +26,18 @@ function precompress(): Plugin {
     apply: 'build',
     writeBundle(options) {
       const dir = options.dir!;
-      const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true })
-        .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+      const walk = (d: string): string[] =>
+        fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
       for (const file of walk(dir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const raw = fs.readFileSync(file);
         if (raw.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(raw, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-        }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(raw, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
       }
     },

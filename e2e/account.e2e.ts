@@ -5,7 +5,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../src/domain/messages.ts';
-import { DEMO, DEMO_PASSWORD, goto, latestMailTo, screenshot, launchBrowser, logoutViaMenu, newPage, pageErrors, ready, seriousViolations, uniqueEmail } from './helpers.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  goto,
+  latestMailTo,
+  screenshot,
+  launchBrowser,
+  logoutViaMenu,
+  newPage,
+  pageErrors,
+  ready,
+  seriousViolations,
+  uniqueEmail,
+} from './helpers.ts';
 
 /** The message shown under a form field (Mantine renders it beside the input). */
 async function fieldError(page: Page, name: string): Promise<string | null> {
@@ -31,7 +44,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { consent: 'optout' }));
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
@@ -97,7 +112,9 @@ describe('a new learner', () => {
   it('registers and lands signed in on the configured destination', async () => {
     await page.getByTestId('register-submit').click();
     await page.getByTestId('user-menu').waitFor();
-    const dest = (await (await context.request.get('/app_users/whoami')).json() as { config: { registrationdestination?: string } }).config.registrationdestination ?? '/';
+    const dest =
+      ((await (await context.request.get('/app_users/whoami')).json()) as { config: { registrationdestination?: string } }).config
+        .registrationdestination ?? '/';
     await expect.poll(() => new URL(page.url()).pathname).toBe(dest);
     await expect.poll(() => page.getByTestId('status-area').textContent()).toContain(MSG.registered);
     expect(await page.getByTestId('user-menu').textContent()).toContain('Nina Tester');

@@ -15,14 +15,32 @@ let arabicAdmin: BrowserContext;
 let arabicAdminId = '';
 
 const PANELS = [
-  '/admin', '/admin/users', '/admin/users/demo-learner', '/admin/enrollments/intro-online-learning', '/admin/courses',
-  '/admin/classes/intro-online-learning/iol-en-selfpaced', '/admin/content', '/admin/files', '/admin/surveys', '/admin/navitems',
-  '/admin/settings', '/admin/translations?lang=pt', '/admin/reports', '/admin/dashboard', '/admin/audit', '/admin/crm', '/util/store',
+  '/admin',
+  '/admin/users',
+  '/admin/users/demo-learner',
+  '/admin/enrollments/intro-online-learning',
+  '/admin/courses',
+  '/admin/classes/intro-online-learning/iol-en-selfpaced',
+  '/admin/content',
+  '/admin/files',
+  '/admin/surveys',
+  '/admin/navitems',
+  '/admin/settings',
+  '/admin/translations?lang=pt',
+  '/admin/reports',
+  '/admin/dashboard',
+  '/admin/audit',
+  '/admin/crm',
+  '/util/store',
 ];
 /** The ones also shot at 375 px and in Arabic. */
 const SMALL = ['/admin', '/admin/users/demo-learner', '/admin/translations?lang=ar', '/admin/dashboard', '/admin/settings', '/util/store'];
 
-const nameOf = (path: string) => path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '');
+const nameOf = (path: string) =>
+  path
+    .replace(/^\//, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/-+$/, '');
 
 /** Waits for the panel's data (no skeletons or loaders left), so screenshots show the real screen. */
 async function settled(page: Page) {
@@ -42,10 +60,21 @@ beforeAll(async () => {
   const email = uniqueEmail('arabic-admin');
   const password = 'Cairo-desk-1!';
   const reg = await context.request.post('/app_users/register', {
-    data: { firstname: 'Laila', lastname: 'Haddad', email, confirmemail: email, password, confirmpassword: password, city: 'Cairo', country: 'Egypt', terms: true, lang: 'ar' },
+    data: {
+      firstname: 'Laila',
+      lastname: 'Haddad',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      city: 'Cairo',
+      country: 'Egypt',
+      terms: true,
+      lang: 'ar',
+    },
   });
   expect(reg.status(), await reg.text()).toBe(200);
-  const { user } = await reg.json() as { user: { _id: string } };
+  const { user } = (await reg.json()) as { user: { _id: string } };
   expect((await admin.request.post('/app_users/save', { data: { _id: user._id, roles: ['admin'] } })).status()).toBe(200);
   arabicAdmin = context;
   arabicAdminId = user._id;
@@ -74,7 +103,10 @@ describe('admin screens', () => {
   });
 
   it('at 375 px in English and in Arabic, right to left', async () => {
-    for (const [context, lang] of [[admin, 'en'], [arabicAdmin, 'ar']] as const) {
+    for (const [context, lang] of [
+      [admin, 'en'],
+      [arabicAdmin, 'ar'],
+    ] as const) {
       const page = await context.newPage();
       for (const width of lang === 'ar' ? [375, 1280] : [375]) {
         await page.setViewportSize({ width, height: 800 });

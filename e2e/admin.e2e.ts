@@ -20,7 +20,12 @@ const opened: BrowserContext[] = [];
 /** Accounts this file registered: removed at the end, so later journeys on the same server see the usual ones. */
 const created: string[] = [];
 
-interface NewUser { id: string; email: string; context: BrowserContext; page: Page }
+interface NewUser {
+  id: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+}
 
 /** Registers a user through the API in a context of its own (signed in), in `lang`. */
 async function registerUser(tag: string, lang = 'en'): Promise<NewUser> {
@@ -29,10 +34,21 @@ async function registerUser(tag: string, lang = 'en'): Promise<NewUser> {
   const email = uniqueEmail(tag.toLowerCase());
   const password = 'Admin-test1!';
   const r = await context.request.post('/app_users/register', {
-    data: { firstname: tag, lastname: 'Tester', email, confirmemail: email, password, confirmpassword: password, city: 'Lisboa', country: 'Portugal', terms: true, lang },
+    data: {
+      firstname: tag,
+      lastname: 'Tester',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      city: 'Lisboa',
+      country: 'Portugal',
+      terms: true,
+      lang,
+    },
   });
   expect(r.status(), await r.text()).toBe(200);
-  const { user } = await r.json() as { user: { _id: string; lang: string } };
+  const { user } = (await r.json()) as { user: { _id: string; lang: string } };
   expect(user.lang).toBe(lang);
   created.push(user._id);
   return { id: user._id, email, context, page };
@@ -115,7 +131,7 @@ describe('an admin', () => {
     await expect.poll(() => detail.locator('.mantine-Badge-root[data-role="cms"]').allTextContents()).toContain('Editor');
 
     // The learner's next whoami says they are an editor now.
-    const who = await (await learner.context.request.get('/app_users/whoami')).json() as { user: { roles: string[]; isEditor: boolean } };
+    const who = (await (await learner.context.request.get('/app_users/whoami')).json()) as { user: { roles: string[]; isEditor: boolean } };
     expect(who.user).toMatchObject({ roles: ['cms'], isEditor: true });
 
     await page.getByTestId('admin-nav-audit').click();
@@ -169,7 +185,9 @@ describe('an admin', () => {
     await row.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => row.count()).toBe(0);
-    const audit = await (await admin.context.request.post('/app_admin/audit', { data: { actor: DEMO.admin, limit: 5 } })).json() as { list: { action: string; changes: Record<string, unknown> }[] };
+    const audit = (await (await admin.context.request.post('/app_admin/audit', { data: { actor: DEMO.admin, limit: 5 } })).json()) as {
+      list: { action: string; changes: Record<string, unknown> }[];
+    };
     expect(audit.list.slice(0, 3).map((e) => e.action)).toEqual(['enrollment.remove', 'enrollment.save', 'enrollment.save']);
 
     // The account goes too, after its own confirmation.
@@ -184,7 +202,9 @@ describe('an admin', () => {
   it('translates a label into Portuguese, and a Portuguese user sees it on their next whoami', async () => {
     const label = 'Resources';
     const api = admin.context.request;
-    const before = await (await api.post('/app_admin/getLanguage', { data: { lang: 'pt' } })).json() as { labels: { label: string; translation: string }[] };
+    const before = (await (await api.post('/app_admin/getLanguage', { data: { lang: 'pt' } })).json()) as {
+      labels: { label: string; translation: string }[];
+    };
     const original = before.labels.find((l) => l.label === label)?.translation ?? '';
     const mine = `Recursos e materiais ${Date.now().toString(36)}`;
 
@@ -210,7 +230,10 @@ describe('an admin', () => {
       // No reload: the page's next whoami (on focus, or the 20-second poll) brings the new label. The
       // session counts as fresh for 2 s after each answer, so the focus comes a little later.
       await pt.page.waitForTimeout(2_100);
-      await pt.page.evaluate(() => { window.dispatchEvent(new Event('visibilitychange')); window.dispatchEvent(new Event('focus')); });
+      await pt.page.evaluate(() => {
+        window.dispatchEvent(new Event('visibilitychange'));
+        window.dispatchEvent(new Event('focus'));
+      });
       await expect.poll(() => topNav.textContent(), { timeout: 25_000 }).toContain(mine);
 
       // English users keep the English text.
@@ -220,7 +243,9 @@ describe('an admin', () => {
       expect(await en.page.locator('.top-nav').textContent()).not.toContain(mine);
 
       // The change is in the audit list too.
-      const audit = await (await api.post('/app_admin/audit', { data: { action: 'translation.set', target: 'pt', limit: 1 } })).json() as { list: { changes: Record<string, { to: string }> }[] };
+      const audit = (await (
+        await api.post('/app_admin/audit', { data: { action: 'translation.set', target: 'pt', limit: 1 } })
+      ).json()) as { list: { changes: Record<string, { to: string }> }[] };
       expect(audit.list[0]!.changes[label]!.to).toBe(mine);
     } finally {
       const r = await api.post('/app_admin/setLanguage', { data: { lang: 'pt', labels: { [label]: original } } });
@@ -228,7 +253,7 @@ describe('an admin', () => {
     }
   });
 
-  it('edits site settings (with the server\'s messages), a navigation item and a file', async () => {
+  it("edits site settings (with the server's messages), a navigation item and a file", async () => {
     const { page } = admin;
     const api = admin.context.request;
     try {
@@ -245,7 +270,7 @@ describe('an admin', () => {
       await expect.poll(() => page.getByTestId('status-area').textContent()).toContain('The site settings have been saved.');
       const other = await newPage(browser);
       opened.push(other.context);
-      const visitor = await (await other.context.request.get('/app_users/whoami')).json() as { config: { quizpasspercent: number } };
+      const visitor = (await (await other.context.request.get('/app_users/whoami')).json()) as { config: { quizpasspercent: number } };
       expect(visitor.config.quizpasspercent).toBe(75);
     } finally {
       expect((await api.post('/app_admin/setConfig', { data: { config: { quizpasspercent: 80 } } })).status()).toBe(200);
@@ -278,13 +303,15 @@ describe('an admin', () => {
     const upload = page.getByTestId('upload-form');
     await upload.getByTestId('upload-submit').click();
     await expect.poll(() => upload.textContent()).toContain(MSG.fileMissing);
-    await upload.locator('input[type="file"]').setInputFiles({ name: filename, mimeType: 'text/plain', buffer: Buffer.from('Admin notes') });
+    await upload
+      .locator('input[type="file"]')
+      .setInputFiles({ name: filename, mimeType: 'text/plain', buffer: Buffer.from('Admin notes') });
     await upload.locator('input[name="context"]').fill('admin-e2e');
     await upload.getByTestId('upload-submit').click();
     const file = page.locator(`[data-testid="files-table"] tr[data-file="${filename}"]`);
     await file.waitFor();
     expect(await file.textContent()).toContain('admin-e2e');
-    expect((await (await api.get(`/files/${filename}`)).text())).toBe('Admin notes');
+    expect(await (await api.get(`/files/${filename}`)).text()).toBe('Admin notes');
     await file.getByTestId('file-remove').click();
     await page.getByTestId('file-remove-confirm').click();
     await expect.poll(() => file.count()).toBe(0);
@@ -296,16 +323,22 @@ describe('an admin', () => {
     const KEY = 'stand-in-key';
     const received: unknown[] = [];
     const crm = http.createServer((req, res) => {
-      const send = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
       if (req.headers.authorization !== `Bearer ${KEY}`) return send(401, { error: 'bad key' });
       const url = new URL(req.url ?? '/', 'http://crm');
       const contact = { id: 42, email: 'cara.contact@example.org', firstName: 'Cara', lastName: 'Contact', country: 'Portugal' };
       if (req.method === 'GET' && url.pathname === '/individuals/42') return send(200, contact);
       if (req.method === 'GET' && url.pathname.startsWith('/individuals/')) return send(404, {});
-      if (req.method === 'GET' && url.pathname === '/individuals') return send(200, { results: url.searchParams.get('email') === contact.email ? [contact] : [] });
+      if (req.method === 'GET' && url.pathname === '/individuals')
+        return send(200, { results: url.searchParams.get('email') === contact.email ? [contact] : [] });
       if (req.method === 'POST' && url.pathname === '/batch') {
         let body = '';
-        req.on('data', (c) => { body += c; });
+        req.on('data', (c) => {
+          body += c;
+        });
         req.on('end', () => {
           const { records } = JSON.parse(body) as { records: { externalId: string; email: string }[] };
           received.push(...records);
@@ -371,7 +404,9 @@ describe('an admin', () => {
     expect(download.suggestedFilename()).toBe('users.csv');
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = text.trim().split(/\r?\n/);
-    expect(header).toBe('User ID,Email,First Name,Last Name,Roles,Language,Phone,Address,Address (line 2),City,State or Province,Country,Postal Code,Birth Date,How did you hear about us?,Vocation,About Me,Cookie preference,Created,Last seen,Last activity');
+    expect(header).toBe(
+      'User ID,Email,First Name,Last Name,Roles,Language,Phone,Address,Address (line 2),City,State or Province,Country,Postal Code,Birth Date,How did you hear about us?,Vocation,About Me,Cookie preference,Created,Last seen,Last activity',
+    );
     expect(rows.some((r) => r.includes(DEMO.learner))).toBe(true);
 
     // A report in the staff table: sorted on the server by a column, exported as it is shown.
@@ -383,11 +418,21 @@ describe('an admin', () => {
     await expect.poll(() => classHeader.getAttribute('aria-sort')).toBe('ascending');
     await enrolledHeader.locator('[data-sort]').click();
     await expect.poll(() => enrolledHeader.getAttribute('aria-sort')).toBe('descending');
-    const enrolledCells = async () => (await page.getByTestId('report-enrollments-table').locator('tbody tr td:nth-child(7)').allTextContents()).map(Number);
-    await expect.poll(async () => { const n = await enrolledCells(); return n.length > 1 && n.every((v, i) => i === 0 || n[i - 1]! >= v); }).toBe(true);
+    const enrolledCells = async () =>
+      (await page.getByTestId('report-enrollments-table').locator('tbody tr td:nth-child(7)').allTextContents()).map(Number);
+    await expect
+      .poll(async () => {
+        const n = await enrolledCells();
+        return n.length > 1 && n.every((v, i) => i === 0 || n[i - 1]! >= v);
+      })
+      .toBe(true);
     const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-enrollments-csv').click()]);
     expect(report.suggestedFilename()).toBe('enrollments.csv');
-    const reportRows = fs.readFileSync((await report.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const reportRows = fs
+      .readFileSync((await report.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(reportRows[0]).toBe('Course ID,Course,Class ID,Class,Instructor,Self-paced,Enrolled,Completed,Last registration');
     expect(Number(reportRows[1]!.split(',')[6])).toBe((await enrolledCells())[0]);
     await page.getByTestId('report-tab-completions').click();

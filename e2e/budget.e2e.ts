@@ -15,8 +15,12 @@ const PAGES = [
 ] as const;
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('first-visit byte budget', () => {
   it.each(PAGES)('$name page ($path) transfers at most $budgetKB KB', async ({ path, screen, budgetKB, as }) => {
@@ -27,12 +31,20 @@ describe('first-visit byte budget', () => {
       await page.goto(path);
       await ready(page, screen);
       const v = await visit.finish();
-      const types = Object.entries(v.byType).map(([t, b]) => `${t} ${kb(b)}`).join(', ');
+      const types = Object.entries(v.byType)
+        .map(([t, b]) => `${t} ${kb(b)}`)
+        .join(', ');
       console.log(`[budget] ${path}: ${kb(v.bytes)} KB of ${budgetKB} KB in ${v.requests.length} requests (${types})`);
-      const detail = v.requests.sort((a, b) => b.bytes - a.bytes).slice(0, 8).map((r) => `${new URL(r.url).pathname} ${kb(r.bytes)} KB ${r.encoding}`).join('\n');
+      const detail = v.requests
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 8)
+        .map((r) => `${new URL(r.url).pathname} ${kb(r.bytes)} KB ${r.encoding}`)
+        .join('\n');
       expect(v.bytes / 1024, `${path}: ${kb(v.bytes)} KB\n${detail}`).toBeLessThanOrEqual(budgetKB);
       // Every script, style and JSON body of 1 KB or more arrived compressed.
-      const raw = v.requests.filter((r) => ['Script', 'Stylesheet', 'Fetch', 'XHR', 'Document'].includes(r.type) && r.size >= 1024 && !r.encoding);
+      const raw = v.requests.filter(
+        (r) => ['Script', 'Stylesheet', 'Fetch', 'XHR', 'Document'].includes(r.type) && r.size >= 1024 && !r.encoding,
+      );
       expect(raw.map((r) => r.url)).toEqual([]);
     } finally {
       await context.close();
@@ -54,7 +66,9 @@ describe('requests of a first visit', () => {
       const paths = v.requests.map((r) => new URL(r.url).pathname);
       // The app's own code. The service worker's files (sw.js, and workbox-window, which registers it once
       // the page has started) load beside it and are not the first screen's.
-      const scripts = v.requests.filter((r) => r.type === 'Script').map((r) => new URL(r.url).pathname)
+      const scripts = v.requests
+        .filter((r) => r.type === 'Script')
+        .map((r) => new URL(r.url).pathname)
         .filter((p) => p.startsWith('/assets/') && !p.includes('workbox'));
       expect(scripts).toHaveLength(1);
       // One whoami, done before the script is: index.html preloads it and the app's call takes that answer.

@@ -27,18 +27,40 @@ beforeAll(async () => {
   editor = await signedInPage(browser, DEMO.editor);
   for (const [i, n] of COUNTS.entries()) {
     blockOf[n] = await save(editor.context.request, {
-      _id: 'new', type: 'block', subtype: 'cards', context: PAGE, lang: 'en', order: (i + 1) * 10, title: `${n} cards`,
-      cards: Array.from({ length: n }, (_, k) => ({ key: String(1700000000000 + k), title: `Card ${k + 1}`, description: `<p>Text of card ${k + 1}</p>` })),
+      _id: 'new',
+      type: 'block',
+      subtype: 'cards',
+      context: PAGE,
+      lang: 'en',
+      order: (i + 1) * 10,
+      title: `${n} cards`,
+      cards: Array.from({ length: n }, (_, k) => ({
+        key: String(1700000000000 + k),
+        title: `Card ${k + 1}`,
+        description: `<p>Text of card ${k + 1}</p>`,
+      })),
     });
   }
   accordion = await save(editor.context.request, {
-    _id: 'new', type: 'block', subtype: 'accordian', context: PAGE, lang: 'en', order: 90, title: 'Questions',
-    cards: [{ key: '1', title: 'First question', description: '<p>First answer</p>' }, { key: '2', title: 'Second question', description: '<p>Second answer</p>' }],
+    _id: 'new',
+    type: 'block',
+    subtype: 'accordian',
+    context: PAGE,
+    lang: 'en',
+    order: 90,
+    title: 'Questions',
+    cards: [
+      { key: '1', title: 'First question', description: '<p>First answer</p>' },
+      { key: '2', title: 'Second question', description: '<p>Second answer</p>' },
+    ],
   });
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(editor.page, `failed-content-cards-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  if (ctx.task.result?.state === 'fail')
+    await screenshot(editor.page, `failed-content-cards-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
 /** Width of each card's column, and of the whole row (the grid), in CSS pixels. */
@@ -48,7 +70,11 @@ async function columns(page: Page, blockId: string) {
     const cols = cards.map((c) => c.closest('.mantine-Grid-col') as HTMLElement);
     const grid = cols[0]!.parentElement as HTMLElement;
     const gap = parseFloat(getComputedStyle(grid).columnGap || getComputedStyle(grid).gap || '0') || 0;
-    return { grid: grid.getBoundingClientRect().width, gap, cols: cols.map((c) => ({ w: c.getBoundingClientRect().width, top: Math.round(c.getBoundingClientRect().top) })) };
+    return {
+      grid: grid.getBoundingClientRect().width,
+      gap,
+      cols: cols.map((c) => ({ w: c.getBoundingClientRect().width, top: Math.round(c.getBoundingClientRect().top) })),
+    };
   }, blockId);
 }
 
@@ -57,7 +83,10 @@ describe('cards layout by count', () => {
     const { page } = await newPage(browser, { consent: 'optout', width: 1280 });
     await goto(page, `/${PAGE}`, 'content');
     for (const n of COUNTS) {
-      await page.locator(`section[data-block="${blockOf[n]}"] [data-card-key]`).nth(n - 1).waitFor();
+      await page
+        .locator(`section[data-block="${blockOf[n]}"] [data-card-key]`)
+        .nth(n - 1)
+        .waitFor();
       const { grid, gap, cols } = await columns(page, blockOf[n]!);
       expect(cols).toHaveLength(n);
       const span = SPAN[n]!;

@@ -22,14 +22,27 @@ beforeAll(async () => {
   const email = uniqueEmail('cards');
   const password = 'Learner-pass1!';
   const r = await context.request.post('/app_users/register', {
-    data: { firstname: 'Carla', lastname: 'Cardtest', email, confirmemail: email, password, confirmpassword: password, city: 'Porto', country: 'Portugal', terms: true },
+    data: {
+      firstname: 'Carla',
+      lastname: 'Cardtest',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      city: 'Porto',
+      country: 'Portugal',
+      terms: true,
+    },
   });
   expect(r.status(), await r.text()).toBe(200);
   learner = { context, page, id: (await r.json()).user._id };
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(learner.page, `failed-content-courses-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  if (ctx.task.result?.state === 'fail')
+    await screenshot(learner.page, `failed-content-courses-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
 /** The button of a course's card in the catalogue: its label and where it leads. */

@@ -26,7 +26,8 @@ afterAll(async () => {
   await browser?.close();
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(editor.page, `failed-content-editing-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  if (ctx.task.result?.state === 'fail')
+    await screenshot(editor.page, `failed-content-editing-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
 /** The rich-text area of a field (the editable element carries `<testId>-content`). */
@@ -52,17 +53,29 @@ describe('an editor adds a block in place', () => {
     await page.keyboard.press('Shift+Home');
     await form.getByTestId('rte-bold').click();
     // The toolbar hands the focus back to the text; wait for it before typing on.
-    await expect.poll(() => body.locator('strong').first().textContent().catch(() => null)).toBe('Hola mundo');
+    await expect
+      .poll(() =>
+        body
+          .locator('strong')
+          .first()
+          .textContent()
+          .catch(() => null),
+      )
+      .toBe('Hola mundo');
     await focused();
     // Collapse the selection to the end of the line before Enter (a slow machine may still hold the
     // Shift+Home selection, and Enter would replace the text).
     // The editor's own selection, not the page's: ProseMirror takes the moved caret over a moment later,
     // and an Enter pressed before then replaces the text it still holds selected.
     await page.keyboard.press('End');
-    await expect.poll(() => body.evaluate((el) => {
-      const state = (el as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor?.state;
-      return !!state && state.selection.empty && (window.getSelection()?.isCollapsed ?? false);
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        body.evaluate((el) => {
+          const state = (el as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor?.state;
+          return !!state && state.selection.empty && (window.getSelection()?.isCollapsed ?? false);
+        }),
+      )
+      .toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Segunda línea');
     await expect.poll(() => body.locator('p').count()).toBe(2);
@@ -73,7 +86,15 @@ describe('an editor adds a block in place', () => {
     await form.locator('[data-testid="font-size"] select, select[data-testid="font-size"]').first().selectOption('1.5em');
     await focused();
     await page.keyboard.type(' grande');
-    await expect.poll(() => body.locator('span[style*="font-size"]').first().textContent().catch(() => null)).toBe(' grande');
+    await expect
+      .poll(() =>
+        body
+          .locator('span[style*="font-size"]')
+          .first()
+          .textContent()
+          .catch(() => null),
+      )
+      .toBe(' grande');
 
     // The HTML mode shows the markup; Format pretty-prints it.
     await form.getByTestId('html-mode').click();
@@ -190,7 +211,10 @@ describe('when the editor cannot start', () => {
   it("says 'Unable to initialize editor' after 5 tries and keeps the text editable", async () => {
     const { context, page } = await signedInPage(browser, DEMO.editor, { serviceWorkers: 'block' });
     let tries = 0;
-    await page.route(/\/assets\/RichTextEditor-[^/]+\.js$/, (route) => { tries += 1; return route.abort(); });
+    await page.route(/\/assets\/RichTextEditor-[^/]+\.js$/, (route) => {
+      tries += 1;
+      return route.abort();
+    });
     await goto(page, '/About', 'content');
     await page.getByTestId('edit-block').first().click();
     const form = page.getByTestId('block-editor');
@@ -217,7 +241,10 @@ describe('files', () => {
     const served = await editor.context.request.get(href!);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toContain('image/png');
-    await files.getByRole('button', { name: /e2e-dot/ }).last().click();
+    await files
+      .getByRole('button', { name: /e2e-dot/ })
+      .last()
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => files.getByRole('link', { name: /e2e-dot/ }).count()).toBe(0);
   });

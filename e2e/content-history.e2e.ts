@@ -15,9 +15,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   editor = await signedInPage(browser, DEMO.editor);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(editor.page, `failed-content-history-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  if (ctx.task.result?.state === 'fail')
+    await screenshot(editor.page, `failed-content-history-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
 describe('an editor', () => {
@@ -26,7 +29,7 @@ describe('an editor', () => {
     const save = async (body: Record<string, unknown>) => {
       const res = await context.request.post('/app_content/save', { data: { type: 'block', context: PAGE, lang: '', ...body } });
       expect(res.status()).toBe(200);
-      return await res.json() as { _id: string };
+      return (await res.json()) as { _id: string };
     };
     const block = await save({ _id: 'new', title: 'History block', body: '<p>The first wording</p>' });
     await save({ _id: block._id, title: 'History block', body: '<p>The second wording</p>' });
@@ -56,8 +59,15 @@ describe('an editor', () => {
     await expect.poll(() => page.locator(`[data-block="${block._id}"]`).textContent()).toContain('The first wording');
 
     // The restore is the newest version, and the older ones are still there.
-    const versions = await (await context.request.post('/app_history/list', { data: { kind: 'content', _id: block._id } })).json() as { version: number; note: string | null }[];
-    expect(versions.map((v) => [v.version, v.note])).toEqual([[3, 'restored:1'], [2, null], [1, null]]);
+    const versions = (await (await context.request.post('/app_history/list', { data: { kind: 'content', _id: block._id } })).json()) as {
+      version: number;
+      note: string | null;
+    }[];
+    expect(versions.map((v) => [v.version, v.note])).toEqual([
+      [3, 'restored:1'],
+      [2, null],
+      [1, null],
+    ]);
     expect(pageErrors(page)).toEqual([]);
   });
 });

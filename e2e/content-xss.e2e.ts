@@ -30,7 +30,13 @@ beforeAll(async () => {
   editor = await signedInPage(browser, DEMO.editor);
   const r = await editor.context.request.post('/app_content/save', {
     data: {
-      _id: 'new', type: 'block', context: PAGE, lang: 'en', order: 10, title: 'Attack', body: ATTACK,
+      _id: 'new',
+      type: 'block',
+      context: PAGE,
+      lang: 'en',
+      order: 10,
+      title: 'Attack',
+      body: ATTACK,
       cards: [{ key: '1', title: 'Card', description: ATTACK }],
       subtype: 'cards',
     },
@@ -55,7 +61,10 @@ afterAll(async () => {
 async function visitor() {
   const { context, page } = await newPage(browser, { consent: 'optin' });
   const dialogs: string[] = [];
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   return { context, page, dialogs };
 }
 
@@ -70,8 +79,10 @@ async function expectNothingRan(page: Page, dialogs: string[], scope: string) {
     return {
       scripts: root.querySelectorAll('script').length,
       handlers: all.filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
-      jsUrls: all.filter((el) => [...el.attributes].some((a) => /^\s*javascript:/i.test(a.value.replace(/[\s\u0000-\u001f]/g, '')) || /javascript:/i.test(a.value))).length,
+      jsUrls: all.filter((el) =>
+        // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+        [...el.attributes].some((a) => /^\s*javascript:/i.test(a.value.replace(/[\s\u0000-\u001f]/g, '')) || /javascript:/i.test(a.value)),
+      ).length,
       frames: root.querySelectorAll('iframe').length,
     };
   }, scope);

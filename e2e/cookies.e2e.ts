@@ -11,8 +11,12 @@ const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookieo
 const banner = (page: Page) => page.getByTestId('cookie-banner');
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('the cookie banner', () => {
   it('shows on a first visit and Opt Out hides it for good', async () => {
@@ -51,7 +55,10 @@ describe('the cookie banner', () => {
     await banner(page).waitFor();
 
     // A link inside the app works the same way.
-    await page.evaluate(() => { history.pushState(null, '', '/HowItWorks#optOut'); dispatchEvent(new PopStateEvent('popstate')); });
+    await page.evaluate(() => {
+      history.pushState(null, '', '/HowItWorks#optOut');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect.poll(() => stored(page)).toBe('optout');
     await expect.poll(() => page.url()).toMatch(/\/HowItWorks$/);
     await banner(page).waitFor({ state: 'detached' });
@@ -102,8 +109,13 @@ describe('page head and foot scripts', () => {
     const context = `e2e-scripts-${Date.now().toString(36)}`;
     const saved = await admin.context.request.post('/app_content/save', {
       data: {
-        _id: 'new', type: 'page', context, lang: 'en', title: 'Script test',
-        scripthead: '<meta name="e2e-scripthead" content="1">', scriptfoot: '<div id="e2e-scriptfoot" hidden></div>',
+        _id: 'new',
+        type: 'page',
+        context,
+        lang: 'en',
+        title: 'Script test',
+        scripthead: '<meta name="e2e-scripthead" content="1">',
+        scriptfoot: '<div id="e2e-scriptfoot" hidden></div>',
       },
     });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -117,7 +129,10 @@ describe('page head and foot scripts', () => {
     await expect.poll(() => page.locator('meta[name="e2e-scripthead"][data-page-script="head"]').count()).toBe(1);
     expect(await page.locator('#e2e-scriptfoot[data-page-script="foot"]').count()).toBe(1);
     // Leaving the page removes them; so does opting out.
-    await page.evaluate(() => { history.pushState(null, '', '/About'); dispatchEvent(new PopStateEvent('popstate')); });
+    await page.evaluate(() => {
+      history.pushState(null, '', '/About');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect.poll(() => page.locator('[data-page-script]').count()).toBe(0);
     await ctx.close();
   });

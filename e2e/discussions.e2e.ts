@@ -15,7 +15,12 @@ const CLASS = 'iol-en-selfpaced';
 const PARENT = `${COURSE}-${LESSON}`;
 const DISCUSSION = `/comments/${PARENT}/${CLASS}`;
 
-interface Learner { name: string; email: string; context: BrowserContext; page: Page }
+interface Learner {
+  name: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+}
 
 let browser: Browser;
 let ana: Learner, ben: Learner, cai: Learner;
@@ -27,8 +32,17 @@ async function learner(first: string, width = 1280): Promise<Learner> {
   const password = 'Learner-pass1!';
   const r = await context.request.post('/app_users/register', {
     data: {
-      firstname: first, lastname: 'Tester', email, confirmemail: email, password, confirmpassword: password,
-      city: 'Lisbon', country: 'Portugal', terms: true, classId: CLASS, courseId: COURSE,
+      firstname: first,
+      lastname: 'Tester',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      city: 'Lisbon',
+      country: 'Portugal',
+      terms: true,
+      classId: CLASS,
+      courseId: COURSE,
     },
   });
   expect(r.status(), await r.text()).toBe(200);
@@ -59,10 +73,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [ana, ben, cai] = await Promise.all([learner('Ana'), learner('Ben'), learner('Cai')]);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const who of [ana, ben, cai]) await screenshot(who.page, `failed-discussions-${who.name.split(' ')[0]}-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  for (const who of [ana, ben, cai])
+    await screenshot(who.page, `failed-discussions-${who.name.split(' ')[0]}-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
 describe('a lesson discussion', () => {
@@ -77,7 +94,9 @@ describe('a lesson discussion', () => {
     expect(await ana.page.getByTestId('discussion-class').textContent()).toBe('Self-paced (English)');
     await ana.page.getByTestId('discussion-question').waitFor();
     // The demo discussion is there, newest first.
-    const times = await posts(ana.page).getByTestId('post-time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+    const times = await posts(ana.page)
+      .getByTestId('post-time')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
     expect(times.length).toBeGreaterThan(1);
     expect([...times].sort().reverse()).toEqual(times);
   });
@@ -100,7 +119,7 @@ describe('a lesson discussion', () => {
     expect((await editor(ana.page, 'post-form-body').textContent())?.trim()).toBe('');
   });
 
-  it('another learner replies, and cannot edit or delete the first learner\'s post', async () => {
+  it("another learner replies, and cannot edit or delete the first learner's post", async () => {
     await openDiscussion(ben.page);
     const post = postWith(ben.page, first);
     await post.waitFor();
@@ -196,7 +215,10 @@ describe('a private post', () => {
   it('checks the share list as it is typed, then posts privately to a listed address', async () => {
     await openDiscussion(ana.page);
     await write(ana.page, 'post-form-body', secret);
-    await ana.page.getByTestId('post-form-access').getByRole('radio', { name: /Private/ }).check();
+    await ana.page
+      .getByTestId('post-form-access')
+      .getByRole('radio', { name: /Private/ })
+      .check();
     const shared = ana.page.getByTestId('post-form-shared');
     await shared.fill(`${ben.email}, not-an-email`);
     // The message names the address that is wrong.

@@ -18,11 +18,23 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { consent: 'optout' }));
   const r = await context.request.post('/app_users/register', {
-    data: { firstname: 'Mira', lastname: 'Mover', email, confirmemail: email, password, confirmpassword: password, city: 'Porto', country: 'Portugal', terms: true },
+    data: {
+      firstname: 'Mira',
+      lastname: 'Mover',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      city: 'Porto',
+      country: 'Portugal',
+      terms: true,
+    },
   });
   expect(r.status(), await r.text()).toBe(200);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });

@@ -7,7 +7,18 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, goto, launchBrowser, newPage, pageErrors, ready, screenshot, seriousViolations, signedInPage, uniqueEmail } from './helpers.ts';
+import {
+  DEMO,
+  goto,
+  launchBrowser,
+  newPage,
+  pageErrors,
+  ready,
+  screenshot,
+  seriousViolations,
+  signedInPage,
+  uniqueEmail,
+} from './helpers.ts';
 import { answerExam, examKey, pickAnswer } from './exam-fixtures.ts';
 
 const COURSE = 'intro-online-learning';
@@ -27,18 +38,30 @@ beforeAll(async () => {
   learner = await newPage(browser, { consent: 'optout' });
   const r = await learner.context.request.post('/app_users/register', {
     data: {
-      firstname: 'Edda', lastname: 'Examina', email, confirmemail: email, city: 'Nairobi', country: 'Kenya',
-      password: 'Exam-pass1!', confirmpassword: 'Exam-pass1!', terms: true,
+      firstname: 'Edda',
+      lastname: 'Examina',
+      email,
+      confirmemail: email,
+      city: 'Nairobi',
+      country: 'Kenya',
+      password: 'Exam-pass1!',
+      confirmpassword: 'Exam-pass1!',
+      terms: true,
     },
   });
   expect(r.status()).toBe(200);
-  const enrolled = await learner.context.request.post(`/app_enrollment/enroll/${GROUP}`, { data: { courseid: COURSE, regcode: 'SPRING26' } });
+  const enrolled = await learner.context.request.post(`/app_enrollment/enroll/${GROUP}`, {
+    data: { courseid: COURSE, regcode: 'SPRING26' },
+  });
   expect(enrolled.status()).toBe(200);
   userId = ((await enrolled.json()) as { user: string }).user;
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(learner.page, `failed-exam-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  if (ctx.task.result?.state === 'fail')
+    await screenshot(learner.page, `failed-exam-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
 const exam = () => learner.page.getByTestId(`quiz-${EXAM}`);
@@ -73,7 +96,9 @@ describe('exam attempts', () => {
     // No key: no Show Answers, no retake before the wait is over, and the time of the next attempt.
     expect(await exam().getByTestId('quiz-show-answers').count()).toBe(0);
     expect(await exam().getByTestId('quiz-retake').count()).toBe(0);
-    await expect.poll(() => exam().getByTestId('exam-next-attempt').textContent()).toMatch(/Your next attempt at this exam opens on \u2066?\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect
+      .poll(() => exam().getByTestId('exam-next-attempt').textContent())
+      .toMatch(/Your next attempt at this exam opens on \u2066?\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'exam-failed-next-attempt-1280', false);
     await exam().getByTestId('quiz-close').click();
@@ -87,7 +112,7 @@ describe('exam attempts', () => {
     expect(await rows.first().textContent()).toMatch(/^1\u2066?\d{4}-\d{2}-\d{2} \d{2}:\d{2}.*\d+%Not passed$/);
   });
 
-  it('shows the learner in the instructor\'s gradebook, which grants an extra attempt and exports CSV', async () => {
+  it("shows the learner in the instructor's gradebook, which grants an extra attempt and exports CSV", async () => {
     const teacher = await signedInPage(browser, DEMO.instructor);
     try {
       const { page } = teacher;
@@ -149,13 +174,24 @@ describe('exam attempts', () => {
 });
 
 describe('a timed exam drawn from a pool', () => {
-  it('counts down on the server\'s clock and asks the drawn questions; the admin sees the course gradebook and the pool size in the editor', async () => {
+  it("counts down on the server's clock and asks the drawn questions; the admin sees the course gradebook and the pool size in the editor", async () => {
     const p = await newPage(browser, { consent: 'optout' });
     try {
       const mail = uniqueEmail('timed');
       const reg = await p.context.request.post('/app_users/register', {
-        data: { firstname: 'Tim', lastname: 'Limit', email: mail, confirmemail: mail, city: 'Accra', country: 'Ghana',
-          password: 'Timed-pass1!', confirmpassword: 'Timed-pass1!', terms: true, classId: 'chb-en-selfpaced', courseId: 'community-health-basics' },
+        data: {
+          firstname: 'Tim',
+          lastname: 'Limit',
+          email: mail,
+          confirmemail: mail,
+          city: 'Accra',
+          country: 'Ghana',
+          password: 'Timed-pass1!',
+          confirmpassword: 'Timed-pass1!',
+          terms: true,
+          classId: 'chb-en-selfpaced',
+          courseId: 'community-health-basics',
+        },
       });
       expect(reg.status()).toBe(200);
       await goto(p.page, '/lessons/community-health-basics/chb-en-l3/chb-en-selfpaced', 'lesson');

@@ -30,7 +30,9 @@ export async function pickAnswer(exam: Locator, i: number, key: Map<string, stri
   const n = await radios.count();
   for (let j = 0; j < n; j++) {
     const name = (await radios.nth(j).getAttribute('value'))!;
-    const answer = await radios.nth(j).evaluate((el) => el.getAttribute('data-answer') ?? el.closest('[data-answer]')?.getAttribute('data-answer') ?? '');
+    const answer = await radios
+      .nth(j)
+      .evaluate((el) => el.getAttribute('data-answer') ?? el.closest('[data-answer]')?.getAttribute('data-answer') ?? '');
     const isRight = answer === text;
     if (isRight === right) {
       await radios.nth(j).check();

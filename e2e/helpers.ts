@@ -22,13 +22,23 @@ export const SCREENSHOTS = path.join(root, 'test-results', 'screenshots');
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 export interface PageOptions {
-  width?: number; height?: number; consent?: 'optin' | 'optout' | 'prompt' | null; locale?: string;
+  width?: number;
+  height?: number;
+  consent?: 'optin' | 'optout' | 'prompt' | null;
+  locale?: string;
   /** 'block' for a journey that intercepts scripts or files: requests the service worker makes bypass page.route. */
   serviceWorkers?: 'allow' | 'block';
 }
@@ -46,7 +56,9 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
   });
   context.setDefaultTimeout(15_000);
   if (opts.consent) {
-    await context.addInitScript((v) => { if (!localStorage.getItem('cookieoptin')) localStorage.setItem('cookieoptin', v); }, opts.consent);
+    await context.addInitScript((v) => {
+      if (!localStorage.getItem('cookieoptin')) localStorage.setItem('cookieoptin', v);
+    }, opts.consent);
   }
   const page = await context.newPage();
   recordErrors(page);
@@ -66,7 +78,10 @@ export const pageErrors = (page: Page): string[] => errorsOf.get(page) ?? [];
 export async function ready(page: Page, screen?: string): Promise<void> {
   const sel = screen ? `[data-screen="${screen}"]` : '[data-screen]';
   await page.locator(sel).first().waitFor({ state: 'visible' });
-  await page.locator('[data-screen][data-loading="true"]').waitFor({ state: 'detached' }).catch(() => {});
+  await page
+    .locator('[data-screen][data-loading="true"]')
+    .waitFor({ state: 'detached' })
+    .catch(() => {});
 }
 
 export async function goto(page: Page, url: string, screen?: string): Promise<void> {
@@ -124,9 +139,23 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   });
   return result;
 }
@@ -140,7 +169,9 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 export function latestMailTo(to: string): string | null {
   const dir = path.join(dataDir(), 'outbox');
   if (!fs.existsSync(dir)) return null;
-  const mails = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'))
+  const mails = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
     .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs, text: fs.readFileSync(path.join(dir, f), 'utf8') }))
     .filter((m) => m.text.toLowerCase().includes(to.toLowerCase()))
     .sort((a, b) => b.t - a.t);
@@ -169,12 +200,13 @@ export class PagePool {
     return this;
   }
   async use<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-    const page = this.free.pop() ?? await new Promise<Page>((r) => this.waiting.push(r));
+    const page = this.free.pop() ?? (await new Promise<Page>((r) => this.waiting.push(r)));
     try {
       return await fn(page);
     } finally {
       const next = this.waiting.shift();
-      if (next) next(page); else this.free.push(page);
+      if (next) next(page);
+      else this.free.push(page);
     }
   }
 }

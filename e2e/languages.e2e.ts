@@ -21,14 +21,20 @@ async function chooseLanguage(page: Page, code: string) {
 }
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('switching to Arabic', () => {
   it('translates the labels and mirrors the layout, without a reload', async () => {
     const { context, page } = await newPage(browser, { consent: 'optout' });
     await goto(page, '/', 'content');
-    await page.evaluate(() => { (window as unknown as { stay: number }).stay = 1; });
+    await page.evaluate(() => {
+      (window as unknown as { stay: number }).stay = 1;
+    });
     await chooseLanguage(page, 'ar');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');

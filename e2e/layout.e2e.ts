@@ -16,8 +16,12 @@ const drawerShown = async (page: Page) => {
 };
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('on a wide screen', () => {
   it('shows the top bar, top navigation and a 360 px drawer with a 3 px border', async () => {
@@ -214,8 +218,9 @@ describe('keyboard', () => {
     await page.getByRole('menu').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('language-menu');
     // Every drawer entry is a link or a button.
-    const untabbable = await page.getByTestId('nav-drawer').evaluate((nav) =>
-      [...nav.querySelectorAll('li')].filter((li) => !li.querySelector('a[href], button')).length);
+    const untabbable = await page
+      .getByTestId('nav-drawer')
+      .evaluate((nav) => [...nav.querySelectorAll('li')].filter((li) => !li.querySelector('a[href], button')).length);
     expect(untabbable).toBe(0);
     await context.close();
   });

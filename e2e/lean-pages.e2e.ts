@@ -8,8 +8,12 @@ import { DEMO, goto, launchBrowser, signedInPage } from './helpers.ts';
 
 const COURSE = 'intro-online-learning';
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** The app's API calls (fetches; files and scripts aside) made while `open` runs and the page settles. */
 async function callsOf(page: Page, open: () => Promise<void>): Promise<string[]> {

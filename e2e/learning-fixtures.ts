@@ -12,10 +12,15 @@ export function learningScreens() {
   const open: { context: BrowserContext; page: Page }[] = [];
   let current: Page | undefined;
 
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-screens-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+    if (ctx.task.result?.state === 'fail' && current)
+      await screenshot(current, `failed-screens-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
     for (const p of open.splice(0)) await p.context.close().catch(() => {});
   });
 
@@ -35,8 +40,16 @@ export function learningScreens() {
     const email = uniqueEmail(`screens-${lang}`);
     const reg = await p.context.request.post('/app_users/register', {
       data: {
-        firstname: lang === 'ar' ? 'ليلى' : 'Sam', lastname: lang === 'ar' ? 'حداد' : 'Screens', email, confirmemail: email, city: 'Amman',
-        country: 'Jordan', password: 'Screens-pass1!', confirmpassword: 'Screens-pass1!', terms: true, lang,
+        firstname: lang === 'ar' ? 'ليلى' : 'Sam',
+        lastname: lang === 'ar' ? 'حداد' : 'Screens',
+        email,
+        confirmemail: email,
+        city: 'Amman',
+        country: 'Jordan',
+        password: 'Screens-pass1!',
+        confirmpassword: 'Screens-pass1!',
+        terms: true,
+        lang,
       },
     });
     expect(reg.status()).toBe(200);

@@ -25,7 +25,9 @@ beforeAll(async () => {
   teacher = await signedInPage(browser, DEMO.instructor);
   learner = await newPage(browser, { consent: 'optout' });
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') {
     await screenshot(teacher.page, `failed-instructor-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
@@ -70,7 +72,14 @@ describe('an instructor and a private group', () => {
 
     // The stored class: instructor is the current user, private group, description as paragraphs.
     const [stored] = await (await teacher.context.request.post('/app_classes/list', { data: { _id: classId } })).json();
-    expect(stored).toMatchObject({ name: className, course: COURSE, selfpaced: false, instructorname: 'Ines Instructor', startdate: '2026-12-01', regcode });
+    expect(stored).toMatchObject({
+      name: className,
+      course: COURSE,
+      selfpaced: false,
+      instructorname: 'Ines Instructor',
+      startdate: '2026-12-01',
+      regcode,
+    });
     expect(stored.description).toBe('<p>Tuesday evenings, online.</p>\n<p>Bring your questions.</p>');
   });
 
@@ -78,8 +87,15 @@ describe('an instructor and a private group', () => {
     const { page, context } = learner;
     const reg = await context.request.post('/app_users/register', {
       data: {
-        firstname: 'Omar', lastname: 'Cohort', email: learnerEmail, confirmemail: learnerEmail, city: 'Cairo', country: 'Egypt',
-        password: 'Cohort-pass1!', confirmpassword: 'Cohort-pass1!', terms: true,
+        firstname: 'Omar',
+        lastname: 'Cohort',
+        email: learnerEmail,
+        confirmemail: learnerEmail,
+        city: 'Cairo',
+        country: 'Egypt',
+        password: 'Cohort-pass1!',
+        confirmpassword: 'Cohort-pass1!',
+        terms: true,
       },
     });
     expect(reg.status()).toBe(200);
@@ -97,10 +113,14 @@ describe('an instructor and a private group', () => {
     await goto(page, `/lessons/${COURSE}/iol-en-l1`);
     await expect.poll(() => path(page)).toBe(`/lessons/${COURSE}/iol-en-l1/${classId}`);
     await ready(page, 'lesson');
-    await expect.poll(async () => {
-      const rows = await (await context.request.post('/app_enrollment/list', { data: {} })).json() as { progress: Record<string, { materials?: object }> }[];
-      return Object.keys(rows[0]?.progress['iol-en-l1']?.materials ?? {}).length;
-    }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const rows = (await (await context.request.post('/app_enrollment/list', { data: {} })).json()) as {
+          progress: Record<string, { materials?: object }>;
+        }[];
+        return Object.keys(rows[0]?.progress['iol-en-l1']?.materials ?? {}).length;
+      })
+      .toBeGreaterThan(0);
 
     // A fellow learner sees the participants' names only.
     await goto(page, `/class/enrollment/${classId}`, 'class');

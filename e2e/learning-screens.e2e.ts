@@ -74,10 +74,15 @@ describe('learning screens in English', () => {
   it('class picker with a removed class, and the admin Fill Answers helper', async () => {
     // An instructor's class that is removed after the learner joined it.
     const teacher = await as(DEMO.instructor, 1280);
-    const saved = await (await teacher.context.request.post('/app_classes/save', {
-      data: { _id: 'new', name: 'Short-lived group', course: 'intro-online-learning', selfpaced: false },
-    })).json() as { _id: string; regcode: string };
-    const learner = await freshLearner('en', [['iol-en-selfpaced', 'intro-online-learning'], [saved._id, 'intro-online-learning', saved.regcode]]);
+    const saved = (await (
+      await teacher.context.request.post('/app_classes/save', {
+        data: { _id: 'new', name: 'Short-lived group', course: 'intro-online-learning', selfpaced: false },
+      })
+    ).json()) as { _id: string; regcode: string };
+    const learner = await freshLearner('en', [
+      ['iol-en-selfpaced', 'intro-online-learning'],
+      [saved._id, 'intro-online-learning', saved.regcode],
+    ]);
     expect((await teacher.context.request.post('/app_classes/remove', { data: { _id: saved._id } })).status()).toBe(200);
     const { page } = learner;
     await goto(page, '/lessons/intro-online-learning/iol-en-l1');
@@ -99,10 +104,15 @@ describe('learning screens in English', () => {
     }
     expect(await admin.page.getByRole('link', { name: 'Exam Settings' }).count()).toBe(0); // shown in the intro only
     await exam.getByRole('button', { name: 'Cancel' }).click();
-    expect(await admin.page.getByRole('link', { name: 'Exam Settings' }).getAttribute('href'))
-      .toBe('/admin/lessonmaterials/intro-online-learning/iol-en-l3/iol-en-l3-m3');
-    expect(await admin.page.getByRole('link', { name: 'Manage Lesson' }).getAttribute('href')).toBe('/admin/lessons/intro-online-learning/iol-en-l3');
-    expect(await admin.page.getByRole('link', { name: 'Add Material' }).getAttribute('href')).toBe('/admin/lessonmaterials/intro-online-learning/iol-en-l3/new');
+    expect(await admin.page.getByRole('link', { name: 'Exam Settings' }).getAttribute('href')).toBe(
+      '/admin/lessonmaterials/intro-online-learning/iol-en-l3/iol-en-l3-m3',
+    );
+    expect(await admin.page.getByRole('link', { name: 'Manage Lesson' }).getAttribute('href')).toBe(
+      '/admin/lessons/intro-online-learning/iol-en-l3',
+    );
+    expect(await admin.page.getByRole('link', { name: 'Add Material' }).getAttribute('href')).toBe(
+      '/admin/lessonmaterials/intro-online-learning/iol-en-l3/new',
+    );
   });
 
   it('an admin adds a user to a class, edits the enrolment and removes it (with confirmation)', async () => {
@@ -134,8 +144,7 @@ describe('learning screens in English', () => {
     await row.getByTestId('enrollment-confirm-remove').waitFor();
     await row.getByTestId('enrollment-remove-confirm').click();
     await row.waitFor({ state: 'detached' });
-    const rows = await (await learner.context.request.post('/app_enrollment/list', { data: {} })).json() as unknown[];
+    const rows = (await (await learner.context.request.post('/app_enrollment/list', { data: {} })).json()) as unknown[];
     expect(rows).toEqual([]);
   });
 });
-

@@ -29,12 +29,19 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { consent: 'optout' }));
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-learning-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
-interface Row { classid: string; completed?: string; percentcomplete?: number; progress: Record<string, { materials?: Record<string, string> }> }
+interface Row {
+  classid: string;
+  completed?: string;
+  percentcomplete?: number;
+  progress: Record<string, { materials?: Record<string, string> }>;
+}
 const myEnrollments = async (): Promise<Row[]> => (await context.request.post('/app_enrollment/list', { data: {} })).json();
 const path = () => decodeURIComponent(new URL(page.url()).pathname);
 
@@ -127,7 +134,9 @@ describe('a learner in the private group', () => {
         expect(await seriousViolations(page)).toEqual([]);
       }
       // Where Next leads, read at once (the page re-renders as the route changes).
-      const { end, href } = await page.getByTestId('lesson-next').evaluate((el) => ({ end: el.getAttribute('data-end'), href: el.getAttribute('href') }));
+      const { end, href } = await page
+        .getByTestId('lesson-next')
+        .evaluate((el) => ({ end: el.getAttribute('data-end'), href: el.getAttribute('href') }));
       if (end === 'true') break;
       await page.getByTestId('lesson-next').click();
       await expect.poll(path).toBe(decodeURIComponent(href!));
@@ -205,24 +214,43 @@ describe('a learner in the private group', () => {
 describe('one material per link (site setting showeachmaterial)', () => {
   it('shows one material at a time; Previous and Next move through materials, then lessons', async () => {
     const admin = await newPage(browser, { consent: 'optout' });
-    expect((await admin.context.request.post('/users/login', { data: { login: 'admin@example.org', password: 'Demo-pass1!' } })).status()).toBe(200);
+    expect(
+      (await admin.context.request.post('/users/login', { data: { login: 'admin@example.org', password: 'Demo-pass1!' } })).status(),
+    ).toBe(200);
     const setEach = async (on: boolean) =>
       expect((await admin.context.request.post('/app_admin/setConfig', { data: { config: { showeachmaterial: on } } })).status()).toBe(200);
     const reader = await newPage(browser, { consent: 'optout' });
     try {
       await setEach(true);
       const mail = uniqueEmail('each');
-      expect((await reader.context.request.post('/app_users/register', {
-        data: { firstname: 'Ena', lastname: 'Each', email: mail, confirmemail: mail, city: 'Porto', country: 'Portugal',
-          password: 'Each-pass1!', confirmpassword: 'Each-pass1!', terms: true, classId: 'iol-en-selfpaced', courseId: COURSE },
-      })).status()).toBe(200);
+      expect(
+        (
+          await reader.context.request.post('/app_users/register', {
+            data: {
+              firstname: 'Ena',
+              lastname: 'Each',
+              email: mail,
+              confirmemail: mail,
+              city: 'Porto',
+              country: 'Portugal',
+              password: 'Each-pass1!',
+              confirmpassword: 'Each-pass1!',
+              terms: true,
+              classId: 'iol-en-selfpaced',
+              courseId: COURSE,
+            },
+          })
+        ).status(),
+      ).toBe(200);
       const p = reader.page;
       await goto(p, `/lessons/${COURSE}/iol-en-l1`);
       await expect.poll(() => p.locator('[data-screen="lesson"]').getAttribute('data-mode')).toBe('each');
       expect(await p.locator('section[data-material]').count()).toBe(1);
       expect(await p.locator('section[data-material]').getAttribute('data-material')).toBe('iol-en-l1-m1');
       await p.getByTestId('lesson-next').click();
-      await expect.poll(() => decodeURIComponent(new URL(p.url()).pathname)).toBe(`/lessons/${COURSE}/iol-en-l1/iol-en-selfpaced/iol-en-l1-m2`);
+      await expect
+        .poll(() => decodeURIComponent(new URL(p.url()).pathname))
+        .toBe(`/lessons/${COURSE}/iol-en-l1/iol-en-selfpaced/iol-en-l1-m2`);
       await expect.poll(() => p.locator('section[data-material]').getAttribute('data-material')).toBe('iol-en-l1-m2');
       await p.getByTestId('lesson-next').click();
       await p.getByTestId('lesson-next').click();
@@ -231,10 +259,12 @@ describe('one material per link (site setting showeachmaterial)', () => {
       await p.getByTestId('lesson-prev').click();
       await expect.poll(() => p.locator('section[data-material]').getAttribute('data-material')).toBe('iol-en-l1-m3');
       // Each material shown was recorded for this class.
-      await expect.poll(async () => {
-        const rows = await (await reader.context.request.post('/app_enrollment/list', { data: {} })).json() as Row[];
-        return Object.keys(rows[0]?.progress['iol-en-l1']?.materials ?? {}).sort();
-      }).toEqual(['iol-en-l1-m1', 'iol-en-l1-m2', 'iol-en-l1-m3']);
+      await expect
+        .poll(async () => {
+          const rows = (await (await reader.context.request.post('/app_enrollment/list', { data: {} })).json()) as Row[];
+          return Object.keys(rows[0]?.progress['iol-en-l1']?.materials ?? {}).sort();
+        })
+        .toEqual(['iol-en-l1-m1', 'iol-en-l1-m2', 'iol-en-l1-m3']);
       expect(pageErrors(p)).toEqual([]);
     } finally {
       await setEach(false);

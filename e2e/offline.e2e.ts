@@ -33,13 +33,24 @@ beforeAll(async () => {
   ({ context, page } = await newPage(browser, { consent: 'optout' }));
   const email = uniqueEmail('offline');
   const r = await context.request.post('/app_users/register', {
-    data: { firstname: 'Olu', lastname: 'Offline', email, confirmemail: email, city: 'Kisumu', country: 'KE',
-      password: 'Offline-pass1!', confirmpassword: 'Offline-pass1!', terms: true },
+    data: {
+      firstname: 'Olu',
+      lastname: 'Offline',
+      email,
+      confirmemail: email,
+      city: 'Kisumu',
+      country: 'KE',
+      password: 'Offline-pass1!',
+      confirmpassword: 'Offline-pass1!',
+      terms: true,
+    },
   });
   expect(r.status()).toBe(200);
   expect((await context.request.post(`/app_enrollment/enroll/${CLASS}`, { data: { courseid: COURSE } })).status()).toBe(200);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-offline-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
@@ -50,21 +61,41 @@ async function controlled(p: Page) {
 }
 const offline = (on: boolean) => context.setOffline(on);
 const body = (p: Page) => p.locator('body').textContent();
-interface Row { classid: string; progress: Record<string, { materials?: Record<string, string>; quizdate?: string; score?: number }> }
-const myRow = async (): Promise<Row> => ((await (await context.request.post('/app_enrollment/list', { data: {} })).json()) as Row[]).find((r) => r.classid === CLASS)!;
+interface Row {
+  classid: string;
+  progress: Record<string, { materials?: Record<string, string>; quizdate?: string; score?: number }>;
+}
+const myRow = async (): Promise<Row> =>
+  ((await (await context.request.post('/app_enrollment/list', { data: {} })).json()) as Row[]).find((r) => r.classid === CLASS)!;
 const postsWith = async (text: string) => {
-  const list = await (await context.request.post('/app_comments/list', { data: { parent: PARENT, context: CLASS } })).json() as { body: string }[];
+  const list = (await (await context.request.post('/app_comments/list', { data: { parent: PARENT, context: CLASS } })).json()) as {
+    body: string;
+  }[];
   return list.filter((p) => p.body.includes(text)).length;
 };
 /** What the device keeps, read straight from IndexedDB and Cache Storage. */
-const deviceData = (p: Page) => p.evaluate(async () => {
-  const db = await new Promise<IDBDatabase>((res, rej) => { const r = indexedDB.open('lp-offline'); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
-  const all = (store: string) => new Promise<unknown[]>((res) => { const r = db.transaction(store).objectStore(store).getAll(); r.onsuccess = () => res(r.result); });
-  const out = { reads: (await all('reads')) as { key: string; data: { user?: unknown } }[], queue: (await all('queue')).length, kept: (await all('kept')).length, files: 0 };
-  db.close();
-  if (await caches.has('lp-files')) out.files = (await (await caches.open('lp-files')).keys()).length;
-  return out;
-});
+const deviceData = (p: Page) =>
+  p.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((res, rej) => {
+      const r = indexedDB.open('lp-offline');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const all = (store: string) =>
+      new Promise<unknown[]>((res) => {
+        const r = db.transaction(store).objectStore(store).getAll();
+        r.onsuccess = () => res(r.result);
+      });
+    const out = {
+      reads: (await all('reads')) as { key: string; data: { user?: unknown } }[],
+      queue: (await all('queue')).length,
+      kept: (await all('kept')).length,
+      files: 0,
+    };
+    db.close();
+    if (await caches.has('lp-files')) out.files = (await (await caches.open('lp-files')).keys()).length;
+    return out;
+  });
 
 describe('installable', () => {
   it('has a valid manifest with its icons, and a service worker', async () => {
@@ -122,7 +153,9 @@ describe('offline', () => {
     await goto(page, LESSON1, 'lesson');
     console.log(`[offline] kept lesson opened offline in ${Date.now() - t0} ms`);
     expect(await page.locator('[data-screen="lesson"]').textContent()).not.toContain(MSG.notAvailableOffline);
-    await expect.poll(async () => Number(await page.getByTestId('offline-queue').getAttribute('data-waiting')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('offline-queue').getAttribute('data-waiting')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
 
     // The exam needs the server.
     await goto(page, LESSON3, 'lesson');
@@ -163,17 +196,24 @@ describe('offline', () => {
     // The first send of the post reaches the server but its reply never comes back: it is sent again.
     let lost = 0;
     await page.route('**/app_comments/save', async (route) => {
-      if (lost++ === 0) { await route.fetch(); await route.abort('connectionreset'); } else await route.continue();
+      if (lost++ === 0) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else await route.continue();
     });
     await offline(false);
     // The first pass sent the views and the quiz, then stopped at the post whose reply was lost.
     await expect.poll(() => lost, { timeout: 20_000 }).toBe(1);
     const queue = page.getByTestId('offline-queue');
-    await expect.poll(async () => [await queue.getAttribute('data-waiting'), await queue.getAttribute('data-sending')], { timeout: 20_000 }).toEqual(['1', 'false']);
+    await expect
+      .poll(async () => [await queue.getAttribute('data-waiting'), await queue.getAttribute('data-sending')], { timeout: 20_000 })
+      .toEqual(['1', 'false']);
     // The next try (the connection "returns" again) sends the rest.
     await offline(true);
     await offline(false);
-    await expect.poll(async () => Number(await page.getByTestId('offline-queue').getAttribute('data-waiting')), { timeout: 40_000 }).toBe(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('offline-queue').getAttribute('data-waiting')), { timeout: 40_000 })
+      .toBe(0);
     await page.unroute('**/app_comments/save');
     expect(lost).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('offline-queue').textContent()).toContain('Every change made offline has been sent.');
@@ -207,11 +247,15 @@ describe('offline', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.getByTestId('login-button').waitFor();
-    await expect.poll(async () => {
-      const d = await deviceData(page);
-      return { kept: d.kept, queue: d.queue, files: d.files, personal: d.reads.filter((r) => r.data?.user).length };
-    }).toEqual({ kept: 0, queue: 0, files: 0, personal: 0 });
-    expect((await deviceData(page)).reads.map((r) => r.key).filter((k) => k.includes('/app_enrollment/') || k.includes('/app_comments/'))).toEqual([]);
+    await expect
+      .poll(async () => {
+        const d = await deviceData(page);
+        return { kept: d.kept, queue: d.queue, files: d.files, personal: d.reads.filter((r) => r.data?.user).length };
+      })
+      .toEqual({ kept: 0, queue: 0, files: 0, personal: 0 });
+    expect(
+      (await deviceData(page)).reads.map((r) => r.key).filter((k) => k.includes('/app_enrollment/') || k.includes('/app_comments/')),
+    ).toEqual([]);
   });
 
   it('keeps nothing personal for a signed-out visitor', async () => {
@@ -243,7 +287,9 @@ describe('updates', () => {
         const w = window as unknown as { prompted: number; installEvent: Event };
         w.prompted = 0;
         const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void> };
-        e.prompt = async () => { w.prompted += 1; };
+        e.prompt = async () => {
+          w.prompted += 1;
+        };
         w.installEvent = e;
         window.dispatchEvent(e);
       });
@@ -278,16 +324,22 @@ describe('updates', () => {
       const sw = path.join(dist, 'sw.js');
       fs.writeFileSync(sw, `${fs.readFileSync(sw, 'utf8')}\n// next version\n`);
       for (const ext of ['.br', '.gz']) fs.rmSync(sw + ext, { force: true });
-      await p.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+      await p.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
       await p.getByTestId('update-available').waitFor({ timeout: 30_000 });
       expect(await p.getByTestId('update-available').textContent()).toContain('A new version is available');
       expect(await axeViolations(p)).toEqual([]);
       // Until Reload the page keeps running the old worker: old and new code never mix.
       expect(await p.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
-      await p.evaluate(() => { (window as unknown as { oldPage: boolean }).oldPage = true; });
+      await p.evaluate(() => {
+        (window as unknown as { oldPage: boolean }).oldPage = true;
+      });
       await p.getByTestId('update-reload').click();
       // The page loaded again (the marker is gone) under the new worker.
-      await expect.poll(() => p.evaluate(() => !(window as unknown as { oldPage?: boolean }).oldPage).catch(() => false), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => p.evaluate(() => !(window as unknown as { oldPage?: boolean }).oldPage).catch(() => false), { timeout: 30_000 })
+        .toBe(true);
       await p.locator('[data-screen="content"]').waitFor();
       await controlled(p);
       const after = await p.evaluate(async () => {

@@ -9,7 +9,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { unzipSync, strFromU8 } from 'fflate';
 import { MSG } from '../src/domain/messages.ts';
 import { readOutbox } from '../src/server/testing/outbox.ts';
-import { DEMO, dataDir, goto, launchBrowser, newPage, pageErrors, screenshot, seriousViolations, signedInPage, uniqueEmail } from './helpers.ts';
+import {
+  DEMO,
+  dataDir,
+  goto,
+  launchBrowser,
+  newPage,
+  pageErrors,
+  screenshot,
+  seriousViolations,
+  signedInPage,
+  uniqueEmail,
+} from './helpers.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,13 +33,24 @@ beforeAll(async () => {
   ({ context, page } = await newPage(browser, { consent: 'optout' }));
   const r = await context.request.post('/app_users/register', {
     data: {
-      firstname: 'Petra', lastname: 'Privacy', email, confirmemail: email, phone: '+351 21 555 0199', city: 'Porto', state: 'Norte',
-      country: 'Portugal', password, confirmpassword: password, terms: true,
+      firstname: 'Petra',
+      lastname: 'Privacy',
+      email,
+      confirmemail: email,
+      phone: '+351 21 555 0199',
+      city: 'Porto',
+      state: 'Norte',
+      country: 'Portugal',
+      password,
+      confirmpassword: password,
+      terms: true,
     },
   });
   expect(r.status()).toBe(200);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
@@ -70,8 +92,15 @@ describe('a learner and their data', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('mydata-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const files = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['index.html', 'data.json', 'profile.json', 'profile.csv', 'emails.json', 'cookie-choice.json']));
-    expect(JSON.parse(strFromU8(files['profile.json']!))).toMatchObject({ email, firstname: 'Petra', lastname: 'Privacy', phone: '+351 21 555 0199' });
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['index.html', 'data.json', 'profile.json', 'profile.csv', 'emails.json', 'cookie-choice.json']),
+    );
+    expect(JSON.parse(strFromU8(files['profile.json']!))).toMatchObject({
+      email,
+      firstname: 'Petra',
+      lastname: 'Privacy',
+      phone: '+351 21 555 0199',
+    });
     expect(strFromU8(files['index.html']!)).toContain('Your data from');
   });
 
@@ -96,7 +125,14 @@ describe('a learner and their data', () => {
     const whoami = await (await context.request.get('/app_users/whoami')).json();
     expect(whoami.user).toBeNull();
 
-    await expect.poll(() => readOutbox(dataDir()).filter((m) => m.to.includes(email)).map((m) => m.subject).join('\n')).toContain('سيُحذف حسابك');
+    await expect
+      .poll(() =>
+        readOutbox(dataDir())
+          .filter((m) => m.to.includes(email))
+          .map((m) => m.subject)
+          .join('\n'),
+      )
+      .toContain('سيُحذف حسابك');
     const mail = readOutbox(dataDir()).find((m) => m.to.includes(email) && m.subject.includes('سيُحذف حسابك'))!;
     expect(mail.text).toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(pageErrors(page)).toEqual([]);

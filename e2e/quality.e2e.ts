@@ -20,8 +20,12 @@ const VARIANTS = [
 ] as const;
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe.each(VARIANTS)('at $tag', (variant) => {
   const pages: Record<'visitor' | 'member', { context: BrowserContext; page: Page }> = {} as never;

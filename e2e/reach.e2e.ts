@@ -9,8 +9,12 @@ import { DEMO, goto, launchBrowser, newPage, screenshot, signedInPage, uniqueEma
 import { MSG } from '../src/domain/messages.ts';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A fresh account in `lang` (the demo accounts are shared with other journeys). */
 async function accountIn(lang: string, extra: Record<string, unknown> = {}) {
@@ -18,13 +22,25 @@ async function accountIn(lang: string, extra: Record<string, unknown> = {}) {
   const email = uniqueEmail(`reach-${lang}`);
   const password = 'Reach-pass1!';
   const r = await context.request.post('/app_users/register', {
-    data: { firstname: 'Rana', lastname: 'Reach', email, confirmemail: email, password, confirmpassword: password, city: 'Amman', country: 'JO', terms: true, lang, ...extra },
+    data: {
+      firstname: 'Rana',
+      lastname: 'Reach',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      city: 'Amman',
+      country: 'JO',
+      terms: true,
+      lang,
+      ...extra,
+    },
   });
   expect(r.status(), await r.text()).toBe(200);
-  return { context, page, email, id: (await r.json() as { user: { _id: string } }).user._id };
+  return { context, page, email, id: ((await r.json()) as { user: { _id: string } }).user._id };
 }
 
-describe('countries in the reader\'s language', () => {
+describe("countries in the reader's language", () => {
   it.each([
     ['es', 'España', 'Alemania'],
     ['de', 'Spanien', 'Deutschland'],
@@ -82,7 +98,9 @@ describe('keyboard and small screens', () => {
     try {
       await goto(page, '/login', 'login');
       // The skip link is the first focusable element, so the first Tab of a page lands on it.
-      const first = await page.evaluate(() => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex="0"]')?.className ?? '');
+      const first = await page.evaluate(
+        () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex="0"]')?.className ?? '',
+      );
       expect(first).toContain('skip-link');
       await page.locator('.skip-link').focus();
       await page.keyboard.press('Enter');
@@ -172,7 +190,7 @@ describe('keyboard and small screens', () => {
     }
   });
 
-  it('admin date filters are typed YYYY-MM-DD, not in the browser\'s locale format', async () => {
+  it("admin date filters are typed YYYY-MM-DD, not in the browser's locale format", async () => {
     const { context, page } = await signedInPage(browser, DEMO.admin);
     try {
       await goto(page, '/admin/dashboard', 'admin');
@@ -208,19 +226,24 @@ describe('a quiz on a phone', () => {
     const { context, page } = await accountIn('en');
     try {
       await page.setViewportSize({ width: 375, height: 700 });
-      expect((await context.request.post('/app_enrollment/enroll/iol-en-selfpaced', { data: { courseid: 'intro-online-learning' } })).status()).toBe(200);
+      expect(
+        (await context.request.post('/app_enrollment/enroll/iol-en-selfpaced', { data: { courseid: 'intro-online-learning' } })).status(),
+      ).toBe(200);
       await goto(page, '/lessons/intro-online-learning/iol-en-l2/iol-en-selfpaced/iol-en-l2-m3', 'lesson');
       const quiz = page.getByTestId('quiz-iol-en-l2-m3');
       await quiz.getByTestId('quiz-start').click();
-      for (const [i, letter] of ['A', 'B', 'A', 'A'].entries()) await quiz.locator(`[data-question="${i}"] input[value="${letter}"]`).check();
+      for (const [i, letter] of ['A', 'B', 'A', 'A'].entries())
+        await quiz.locator(`[data-question="${i}"] input[value="${letter}"]`).check();
       await quiz.getByTestId('quiz-submit').click();
       const result = quiz.getByTestId('quiz-result');
       await result.waitFor();
       expect(await result.getAttribute('data-passed')).toBe('false');
-      await expect.poll(async () => {
-        const box = await result.boundingBox();
-        return !!box && box.y >= 0 && box.y < 700;
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          const box = await result.boundingBox();
+          return !!box && box.y >= 0 && box.y < 700;
+        })
+        .toBe(true);
       await goto(page, '/Course/intro-online-learning/iol-en-selfpaced', 'course');
       const row = page.locator('[data-lesson="iol-en-l2"]');
       await row.locator('[data-quiz]').waitFor();

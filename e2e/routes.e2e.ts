@@ -7,7 +7,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO, launchBrowser, navigate, newPage, pageErrors, PagePool, ready, signedInPage, uniqueEmail } from './helpers.ts';
 
 /** `url`: where the screen settles when it is not `path` itself (a lesson without a class gets the learner's class). */
-interface Row { path: string; screen: string; attrs?: Record<string, string>; url?: RegExp }
+interface Row {
+  path: string;
+  screen: string;
+  attrs?: Record<string, string>;
+  url?: RegExp;
+}
 
 /** Visitors. */
 const PUBLIC: Row[] = [
@@ -51,10 +56,29 @@ const PUBLIC: Row[] = [
 /** Routes that need sign-in: visitors land on /login?redirect=<path>. */
 const SIGNED_IN: Row[] = [
   // The learner's lessons and class: the viewer resolves real records (an unknown lesson goes to the course page).
-  { path: '/lessons/intro-online-learning/iol-en-l1', screen: 'lesson', attrs: { 'data-lesson': 'iol-en-l1' }, url: /^\/lessons\/intro-online-learning\/iol-en-l1\/iol-en-selfpaced$/ },
-  { path: '/lessons/intro-online-learning/iol-en-l1/none', screen: 'lesson', attrs: { 'data-lesson': 'iol-en-l1' }, url: /^\/lessons\/intro-online-learning\/iol-en-l1\/iol-en-selfpaced$/ },
-  { path: '/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced/iol-en-l1-m1/k1', screen: 'lesson', attrs: { 'data-material': 'iol-en-l1-m1' } },
-  { path: '/lessons/intro-online-learning/next/iol-en-selfpaced', screen: 'lesson', attrs: { 'data-course': 'intro-online-learning', 'data-class': 'iol-en-selfpaced' }, url: /^\/lessons\/intro-online-learning\/iol-en-l\d\/iol-en-selfpaced$/ },
+  {
+    path: '/lessons/intro-online-learning/iol-en-l1',
+    screen: 'lesson',
+    attrs: { 'data-lesson': 'iol-en-l1' },
+    url: /^\/lessons\/intro-online-learning\/iol-en-l1\/iol-en-selfpaced$/,
+  },
+  {
+    path: '/lessons/intro-online-learning/iol-en-l1/none',
+    screen: 'lesson',
+    attrs: { 'data-lesson': 'iol-en-l1' },
+    url: /^\/lessons\/intro-online-learning\/iol-en-l1\/iol-en-selfpaced$/,
+  },
+  {
+    path: '/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced/iol-en-l1-m1/k1',
+    screen: 'lesson',
+    attrs: { 'data-material': 'iol-en-l1-m1' },
+  },
+  {
+    path: '/lessons/intro-online-learning/next/iol-en-selfpaced',
+    screen: 'lesson',
+    attrs: { 'data-course': 'intro-online-learning', 'data-class': 'iol-en-selfpaced' },
+    url: /^\/lessons\/intro-online-learning\/iol-en-l\d\/iol-en-selfpaced$/,
+  },
   { path: '/comments', screen: 'comments' },
   { path: '/Comments', screen: 'comments' },
   { path: '/comment', screen: 'comments' },
@@ -79,19 +103,36 @@ const SIGNED_IN: Row[] = [
 async function expectScreen(page: Page, row: Row, expect: ExpectStatic = globalExpect) {
   await ready(page, row.screen);
   const el = page.locator(`[data-screen="${row.screen}"]`).first();
-  for (const [k, v] of Object.entries(row.attrs ?? {})) await expect.poll(() => el.getAttribute(k), { message: `${row.path} ${k}` }).toBe(v);
+  for (const [k, v] of Object.entries(row.attrs ?? {}))
+    await expect.poll(() => el.getAttribute(k), { message: `${row.path} ${k}` }).toBe(v);
 }
 
-const pathOf = (page: Page) => { const u = new URL(page.url()); return { pathname: u.pathname, redirect: u.searchParams.get('redirect') }; };
+const pathOf = (page: Page) => {
+  const u = new URL(page.url());
+  return { pathname: u.pathname, redirect: u.searchParams.get('redirect') };
+};
 
 /** Deep links loaded from the server (history mode); the rest of the table navigates in the app. */
-const FULL_LOADS = new Set(['/', '/login', '/Course/intro-online-learning/none', '/users/enroll/intro-online-learning/', '/a/b/c/d',
-  '/lessons/intro-online-learning/next/iol-en-selfpaced', '/user/profile', '/comments/intro-online-learning-l1/c1/k1', '/admin/index']);
+const FULL_LOADS = new Set([
+  '/',
+  '/login',
+  '/Course/intro-online-learning/none',
+  '/users/enroll/intro-online-learning/',
+  '/a/b/c/d',
+  '/lessons/intro-online-learning/next/iol-en-selfpaced',
+  '/user/profile',
+  '/comments/intro-online-learning-l1/c1/k1',
+  '/admin/index',
+]);
 const open = (page: Page, path: string) => (FULL_LOADS.has(path) ? page.goto(path).then(() => undefined) : navigate(page, path));
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const POOL_SIZE = 4;
 
@@ -105,30 +146,39 @@ describe('routes for visitors', () => {
     ({ context, page } = await newPage(browser, { consent: 'optout' }));
     pool = await new PagePool(context, POOL_SIZE).init();
   });
-  afterAll(async () => { await context.close(); });
+  afterAll(async () => {
+    await context.close();
+  });
 
-  it.concurrent.for(PUBLIC)('$path shows $screen', (row, { expect }) => pool.use(async (p) => {
-    await open(p, row.path);
-    await expect.poll(() => pathOf(p).pathname).toBe(row.path.split('?')[0]);
-    await expectScreen(p, row, expect);
-    expect(pageErrors(p)).toEqual([]);
-  }));
+  it.concurrent.for(PUBLIC)('$path shows $screen', (row, { expect }) =>
+    pool.use(async (p) => {
+      await open(p, row.path);
+      await expect.poll(() => pathOf(p).pathname).toBe(row.path.split('?')[0]);
+      await expectScreen(p, row, expect);
+      expect(pageErrors(p)).toEqual([]);
+    }),
+  );
 
-  it.concurrent.for(SIGNED_IN.filter((r) => r.path !== '/users/enroll'))('$path sends visitors to /login?redirect=', (row, { expect }) => pool.use(async (p) => {
-    await open(p, row.path);
-    await expect.poll(() => pathOf(p), { timeout: 10_000 }).toEqual({ pathname: '/login', redirect: row.path });
-    await ready(p, 'login');
-  }));
+  it.concurrent.for(SIGNED_IN.filter((r) => r.path !== '/users/enroll'))('$path sends visitors to /login?redirect=', (row, { expect }) =>
+    pool.use(async (p) => {
+      await open(p, row.path);
+      await expect.poll(() => pathOf(p), { timeout: 10_000 }).toEqual({ pathname: '/login', redirect: row.path });
+      await ready(p, 'login');
+    }),
+  );
 
   it('the admin area offers a Please Login link to visitors', async () => {
     await page.goto('/admin/users');
     await expect.poll(() => page.getByTestId('please-login').getAttribute('href')).toBe('/login?redirect=%2Fadmin%2Fusers');
   });
 
-  it('the certificate link is the server\'s (a client-side visit explains it)', async () => {
+  it("the certificate link is the server's (a client-side visit explains it)", async () => {
     await page.goto('/');
     await ready(page, 'content');
-    await page.evaluate(() => { history.pushState({}, '', '/app_users/certificate/intro-online-learning'); dispatchEvent(new PopStateEvent('popstate')); });
+    await page.evaluate(() => {
+      history.pushState({}, '', '/app_users/certificate/intro-online-learning');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expectScreen(page, { path: '', screen: 'certificate', attrs: { 'data-course': 'intro-online-learning' } });
   });
 
@@ -149,28 +199,48 @@ describe('routes for a signed-in learner', () => {
     ({ context, page } = await newPage(browser, { consent: 'optout' }));
     const email = uniqueEmail('routes');
     const reg = await context.request.post('/app_users/register', {
-      data: { firstname: 'Route', lastname: 'Walker', email, confirmemail: email, password: 'Routes-pass1!', confirmpassword: 'Routes-pass1!', city: 'Lagos', country: 'NG', terms: true },
+      data: {
+        firstname: 'Route',
+        lastname: 'Walker',
+        email,
+        confirmemail: email,
+        password: 'Routes-pass1!',
+        confirmpassword: 'Routes-pass1!',
+        city: 'Lagos',
+        country: 'NG',
+        terms: true,
+      },
     });
     globalExpect(reg.status()).toBe(200);
-    globalExpect((await context.request.post('/app_enrollment/enroll/iol-en-selfpaced', { data: { courseid: 'intro-online-learning' } })).status()).toBe(200);
+    globalExpect(
+      (await context.request.post('/app_enrollment/enroll/iol-en-selfpaced', { data: { courseid: 'intro-online-learning' } })).status(),
+    ).toBe(200);
     pool = await new PagePool(context, POOL_SIZE).init();
   });
-  afterAll(async () => { await context.close(); });
+  afterAll(async () => {
+    await context.close();
+  });
 
-  it.concurrent.for(SIGNED_IN)('$path shows $screen', (row, { expect }) => pool.use(async (p) => {
-    await open(p, row.path);
-    const settled = (path: string) => (row.url ? row.url.test(path) : path === row.path.split('?')[0]);
-    await expect.poll(() => settled(pathOf(p).pathname), { message: `${row.path} -> ${pathOf(p).pathname}` }).toBe(true);
-    await expectScreen(p, row, expect);
-    // Still there once the guard has had its say.
-    expect(settled(pathOf(p).pathname)).toBe(true);
-  }));
+  it.concurrent.for(SIGNED_IN)('$path shows $screen', (row, { expect }) =>
+    pool.use(async (p) => {
+      await open(p, row.path);
+      const settled = (path: string) => (row.url ? row.url.test(path) : path === row.path.split('?')[0]);
+      await expect.poll(() => settled(pathOf(p).pathname), { message: `${row.path} -> ${pathOf(p).pathname}` }).toBe(true);
+      await expectScreen(p, row, expect);
+      // Still there once the guard has had its say.
+      expect(settled(pathOf(p).pathname)).toBe(true);
+    }),
+  );
 
-  it.concurrent.for(['/login', '/Login', '/user/login', '/register', '/signup', '/user/register'])('%s sends signed-in users to /', (path, { expect }) => pool.use(async (p) => {
-    await open(p, path);
-    await expect.poll(() => pathOf(p).pathname).toBe('/');
-    await ready(p, 'content');
-  }));
+  it.concurrent.for(['/login', '/Login', '/user/login', '/register', '/signup', '/user/register'])(
+    '%s sends signed-in users to /',
+    (path, { expect }) =>
+      pool.use(async (p) => {
+        await open(p, path);
+        await expect.poll(() => pathOf(p).pathname).toBe('/');
+        await ready(p, 'content');
+      }),
+  );
 
   it('/login?redirect= goes to the redirect target when already signed in', async () => {
     await page.goto('/login?redirect=%2FAbout');
@@ -204,7 +274,9 @@ describe('routes for an admin', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => ({ context, page } = await signedInPage(browser, DEMO.admin)));
-  afterAll(async () => { await context.close(); });
+  afterAll(async () => {
+    await context.close();
+  });
 
   it('/util/store lists the modules', async () => {
     await page.goto('/util/store');
@@ -223,9 +295,9 @@ describe('routes for an admin', () => {
     await expectScreen(page, { path: '', screen: 'class', attrs: { 'data-panel': 'create', 'data-regcode': 'ABCDEFGH' } });
   });
 
-  it('admins may view another user\'s panel', async () => {
+  it("admins may view another user's panel", async () => {
     const r = await context.request.post('/app_users/list', { data: { search: 'learner' } });
-    const { list } = await r.json() as { list: { _id: string; email: string }[] };
+    const { list } = (await r.json()) as { list: { _id: string; email: string }[] };
     const learner = list.find((u) => u.email === DEMO.learner)!;
     await page.goto(`/user/profile/${learner._id}`);
     await ready(page, 'user');

@@ -18,13 +18,25 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { consent: 'optout' }));
   const reg = await context.request.post('/app_users/register', {
-    data: { firstname: 'Sid', lastname: 'Sessions', email, confirmemail: email, city: 'Porto', country: 'Portugal', password, confirmpassword: password, terms: true },
+    data: {
+      firstname: 'Sid',
+      lastname: 'Sessions',
+      email,
+      confirmemail: email,
+      city: 'Porto',
+      country: 'Portugal',
+      password,
+      confirmpassword: password,
+      terms: true,
+    },
   });
   expect(reg.status()).toBe(200);
   other = await newPage(browser, { consent: 'optout' });
   expect((await other.context.request.post('/users/login', { data: { login: email, password } })).status()).toBe(200);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });

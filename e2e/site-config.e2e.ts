@@ -50,7 +50,9 @@ describe('a language redirect to another site', () => {
     await setConfig({ langredirects: { ...before, pt: 'https://portuguese.example.org/' } });
     try {
       const { context, page } = await newPage(browser, { consent: 'optout' });
-      await page.route('https://portuguese.example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Elsewhere</title>' }));
+      await page.route('https://portuguese.example.org/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Elsewhere</title>' }),
+      );
       await goto(page, '/', 'content');
       await page.getByTestId('language-menu').click();
       await page.getByTestId('language-pt').click();

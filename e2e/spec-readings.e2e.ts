@@ -14,10 +14,15 @@ let browser: Browser;
 const open: BrowserContext[] = [];
 let current: Page | undefined;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && current) await screenshot(current, `failed-spec-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  if (ctx.task.result?.state === 'fail' && current)
+    await screenshot(current, `failed-spec-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
   for (const c of open.splice(0)) await c.close().catch(() => {});
 });
 
@@ -65,7 +70,7 @@ describe('visitors-only blocks (spec 2: they show an alternate body to visitors)
   });
 });
 
-describe('editors on other users\' screens (spec 6)', () => {
+describe("editors on other users' screens (spec 6)", () => {
   it("opens another user's profile with Edit Profile, the e-mail left to admins", async () => {
     const { page } = await as(DEMO.editor);
     await goto(page, '/users/profile/demo-learner', 'user');
@@ -129,23 +134,47 @@ describe('removed posts', () => {
   it('shows "This post was removed." where the thread needs it, with the replies under it', async () => {
     // A self-paced class of this test's own, so the demo discussions stay as they are.
     const { context: adminContext } = await as(DEMO.admin);
-    const cls = (await (await adminContext.request.post('/app_classes/save', {
-      data: { _id: 'new', name: 'Removed markers', course: 'intro-online-learning', selfpaced: true },
-    })).json()) as { _id: string };
+    const cls = (await (
+      await adminContext.request.post('/app_classes/save', {
+        data: { _id: 'new', name: 'Removed markers', course: 'intro-online-learning', selfpaced: true },
+      })
+    ).json()) as { _id: string };
     const learner = async (first: string) => {
       const p = await visitor();
       const email = uniqueEmail(`removed-${first.toLowerCase()}`);
-      expect((await p.context.request.post('/app_users/register', {
-        data: { firstname: first, lastname: 'Thread', email, confirmemail: email, city: 'Porto', country: 'Portugal', password: 'Thread-pass1!', confirmpassword: 'Thread-pass1!', terms: true },
-      })).status()).toBe(200);
-      expect((await p.context.request.post(`/app_enrollment/enroll/${cls._id}`, { data: { courseid: 'intro-online-learning' } })).status()).toBe(200);
+      expect(
+        (
+          await p.context.request.post('/app_users/register', {
+            data: {
+              firstname: first,
+              lastname: 'Thread',
+              email,
+              confirmemail: email,
+              city: 'Porto',
+              country: 'Portugal',
+              password: 'Thread-pass1!',
+              confirmpassword: 'Thread-pass1!',
+              terms: true,
+            },
+          })
+        ).status(),
+      ).toBe(200);
+      expect(
+        (await p.context.request.post(`/app_enrollment/enroll/${cls._id}`, { data: { courseid: 'intro-online-learning' } })).status(),
+      ).toBe(200);
       return p;
     };
     const ana = await learner('Ana');
     const ben = await learner('Ben');
     const parent = 'intro-online-learning-iol-en-l2';
-    const post = (await (await ana.context.request.post('/app_comments/save', { data: { parent, context: cls._id, body: '<p>Words that go away</p>' } })).json()) as { _id: string };
-    expect((await ben.context.request.post('/app_comments/saveReply', { data: { parent: post._id, body: '<p>A reply that stays</p>' } })).status()).toBe(200);
+    const post = (await (
+      await ana.context.request.post('/app_comments/save', { data: { parent, context: cls._id, body: '<p>Words that go away</p>' } })
+    ).json()) as { _id: string };
+    expect(
+      (
+        await ben.context.request.post('/app_comments/saveReply', { data: { parent: post._id, body: '<p>A reply that stays</p>' } })
+      ).status(),
+    ).toBe(200);
     expect((await ana.context.request.post('/app_comments/remove', { data: { _id: post._id, author: 'x' } })).status()).toBe(404);
     const me = (await (await ana.context.request.get('/app_users/whoami')).json()) as { user: { _id: string } };
     expect((await ana.context.request.post('/app_comments/remove', { data: { _id: post._id, author: me.user._id } })).status()).toBe(200);
@@ -166,11 +195,25 @@ describe('the quiz result', () => {
     const { context, page } = await visitor();
     const email = uniqueEmail('retake');
     const reg = await context.request.post('/app_users/register', {
-      data: { firstname: 'Rita', lastname: 'Retake', email, confirmemail: email, city: 'Porto', country: 'Portugal', password: 'Retake-pass1!', confirmpassword: 'Retake-pass1!', terms: true },
+      data: {
+        firstname: 'Rita',
+        lastname: 'Retake',
+        email,
+        confirmemail: email,
+        city: 'Porto',
+        country: 'Portugal',
+        password: 'Retake-pass1!',
+        confirmpassword: 'Retake-pass1!',
+        terms: true,
+      },
     });
     expect(reg.status()).toBe(200);
-    expect((await context.request.post('/app_enrollment/enroll/iol-en-selfpaced', { data: { courseid: 'intro-online-learning' } })).status()).toBe(200);
-    const lesson = await (await context.request.post('/app_lessons/get', { data: { _id: 'iol-en-l2' } })).json() as { materials: Record<string, { _id: string; section: string }> };
+    expect(
+      (await context.request.post('/app_enrollment/enroll/iol-en-selfpaced', { data: { courseid: 'intro-online-learning' } })).status(),
+    ).toBe(200);
+    const lesson = (await (await context.request.post('/app_lessons/get', { data: { _id: 'iol-en-l2' } })).json()) as {
+      materials: Record<string, { _id: string; section: string }>;
+    };
     const material = Object.values(lesson.materials).find((m) => m.section === 'Quiz')!._id;
     await goto(page, `/lessons/intro-online-learning/iol-en-l2/iol-en-selfpaced/${material}`, 'lesson');
     const quiz = page.getByTestId(`quiz-${material}`);
@@ -185,25 +228,49 @@ describe('the quiz result', () => {
   it('offers Retake on a failed exam whose rules let the next attempt start at once', async () => {
     // A course of this test's own whose exam has no wait between attempts, so the demo exams keep theirs.
     const { context: adminContext } = await as(DEMO.admin);
-    const post = async <T,>(url: string, data: Record<string, unknown>) => {
+    const post = async <T>(url: string, data: Record<string, unknown>) => {
       const r = await adminContext.request.post(url, { data });
       expect(r.status(), url).toBe(200);
       return (await r.json()) as T;
     };
-    const course = await post<{ _id: string }>('/app_courses/save', { _id: 'new', title: `Retake exam ${Date.now().toString(36)}`, lang: 'en', order: 99 });
+    const course = await post<{ _id: string }>('/app_courses/save', {
+      _id: 'new',
+      title: `Retake exam ${Date.now().toString(36)}`,
+      lang: 'en',
+      order: 99,
+    });
     const lesson = await post<{ _id: string }>('/app_lessons/save', { _id: 'new', course: course._id, title: 'Final lesson' });
     const question = 'Which answer is right?';
     const exam = await post<{ _id: string }>('/app_materials/save', {
-      _id: 'new', lesson: lesson._id, section: 'Exam', title: 'Final exam', waithours: 0, maxattempts: 0,
+      _id: 'new',
+      lesson: lesson._id,
+      section: 'Exam',
+      title: 'Final exam',
+      waithours: 0,
+      maxattempts: 0,
       quiz: [{ question, answers: ['Right', 'Wrong'], iscorrect: 1 }],
     });
     const cls = await post<{ _id: string }>('/app_classes/save', { _id: 'new', name: 'Retake group', course: course._id, selfpaced: true });
 
     const { context, page } = await visitor();
     const email = uniqueEmail('retake-exam');
-    expect((await context.request.post('/app_users/register', {
-      data: { firstname: 'Enzo', lastname: 'Retake', email, confirmemail: email, city: 'Porto', country: 'Portugal', password: 'Retake-pass1!', confirmpassword: 'Retake-pass1!', terms: true },
-    })).status()).toBe(200);
+    expect(
+      (
+        await context.request.post('/app_users/register', {
+          data: {
+            firstname: 'Enzo',
+            lastname: 'Retake',
+            email,
+            confirmemail: email,
+            city: 'Porto',
+            country: 'Portugal',
+            password: 'Retake-pass1!',
+            confirmpassword: 'Retake-pass1!',
+            terms: true,
+          },
+        })
+      ).status(),
+    ).toBe(200);
     expect((await context.request.post(`/app_enrollment/enroll/${cls._id}`, { data: { courseid: course._id } })).status()).toBe(200);
 
     await goto(page, `/lessons/${course._id}/${lesson._id}/${cls._id}`, 'lesson');
@@ -225,13 +292,33 @@ describe('Inactive courses: the left menu agrees with /Courses', () => {
   it('lists an Inactive course the learner is enrolled in, in both places, and hides it from others', async () => {
     const { context: adminContext } = await as(DEMO.admin);
     const title = `Spec archive ${Date.now().toString(36)}`;
-    const course = (await (await adminContext.request.post('/app_courses/save', { data: { _id: 'new', title, lang: 'en', order: 99 } })).json()) as { _id: string };
-    const cls = (await (await adminContext.request.post('/app_classes/save', { data: { _id: 'new', name: 'Archive group', course: course._id, selfpaced: true } })).json()) as { _id: string };
+    const course = (await (
+      await adminContext.request.post('/app_courses/save', { data: { _id: 'new', title, lang: 'en', order: 99 } })
+    ).json()) as { _id: string };
+    const cls = (await (
+      await adminContext.request.post('/app_classes/save', {
+        data: { _id: 'new', name: 'Archive group', course: course._id, selfpaced: true },
+      })
+    ).json()) as { _id: string };
     const { context, page } = await visitor();
     const email = uniqueEmail('inactive');
-    expect((await context.request.post('/app_users/register', {
-      data: { firstname: 'Ivo', lastname: 'Inactive', email, confirmemail: email, city: 'Porto', country: 'Portugal', password: 'Inactive-pass1!', confirmpassword: 'Inactive-pass1!', terms: true },
-    })).status()).toBe(200);
+    expect(
+      (
+        await context.request.post('/app_users/register', {
+          data: {
+            firstname: 'Ivo',
+            lastname: 'Inactive',
+            email,
+            confirmemail: email,
+            city: 'Porto',
+            country: 'Portugal',
+            password: 'Inactive-pass1!',
+            confirmpassword: 'Inactive-pass1!',
+            terms: true,
+          },
+        })
+      ).status(),
+    ).toBe(200);
     expect((await context.request.post(`/app_enrollment/enroll/${cls._id}`, { data: { courseid: course._id } })).status()).toBe(200);
     expect((await adminContext.request.post('/app_courses/save', { data: { _id: course._id, status: 'Inactive' } })).status()).toBe(200);
 

@@ -13,7 +13,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await signedInPage(browser, DEMO.admin));
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
@@ -37,11 +39,27 @@ describe('staff at scale', () => {
     await goto(page, '/admin/import', 'admin');
     await page.getByTestId('import-panel').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await chooseFile(page, 'staff.csv', csv([['email', 'firstname', 'lastname', 'lang', 'classid'], [good, 'Gina', 'Good', 'es', GROUP], ['not-an-address', 'Bad', 'Row', 'en', GROUP]]));
+    await chooseFile(
+      page,
+      'staff.csv',
+      csv([
+        ['email', 'firstname', 'lastname', 'lang', 'classid'],
+        [good, 'Gina', 'Good', 'es', GROUP],
+        ['not-an-address', 'Bad', 'Row', 'en', GROUP],
+      ]),
+    );
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('1');
     expect(await page.locator('[data-outcome=error]').count()).toBe(1);
     expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
-    await chooseFile(page, 'staff-fixed.csv', csv([['email', 'firstname', 'lastname', 'lang', 'classid'], [good, 'Gina', 'Good', 'es', GROUP], [fixed, 'Fixed', 'Row', 'en', GROUP]]));
+    await chooseFile(
+      page,
+      'staff-fixed.csv',
+      csv([
+        ['email', 'firstname', 'lastname', 'lang', 'classid'],
+        [good, 'Gina', 'Good', 'es', GROUP],
+        [fixed, 'Fixed', 'Row', 'en', GROUP],
+      ]),
+    );
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('0');
     await page.getByTestId('import-run').click();
     await page.getByTestId('import-done').waitFor();
@@ -53,8 +71,13 @@ describe('staff at scale', () => {
 
   it('bulk-enrols 20 users into a class from the Users table', async () => {
     const tag = `bulk${Date.now().toString(36)}`;
-    const rows = [['email', 'firstname', 'lastname'], ...Array.from({ length: 20 }, (_, i) => [`${tag}-${i}@example.net`, 'Bulk', `Learner ${i}`])];
-    const r = await page.context().request.post('/app_users/import', { data: { filename: 'bulk.csv', data: csv(rows).toString('base64') } });
+    const rows = [
+      ['email', 'firstname', 'lastname'],
+      ...Array.from({ length: 20 }, (_, i) => [`${tag}-${i}@example.net`, 'Bulk', `Learner ${i}`]),
+    ];
+    const r = await page
+      .context()
+      .request.post('/app_users/import', { data: { filename: 'bulk.csv', data: csv(rows).toString('base64') } });
     expect(r.status()).toBe(200);
     await goto(page, `/admin/users?q=${tag}`, 'admin');
     await expect.poll(() => page.getByTestId('user-total').textContent()).toContain('20');
@@ -76,7 +99,14 @@ describe('staff at scale', () => {
     const learner = uniqueEmail('message-reader');
     const other = uniqueEmail('message-other');
     const imp = await page.context().request.post('/app_users/import', {
-      data: { filename: 'two.csv', data: csv([['email', 'firstname', 'lastname', 'classid'], [learner, 'Rita', 'Reader', GROUP], [other, 'Omar', 'Other', GROUP]]).toString('base64') },
+      data: {
+        filename: 'two.csv',
+        data: csv([
+          ['email', 'firstname', 'lastname', 'classid'],
+          [learner, 'Rita', 'Reader', GROUP],
+          [other, 'Omar', 'Other', GROUP],
+        ]).toString('base64'),
+      },
     });
     expect(imp.status()).toBe(200);
     const { page: ip, context } = await signedInPage(browser, DEMO.instructor);
@@ -88,7 +118,10 @@ describe('staff at scale', () => {
       await ip.getByTestId('message-subject').fill(subject);
       await ip.getByTestId('message-text').fill('Please read lesson 3 before Wednesday.');
       await ip.getByTestId('message-send').click();
-      await ip.getByText(/Message sent to \d+ learners?/).first().waitFor();
+      await ip
+        .getByText(/Message sent to \d+ learners?/)
+        .first()
+        .waitFor();
       await expect.poll(() => latestMailTo(learner) ?? '', { timeout: 15_000 }).toContain('Please read lesson 3');
 
       // Ticked in the participant table, one learner gets the next message alone.

@@ -22,7 +22,9 @@ const provider = http.createServer((req, res) => {
     return;
   }
   let body = '';
-  req.on('data', (c) => { body += c; });
+  req.on('data', (c) => {
+    body += c;
+  });
   req.on('end', () => {
     const form = new URLSearchParams(body);
     verified.push({ secret: form.get('secret'), response: form.get('response') });
@@ -36,9 +38,15 @@ let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
   const base = `http://127.0.0.1:${(provider.address() as { port: number }).port}`;
-  server = await startServer({
-    BOTCHECK_VERIFY_URL: `${base}/verify`, BOTCHECK_SECRET: SECRET, BOTCHECK_SITEKEY: SITEKEY, BOTCHECK_SCRIPT_URL: `${base}/api.js`,
-  }, 'e2e-botcheck-server.log');
+  server = await startServer(
+    {
+      BOTCHECK_VERIFY_URL: `${base}/verify`,
+      BOTCHECK_SECRET: SECRET,
+      BOTCHECK_SITEKEY: SITEKEY,
+      BOTCHECK_SCRIPT_URL: `${base}/api.js`,
+    },
+    'e2e-botcheck-server.log',
+  );
   browser = await launchBrowser();
 }, 90_000);
 afterAll(async () => {

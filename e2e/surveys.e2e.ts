@@ -19,11 +19,12 @@ let visitor: { context: BrowserContext; page: Page };
 const survey = (page: Page) => page.locator(`[data-survey-form="${SURVEY}"]`);
 const q = (page: Page, i: number) => survey(page).locator(`[name="answer-${i}"]`);
 /** The message shown under question i. */
-const errorOf = (page: Page, i: number) => page.evaluate((n) => {
-  const input = document.querySelector(`[name="answer-${n}"]`);
-  const root = input?.closest('[class*="InputWrapper-root"], fieldset');
-  return root?.querySelector('[class*="-error"]')?.textContent ?? null;
-}, i);
+const errorOf = (page: Page, i: number) =>
+  page.evaluate((n) => {
+    const input = document.querySelector(`[name="answer-${n}"]`);
+    const root = input?.closest('[class*="InputWrapper-root"], fieldset');
+    return root?.querySelector('[class*="-error"]')?.textContent ?? null;
+  }, i);
 
 async function openSurvey(page: Page) {
   await goto(page, '/Resources', 'content');
@@ -34,16 +35,21 @@ beforeAll(async () => {
   browser = await launchBrowser();
   visitor = await newPage(browser, { consent: 'optout' });
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await screenshot(visitor.page, `failed-surveys-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
+  if (ctx.task.result?.state === 'fail')
+    await screenshot(visitor.page, `failed-surveys-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
 
 describe('a visitor answers the survey', () => {
   it('shows the five question types with the prompts of select and choice', async () => {
     const { page } = visitor;
     await openSurvey(page);
-    const types = await survey(page).locator('[data-type]').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    const types = await survey(page)
+      .locator('[data-type]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
     expect(types).toEqual(['textfield', 'text', 'numeric', 'select', 'choice']);
     expect(await q(page, 1).evaluate((e) => e.tagName)).toBe('TEXTAREA');
     expect(await q(page, 3).evaluate((e) => e.tagName)).toBe('SELECT');
@@ -73,7 +79,9 @@ describe('a visitor answers the survey', () => {
     await q(page, 1).fill('More video transcripts, please.');
     await q(page, 3).selectOption('Our website');
     await survey(page).getByRole('radio', { name: 'Satisfied', exact: true }).check();
-    await page.route('**/app_surveys/answer', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom"}}' }));
+    await page.route('**/app_surveys/answer', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom"}}' }),
+    );
     await page.getByTestId('survey-submit').click();
     await expect.poll(() => page.getByTestId('survey-error').textContent()).toContain(MSG.formError);
     expect(await survey(page).getAttribute('data-state')).toBe('error');

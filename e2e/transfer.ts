@@ -29,7 +29,11 @@ export async function instrument(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: OBSERVERS });
 }
 
-export interface Throttle { network?: typeof SLOW_4G; cpu?: number; identity?: boolean }
+export interface Throttle {
+  network?: typeof SLOW_4G;
+  cpu?: number;
+  identity?: boolean;
+}
 
 /** Starts counting the page's traffic; `finish()` waits for the network to settle and returns the figures. */
 export async function recordVisit(page: Page, throttle: Throttle = {}): Promise<{ cdp: CDPSession; finish(): Promise<Visit> }> {
@@ -50,11 +54,25 @@ export async function recordVisit(page: Page, throttle: Throttle = {}): Promise<
   });
   cdp.on('Network.responseReceived', (e) => {
     const m = meta.get(e.requestId);
-    if (m) { m.type = e.type; m.encoding = String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? ''); }
+    if (m) {
+      m.type = e.type;
+      m.encoding = String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '');
+    }
   });
-  cdp.on('Network.dataReceived', (e) => { const m = meta.get(e.requestId); if (m) m.size += e.dataLength; });
-  cdp.on('Network.loadingFinished', (e) => { done.set(e.requestId, e.encodedDataLength); inFlight--; lastActivity = Date.now(); });
-  cdp.on('Network.loadingFailed', (e) => { done.set(e.requestId, 0); inFlight--; lastActivity = Date.now(); });
+  cdp.on('Network.dataReceived', (e) => {
+    const m = meta.get(e.requestId);
+    if (m) m.size += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    done.set(e.requestId, e.encodedDataLength);
+    inFlight--;
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    done.set(e.requestId, 0);
+    inFlight--;
+    lastActivity = Date.now();
+  });
   return {
     cdp,
     async finish() {
@@ -65,7 +83,8 @@ export async function recordVisit(page: Page, throttle: Throttle = {}): Promise<
       const byType: Record<string, number> = {};
       for (const r of requests) byType[r.type] = (byType[r.type] ?? 0) + r.bytes;
       const perf = await page.evaluate<{ lcp: number; fcp: number; tasks: [number, number][] }>(
-        "({ ...window.__perf, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0 })");
+        "({ ...window.__perf, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0 })",
+      );
       // Total Blocking Time: the part of each long task beyond 50 ms, after the first contentful paint.
       const tbt = perf.tasks.filter(([start]) => start >= perf.fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
       await cdp.detach().catch(() => {});

@@ -9,7 +9,8 @@ import { Secret, TOTP } from 'otpauth';
 import { MSG } from '../src/domain/messages.ts';
 import { goto, launchBrowser, logoutViaMenu, newPage, pageErrors, screenshot, seriousViolations, uniqueEmail } from './helpers.ts';
 
-const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,11 +23,23 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { consent: 'optout' }));
   const reg = await context.request.post('/app_users/register', {
-    data: { firstname: 'Tess', lastname: 'Factor', email, confirmemail: email, city: 'Lisbon', country: 'Portugal', password, confirmpassword: password, terms: true },
+    data: {
+      firstname: 'Tess',
+      lastname: 'Factor',
+      email,
+      confirmemail: email,
+      city: 'Lisbon',
+      country: 'Portugal',
+      password,
+      confirmpassword: password,
+      terms: true,
+    },
   });
   expect(reg.status()).toBe(200);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`).catch(() => {});
 });
@@ -99,7 +112,9 @@ describe('two-factor sign-in', () => {
       await screenshot(ar.page, 'twofactor-code-step-ar');
       await ar.page.getByTestId('login-code').fill('000000' === codeAt(secret, Date.now()) ? '111111' : '000000');
       await ar.page.getByTestId('login-code-submit').click();
-      await expect.poll(() => ar.page.getByTestId('login-error').textContent()).toBe('هذا الرمز غير صحيح. يرجى المحاولة مرة أخرى برمز جديد.');
+      await expect
+        .poll(() => ar.page.getByTestId('login-error').textContent())
+        .toBe('هذا الرمز غير صحيح. يرجى المحاولة مرة أخرى برمز جديد.');
     } finally {
       await ar.context.close();
     }

@@ -29,8 +29,14 @@ async function freshStore(): Promise<{ env: Record<string, string>; url: (dataDi
   const u = new URL(PG);
   u.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: u.toString() }, url: () => u.toString(),
-    drop: async () => { const d = new pg.Client({ connectionString: PG }); await d.connect(); await d.query(`drop database if exists ${name} with (force)`); await d.end(); },
+    env: { DATABASE_URL: u.toString() },
+    url: () => u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: PG });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
   };
 }
 
@@ -62,14 +68,28 @@ for (const workers of [1, cores]) {
 }
 bare.child.kill('SIGTERM');
 
-console.log(`\nnpm run bench:exam  (${new Date().toISOString()}, ${PG ? 'PostgreSQL' : 'SQLite'}, ${cores} cores, BENCH_SCALE ${process.env.BENCH_SCALE ?? 1}, BENCH_TIME_SCALE ${process.env.BENCH_TIME_SCALE ?? 1})`);
-console.log(`(a) ${SIZES.a} signed-in learners in ${SIZES.aSeconds} s; (b) ${SIZES.b} sign in + exam in ${SIZES.bSeconds} s; (c) ${SIZES.c} sign-ins in ${SIZES.cSeconds} s + 20 req/s other (p99 other = "req p99")`);
+console.log(
+  `\nnpm run bench:exam  (${new Date().toISOString()}, ${PG ? 'PostgreSQL' : 'SQLite'}, ${cores} cores, BENCH_SCALE ${process.env.BENCH_SCALE ?? 1}, BENCH_TIME_SCALE ${process.env.BENCH_TIME_SCALE ?? 1})`,
+);
+console.log(
+  `(a) ${SIZES.a} signed-in learners in ${SIZES.aSeconds} s; (b) ${SIZES.b} sign in + exam in ${SIZES.bSeconds} s; (c) ${SIZES.c} sign-ins in ${SIZES.cSeconds} s + 20 req/s other (p99 other = "req p99")`,
+);
 const line = (cells: string[]) => console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 4 : 34) : c.padStart(10))).join(''));
 line(['', 'server', 'done', 'errors', 'flow p50', 'flow p99', 'req p99', 'retries', 'x bare p99']);
 for (const [s, name, r] of rows) {
   const base = rows.find(([bs, bn]) => bs === s && bn === 'bare node http')![2];
   const ratio = s === 'c' ? r.reqP99 / Math.max(base.reqP99, 0.1) : r.flowP99 / Math.max(base.flowP99, 0.1);
-  line([s, name, `${r.done}/${r.flows}`, String(r.errors), r.flowP50.toFixed(0), r.flowP99.toFixed(0), r.reqP99.toFixed(0), String(r.retries), ratio.toFixed(1)]);
+  line([
+    s,
+    name,
+    `${r.done}/${r.flows}`,
+    String(r.errors),
+    r.flowP50.toFixed(0),
+    r.flowP99.toFixed(0),
+    r.reqP99.toFixed(0),
+    String(r.retries),
+    ratio.toFixed(1),
+  ]);
 }
 console.log('targets: (a), (b) every flow done, 0 errors, flow p99 < 500 ms; (c) other requests p99 < 100 ms and every sign-in done');
 process.exit(0);

@@ -18,7 +18,7 @@ try {
   const call = async (path: string, data: string) => {
     const t0 = performance.now();
     const r = await fetch(app.url + path, { method: 'POST', headers, body: JSON.stringify({ filename: 'bench.csv', data }) });
-    const body = await r.json() as { created?: number; total?: number };
+    const body = (await r.json()) as { created?: number; total?: number };
     if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(body).slice(0, 200)}`);
     return { ms: performance.now() - t0, body };
   };
@@ -28,7 +28,9 @@ try {
     const p = await call('/app_users/import/preview', data);
     const i = await call('/app_users/import', data);
     const again = await call('/app_users/import', data);
-    console.log(`${String(rows).padEnd(9)}${(p.ms / 1000).toFixed(2).padStart(10)}${(i.ms / 1000).toFixed(2).padStart(11)}${(again.ms / 1000).toFixed(2).padStart(11)}`);
+    console.log(
+      `${String(rows).padEnd(9)}${(p.ms / 1000).toFixed(2).padStart(10)}${(i.ms / 1000).toFixed(2).padStart(11)}${(again.ms / 1000).toFixed(2).padStart(11)}`,
+    );
   }
 } finally {
   app.child.kill('SIGTERM');

@@ -48,7 +48,13 @@ const other = (i: number) => timed(() => fetch(app.url + OTHER_PATHS[i % OTHER_P
 async function signIn(): Promise<{ ms: number; ok: boolean; retries: number }> {
   const t0 = performance.now();
   for (let retries = 0; retries < 20; retries++) {
-    const r = await timed(() => fetch(`${app.url}/users/login`, { method: 'POST', headers, body: JSON.stringify({ login: 'learner@example.org', password: DEMO_PASSWORD }) }));
+    const r = await timed(() =>
+      fetch(`${app.url}/users/login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ login: 'learner@example.org', password: DEMO_PASSWORD }),
+      }),
+    );
     if (r.status === 200) return { ms: performance.now() - t0, ok: true, retries };
     if (r.status !== 503 || !r.retryAfter) return { ms: performance.now() - t0, ok: false, retries };
     await sleep(r.retryAfter * 1000);
@@ -68,14 +74,38 @@ try {
   ]);
 
   const row = (name: string, ms: number[], extra = '') =>
-    console.log(`${name.padEnd(46)}${String(ms.length).padStart(8)}${percentile(ms, 50).toFixed(1).padStart(10)}${percentile(ms, 99).toFixed(1).padStart(10)}  ${extra}`);
-  console.log(`\nSign-in burst: ${SIGNINS} sign-ins over ${SECONDS} s beside ${OTHER_RATE} other requests a second (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`);
+    console.log(
+      `${name.padEnd(46)}${String(ms.length).padStart(8)}${percentile(ms, 50).toFixed(1).padStart(10)}${percentile(ms, 99).toFixed(1).padStart(10)}  ${extra}`,
+    );
+  console.log(
+    `\nSign-in burst: ${SIGNINS} sign-ins over ${SECONDS} s beside ${OTHER_RATE} other requests a second (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
+  );
   console.log(`${'case'.padEnd(46)}${'count'.padStart(8)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}`);
-  row('other requests alone (baseline)', alone.map((r) => r.ms), `errors ${alone.filter((r) => r.status !== 200).length}`);
-  row('other requests during the sign-in burst', besideSignins.map((r) => r.ms), `errors ${besideSignins.filter((r) => r.status !== 200).length}`);
+  row(
+    'other requests alone (baseline)',
+    alone.map((r) => r.ms),
+    `errors ${alone.filter((r) => r.status !== 200).length}`,
+  );
+  row(
+    'other requests during the sign-in burst',
+    besideSignins.map((r) => r.ms),
+    `errors ${besideSignins.filter((r) => r.status !== 200).length}`,
+  );
   const ok = signins.filter((s) => s.ok);
-  row('sign-ins (incl. Retry-After waits)', ok.map((s) => s.ms), `succeeded ${ok.length}/${SIGNINS}, retried ${signins.filter((s) => s.retries > 0).length}`);
-  const ratio = percentile(besideSignins.map((r) => r.ms), 99) / percentile(alone.map((r) => r.ms), 99);
+  row(
+    'sign-ins (incl. Retry-After waits)',
+    ok.map((s) => s.ms),
+    `succeeded ${ok.length}/${SIGNINS}, retried ${signins.filter((s) => s.retries > 0).length}`,
+  );
+  const ratio =
+    percentile(
+      besideSignins.map((r) => r.ms),
+      99,
+    ) /
+    percentile(
+      alone.map((r) => r.ms),
+      99,
+    );
   console.log(`other requests' p99 during the burst: ${ratio.toFixed(1)}x their p99 alone (target: under 100 ms)`);
 } finally {
   app.child.kill('SIGTERM');

@@ -28,7 +28,14 @@ const CLASS = 'iol-en-selfpaced';
 const EXAM = 'iol-en-l3-m3';
 
 type Who = 'learner' | 'instructor' | 'admin';
-interface Call { name: string; who: Who; method: 'GET' | 'POST'; url: string; body?: (size: 'demo' | 'large') => unknown; streamed?: boolean }
+interface Call {
+  name: string;
+  who: Who;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: (size: 'demo' | 'large') => unknown;
+  streamed?: boolean;
+}
 const REPORTS = ['enrollments', 'completions', 'exams', 'quizscores', 'surveys', 'timeline', 'languages', 'countries'];
 const bigClass = (size: 'demo' | 'large') => (size === 'demo' ? 'iol-en-group-spring' : 'lk-000');
 const CALLS: Call[] = [
@@ -38,11 +45,35 @@ const CALLS: Call[] = [
   { name: 'my enrolments', who: 'learner', method: 'POST', url: '/app_enrollment/list', body: () => ({}) },
   { name: 'class', who: 'learner', method: 'POST', url: '/app_classes/list', body: () => ({ _id: CLASS }) },
   { name: 'lesson', who: 'learner', method: 'POST', url: '/app_lessons/get', body: () => ({ _id: 'iol-en-l2' }) },
-  { name: 'viewed', who: 'learner', method: 'POST', url: '/app_enrollment/viewed', body: () => ({ user: 'demo-learner', classid: CLASS, lessonid: 'iol-en-l2', course: COURSE, materialid: 'iol-en-l2-m1' }) },
+  {
+    name: 'viewed',
+    who: 'learner',
+    method: 'POST',
+    url: '/app_enrollment/viewed',
+    body: () => ({ user: 'demo-learner', classid: CLASS, lessonid: 'iol-en-l2', course: COURSE, materialid: 'iol-en-l2-m1' }),
+  },
   { name: 'exam status', who: 'learner', method: 'POST', url: '/app_enrollment/attempts', body: () => ({ _id: EXAM, classid: CLASS }) },
-  { name: 'participants, page of 15', who: 'instructor', method: 'POST', url: '/app_enrollment/participants', body: (s) => ({ classid: bigClass(s) }) },
-  { name: 'participants by date, page of 15', who: 'instructor', method: 'POST', url: '/app_enrollment/participants', body: (s) => ({ classid: bigClass(s), sort: 'date' }) },
-  { name: 'participants, whole list (old call)', who: 'instructor', method: 'POST', url: '/app_enrollment/classEnrollment', body: (s) => ({ classid: bigClass(s) }) },
+  {
+    name: 'participants, page of 15',
+    who: 'instructor',
+    method: 'POST',
+    url: '/app_enrollment/participants',
+    body: (s) => ({ classid: bigClass(s) }),
+  },
+  {
+    name: 'participants by date, page of 15',
+    who: 'instructor',
+    method: 'POST',
+    url: '/app_enrollment/participants',
+    body: (s) => ({ classid: bigClass(s), sort: 'date' }),
+  },
+  {
+    name: 'participants, whole list (old call)',
+    who: 'instructor',
+    method: 'POST',
+    url: '/app_enrollment/classEnrollment',
+    body: (s) => ({ classid: bigClass(s) }),
+  },
   { name: 'user table, first page', who: 'admin', method: 'POST', url: '/app_users/page', body: () => ({}) },
   { name: 'user search (text index)', who: 'admin', method: 'POST', url: '/app_users/page', body: () => ({ q: 'silva' }) },
   { name: 'user list (old call)', who: 'admin', method: 'POST', url: '/app_users/list', body: () => ({ limit: 25 }) },
@@ -57,15 +88,36 @@ const CALLS: Call[] = [
   ...tablePages('audit', 'admin', '/app_admin/audit/page', AUDIT_SORTS, () => ({}), 'user'),
   ...tablePages('files', 'admin', '/app_files/page', FILE_SORTS, () => ({}), 'png'),
   ...(['enrollments', 'completions', 'exams', 'quizscores', 'surveys'] as const).flatMap((r) =>
-    tablePages(`report ${r}`, 'admin', `/app_reports/${r}/page`, REPORT_TABLES[r].map((c) => c.key), () => ({}), 'a')),
+    tablePages(
+      `report ${r}`,
+      'admin',
+      `/app_reports/${r}/page`,
+      REPORT_TABLES[r].map((c) => c.key),
+      () => ({}),
+      'a',
+    ),
+  ),
   { name: 'stats summarize', who: 'admin', method: 'POST', url: '/app_stats/summarize', body: () => ({}) },
   { name: 'stats getStats', who: 'admin', method: 'POST', url: '/app_stats/getStats', body: () => ({}) },
 ];
 
 /** A staff table's pages: the first page under each sort, one filtered by text, and page 200 of the default sort. */
-function tablePages(table: string, who: Who, url: string, sorts: readonly string[], base: (s: 'demo' | 'large') => object, q: string): Call[] {
+function tablePages(
+  table: string,
+  who: Who,
+  url: string,
+  sorts: readonly string[],
+  base: (s: 'demo' | 'large') => object,
+  q: string,
+): Call[] {
   return [
-    ...sorts.map((sort): Call => ({ name: `table ${table}, by ${sort}`, who, method: 'POST', url, body: (s) => ({ ...base(s), sort, limit: 25 }) })),
+    ...sorts.map((sort): Call => ({
+      name: `table ${table}, by ${sort}`,
+      who,
+      method: 'POST',
+      url,
+      body: (s) => ({ ...base(s), sort, limit: 25 }),
+    })),
     { name: `table ${table}, filtered`, who, method: 'POST', url, body: (s) => ({ ...base(s), q, limit: 25 }) },
     { name: `table ${table}, page 200`, who, method: 'POST', url, body: (s) => ({ ...base(s), page: 200, limit: 25 }) },
   ];
@@ -85,7 +137,11 @@ async function timeCalls(url: string, size: 'demo' | 'large'): Promise<Map<strin
       const t = performance.now();
       const r = await fetch(url + call.url, {
         method: call.method,
-        headers: { 'x-requested-with': 'learning-platform', cookie: cookies[call.who], ...(call.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          'x-requested-with': 'learning-platform',
+          cookie: cookies[call.who],
+          ...(call.body ? { 'content-type': 'application/json' } : {}),
+        },
         body: call.body ? JSON.stringify(call.body(size)) : undefined,
       });
       const bytes = (await r.arrayBuffer()).byteLength;
@@ -151,8 +207,15 @@ for (const call of CALLS) {
   const ratio = l.ms / Math.max(d.ms, 0.5);
   const bad = !call.streamed && !call.name.includes('old call') && (ratio > 3 || l.ms > 100);
   if (bad) over++;
-  line([call.name, d.ms.toFixed(1), l.ms.toFixed(1), ratio.toFixed(1), String(l.bytes), `${d.status}/${l.status}`,
-    call.streamed ? 'streamed' : call.name.includes('old call') ? 'replaced' : bad ? 'OVER' : 'ok']);
+  line([
+    call.name,
+    d.ms.toFixed(1),
+    l.ms.toFixed(1),
+    ratio.toFixed(1),
+    String(l.bytes),
+    `${d.status}/${l.status}`,
+    call.streamed ? 'streamed' : call.name.includes('old call') ? 'replaced' : bad ? 'OVER' : 'ok',
+  ]);
 }
 console.log(`${over} call(s) over 3x their demo latency or over 100 ms at size (old calls and streamed exports not judged)`);
 process.exit(0);

@@ -32,15 +32,26 @@ const PAGES = [
   { name: 'lesson', path: '/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced', screen: 'lesson', as: 'learner@example.org' },
 ] as const;
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
 
 /** One first visit (empty cache) and one repeat visit (same browser cache) of a page. */
-async function visitTwice(browser: Browser, base: string, page: (typeof PAGES)[number], identity: boolean): Promise<{ first: Visit; repeat: Visit }> {
+async function visitTwice(
+  browser: Browser,
+  base: string,
+  page: (typeof PAGES)[number],
+  identity: boolean,
+): Promise<{ first: Visit; repeat: Visit }> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   try {
     await context.addInitScript({ content: "localStorage.getItem('cookieoptin') || localStorage.setItem('cookieoptin', 'optout')" });
     if (page.as) {
-      const r = await context.request.post('/users/login', { data: { login: page.as, password: DEMO_PASSWORD }, headers: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE } });
+      const r = await context.request.post('/users/login', {
+        data: { login: page.as, password: DEMO_PASSWORD },
+        headers: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+      });
       if (r.status() !== 200) throw new Error(`login ${page.as}: ${r.status()}`);
     }
     await instrument(context);
@@ -49,7 +60,10 @@ async function visitTwice(browser: Browser, base: string, page: (typeof PAGES)[n
       const rec = await recordVisit(tab, { network: SLOW_4G, cpu: 4, identity });
       await tab.goto(page.path);
       await tab.locator(`[data-screen="${page.screen}"]`).first().waitFor({ timeout: 60_000 });
-      await tab.locator('[data-screen][data-loading="true"]').waitFor({ state: 'detached', timeout: 60_000 }).catch(() => {});
+      await tab
+        .locator('[data-screen][data-loading="true"]')
+        .waitFor({ state: 'detached', timeout: 60_000 })
+        .catch(() => {});
       return rec.finish();
     };
     const first = await once();
@@ -65,11 +79,25 @@ async function visitTwice(browser: Browser, base: string, page: (typeof PAGES)[n
 /** Bytes of every request of the context, pages and service worker alike, as transferred. */
 function countAll(context: BrowserContext): () => Promise<number> {
   const sizes: Promise<number>[] = [];
-  context.on('requestfinished', (r) => { sizes.push(r.sizes().then((s) => s.responseBodySize + s.responseHeadersSize).catch(() => 0)); });
+  context.on('requestfinished', (r) => {
+    sizes.push(
+      r
+        .sizes()
+        .then((s) => s.responseBodySize + s.responseHeadersSize)
+        .catch(() => 0),
+    );
+  });
   return async () => (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
 }
 
-interface OfflineFigures { firstPage: number; firstWorker: number; keptLesson: number; keptLcp: number; onlineRepeat: number; onlineRepeatLcp: number }
+interface OfflineFigures {
+  firstPage: number;
+  firstWorker: number;
+  keptLesson: number;
+  keptLcp: number;
+  onlineRepeat: number;
+  onlineRepeatLcp: number;
+}
 
 /**
  * The demo learner's phone: a first visit of the home page (what the worker adds), the course kept on
@@ -80,7 +108,10 @@ async function offlineRun(browser: Browser, base: string): Promise<OfflineFigure
   const context = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   try {
     await context.addInitScript({ content: "localStorage.getItem('cookieoptin') || localStorage.setItem('cookieoptin', 'optout')" });
-    const r = await context.request.post('/users/login', { data: { login: lesson.as, password: DEMO_PASSWORD }, headers: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE } });
+    const r = await context.request.post('/users/login', {
+      data: { login: lesson.as, password: DEMO_PASSWORD },
+      headers: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+    });
     if (r.status() !== 200) throw new Error(`login ${lesson.as}: ${r.status()}`);
     await instrument(context);
     const all = countAll(context);
@@ -89,13 +120,14 @@ async function offlineRun(browser: Browser, base: string): Promise<OfflineFigure
     await tab.goto('/');
     await tab.locator('[data-screen="content"]').first().waitFor({ timeout: 60_000 });
     // Until the worker controls the page (evaluated through the DevTools protocol, outside the page's CSP).
-    for (let i = 0; i < 600 && !(await tab.evaluate('!!(navigator.serviceWorker && navigator.serviceWorker.controller)')); i++) await tab.waitForTimeout(100);
+    for (let i = 0; i < 600 && !(await tab.evaluate('!!(navigator.serviceWorker && navigator.serviceWorker.controller)')); i++)
+      await tab.waitForTimeout(100);
     const first = await rec.finish();
     const firstWorker = Math.max(0, (await all()) - first.bytes);
 
     await tab.goto('/Course/intro-online-learning/iol-en-selfpaced');
     const keep = tab.getByTestId('keep-start');
-    if (await tab.locator('[data-testid="keep-course"][data-kept="true"]').count() === 0) {
+    if ((await tab.locator('[data-testid="keep-course"][data-kept="true"]').count()) === 0) {
       await keep.click();
       await tab.getByTestId('keep-confirm').click();
       await tab.locator('[data-testid="keep-course"][data-kept="true"]').waitFor({ timeout: 60_000 });
@@ -106,12 +138,17 @@ async function offlineRun(browser: Browser, base: string): Promise<OfflineFigure
       const visit = await recordVisit(tab, { network: { ...SLOW_4G, offline }, cpu: 4 });
       const t0 = Date.now();
       if (process.env.BENCH_DEBUG) {
-        tab.on('requestfailed', (rq) => console.log(`  ${Date.now() - t0} ms failed ${rq.method()} ${new URL(rq.url()).pathname} ${rq.postData() ?? ''}`));
+        tab.on('requestfailed', (rq) =>
+          console.log(`  ${Date.now() - t0} ms failed ${rq.method()} ${new URL(rq.url()).pathname} ${rq.postData() ?? ''}`),
+        );
         tab.on('console', (m) => console.log(`  ${Date.now() - t0} ms console ${m.text().slice(0, 200)}`));
       }
       await tab.goto(lesson.path);
       await tab.locator(`[data-screen="${lesson.screen}"]`).first().waitFor({ timeout: 60_000 });
-      await tab.locator('[data-screen][data-loading="true"]').waitFor({ state: 'detached', timeout: 60_000 }).catch(() => {});
+      await tab
+        .locator('[data-screen][data-loading="true"]')
+        .waitFor({ state: 'detached', timeout: 60_000 })
+        .catch(() => {});
       const ms = Date.now() - t0;
       const v = await visit.finish();
       return { ms, lcp: v.lcp };
@@ -119,7 +156,14 @@ async function offlineRun(browser: Browser, base: string): Promise<OfflineFigure
     const online = await open(false);
     const kept = await open(true);
     await context.setOffline(false);
-    return { firstPage: first.bytes, firstWorker, keptLesson: kept.ms, keptLcp: kept.lcp, onlineRepeat: online.ms, onlineRepeatLcp: online.lcp };
+    return {
+      firstPage: first.bytes,
+      firstWorker,
+      keptLesson: kept.ms,
+      keptLcp: kept.lcp,
+      onlineRepeat: online.ms,
+      onlineRepeatLcp: online.lcp,
+    };
   } finally {
     await context.close();
   }
@@ -136,13 +180,23 @@ async function main() {
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let missed = 0;
   try {
     // Warm the server's caches; every measured first visit starts with an empty browser cache.
     await visitTwice(browser, base, PAGES[0], false);
-    console.log(`\nnpm run bench:web  (${new Date().toISOString()}) slow 4G 1.6 Mbps / 150 ms RTT, CPU 4x slower, 412x823 phone, median of ${RUNS}`);
+    console.log(
+      `\nnpm run bench:web  (${new Date().toISOString()}) slow 4G 1.6 Mbps / 150 ms RTT, CPU 4x slower, 412x823 phone, median of ${RUNS}`,
+    );
     const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(26) : c.padStart(15))).join(''));
     line(['page / visit', 'before: KB', 'LCP ms', 'TBT ms', 'after: KB', 'LCP ms', 'TBT ms', 'LCP target', 'TBT target']);
     for (const page of process.env.BENCH_OFFLINE_ONLY ? [] : PAGES) {
@@ -159,8 +213,17 @@ async function main() {
         const tbt = m(after, (v) => v.tbt);
         const ok = lcp <= lcpTarget && tbt <= TARGET.tbt;
         if (!ok) missed++;
-        line([`${page.name} ${visit}`, kb(m(before, (v) => v.bytes)), m(before, (v) => v.lcp).toFixed(0), m(before, (v) => v.tbt).toFixed(0),
-          kb(m(after, (v) => v.bytes)), lcp.toFixed(0), tbt.toFixed(0), `${lcpTarget} ${lcp <= lcpTarget ? 'met' : 'MISSED'}`, `${TARGET.tbt} ${tbt <= TARGET.tbt ? 'met' : 'MISSED'}`]);
+        line([
+          `${page.name} ${visit}`,
+          kb(m(before, (v) => v.bytes)),
+          m(before, (v) => v.lcp).toFixed(0),
+          m(before, (v) => v.tbt).toFixed(0),
+          kb(m(after, (v) => v.bytes)),
+          lcp.toFixed(0),
+          tbt.toFixed(0),
+          `${lcpTarget} ${lcp <= lcpTarget ? 'met' : 'MISSED'}`,
+          `${TARGET.tbt} ${tbt <= TARGET.tbt ? 'met' : 'MISSED'}`,
+        ]);
       }
     }
     const runs: OfflineFigures[] = [];
@@ -171,9 +234,28 @@ async function main() {
     if (!keptOk) missed++;
     console.log(`\nService worker (demo learner, 412x823 phone, CPU 4x slower, median of ${RUNS})`);
     line(['figure', 'before', '', '', 'after', '', '', 'target', '']);
-    line(['home first visit KB', kb(mo((x) => x.firstPage)), '', '', kb(mo((x) => x.firstPage + x.firstWorker)), '', '', `+${kb(mo((x) => x.firstWorker))} KB`, 'by worker']);
-    line(['kept lesson: on screen ms', `${mo((x) => x.onlineRepeat).toFixed(0)} online`, `LCP ${mo((x) => x.onlineRepeatLcp).toFixed(0)}`, '',
-      `${kept.toFixed(0)} offline`, `LCP ${mo((x) => x.keptLcp).toFixed(0)}`, '', `${TARGET.keptOffline} ${keptOk ? 'met' : 'MISSED'}`, '']);
+    line([
+      'home first visit KB',
+      kb(mo((x) => x.firstPage)),
+      '',
+      '',
+      kb(mo((x) => x.firstPage + x.firstWorker)),
+      '',
+      '',
+      `+${kb(mo((x) => x.firstWorker))} KB`,
+      'by worker',
+    ]);
+    line([
+      'kept lesson: on screen ms',
+      `${mo((x) => x.onlineRepeat).toFixed(0)} online`,
+      `LCP ${mo((x) => x.onlineRepeatLcp).toFixed(0)}`,
+      '',
+      `${kept.toFixed(0)} offline`,
+      `LCP ${mo((x) => x.keptLcp).toFixed(0)}`,
+      '',
+      `${TARGET.keptOffline} ${keptOk ? 'met' : 'MISSED'}`,
+      '',
+    ]);
     console.log(missed ? `\n${missed} figures miss a target.` : '\nEvery figure meets its target.');
   } finally {
     await browser.close();

@@ -16,7 +16,9 @@ function rawSize(url: string, method: string, headers: Record<string, string> = 
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {
       let n = 0;
-      res.on('data', (c: Buffer) => { n += c.length; });
+      res.on('data', (c: Buffer) => {
+        n += c.length;
+      });
       res.on('end', () => resolve(n));
     });
     req.on('error', reject);
@@ -38,24 +40,39 @@ try {
   // The home page and the course catalogue, from the published-content cache and the catalogue query.
   const home = await measure('GET /app_content/getpage/home/ signed out', { url: `${app.url}/app_content/getpage/home/` });
   const catalogue = await measure('POST /app_courses/list {}', {
-    url: `${app.url}/app_courses/list`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
+    url: `${app.url}/app_courses/list`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
   });
   rows.push(home, catalogue);
   // The lesson page's load and a viewed write, signed in as the demo learner (p99 target 50 ms).
   const json = { 'content-type': 'application/json', cookie };
   const lessonLoad = await measure('POST /app_lessons/list (lesson page)', {
-    url: `${app.url}/app_lessons/list`, method: 'POST', headers: json,
+    url: `${app.url}/app_lessons/list`,
+    method: 'POST',
+    headers: json,
     body: JSON.stringify({ course: 'intro-online-learning', classid: 'iol-en-selfpaced', materials: true }),
   });
   const viewed = await measure('POST /app_enrollment/viewed', {
-    url: `${app.url}/app_enrollment/viewed`, method: 'POST', headers: json,
-    body: JSON.stringify({ user: 'demo-learner', classid: 'iol-en-selfpaced', lessonid: 'iol-en-l2', course: 'intro-online-learning', materialid: 'iol-en-l2-m2' }),
+    url: `${app.url}/app_enrollment/viewed`,
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      user: 'demo-learner',
+      classid: 'iol-en-selfpaced',
+      lessonid: 'iol-en-l2',
+      course: 'intro-online-learning',
+      materialid: 'iol-en-l2-m2',
+    }),
   });
   rows.push(lessonLoad, viewed);
   console.log(`\nnpm run bench  (${new Date().toISOString()}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`);
   printTable(rows, baseline);
   const signedOut = rows[1];
-  console.log(`\nwhoami signed out reaches ${((signedOut.rps / baseline.rps) * 100).toFixed(0)}% of the bare server's throughput (target: at least 40%).`);
+  console.log(
+    `\nwhoami signed out reaches ${((signedOut.rps / baseline.rps) * 100).toFixed(0)}% of the bare server's throughput (target: at least 40%).`,
+  );
   for (const r of [home, catalogue]) {
     console.log(`${r.name}: p50 ${r.p50.toFixed(1)} ms (target: under 20 ms) ${r.p50 < 20 ? 'met' : 'NOT met'}`);
   }
@@ -69,8 +86,20 @@ try {
   const encRows: Figures[] = [];
   const calls = [
     { name: 'getpage home', url: `${app.url}/app_content/getpage/home/`, method: 'GET' as const },
-    { name: 'courses list', url: `${app.url}/app_courses/list`, method: 'POST' as const, body: '{}', headers: { 'content-type': 'application/json' } },
-    { name: 'lesson page', url: `${app.url}/app_lessons/list`, method: 'POST' as const, headers: json, body: JSON.stringify({ course: 'intro-online-learning', classid: 'iol-en-selfpaced', materials: true }) },
+    {
+      name: 'courses list',
+      url: `${app.url}/app_courses/list`,
+      method: 'POST' as const,
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    },
+    {
+      name: 'lesson page',
+      url: `${app.url}/app_lessons/list`,
+      method: 'POST' as const,
+      headers: json,
+      body: JSON.stringify({ course: 'intro-online-learning', classid: 'iol-en-selfpaced', materials: true }),
+    },
   ];
   for (const c of calls) {
     const plain = await measure(`${c.name} identity`, { ...c });
@@ -82,7 +111,9 @@ try {
       return r;
     };
     const [b0, b1, b2] = [await size(''), await size('br'), await size('gzip')];
-    console.log(`  ${c.name}: ${b0} B -> br ${b1} B, gzip ${b2} B; throughput br ${(br.rps / plain.rps * 100).toFixed(0)}%, gzip ${(gz.rps / plain.rps * 100).toFixed(0)}% of identity; p50 ${plain.p50.toFixed(1)} -> ${br.p50.toFixed(1)} / ${gz.p50.toFixed(1)} ms`);
+    console.log(
+      `  ${c.name}: ${b0} B -> br ${b1} B, gzip ${b2} B; throughput br ${((br.rps / plain.rps) * 100).toFixed(0)}%, gzip ${((gz.rps / plain.rps) * 100).toFixed(0)}% of identity; p50 ${plain.p50.toFixed(1)} -> ${br.p50.toFixed(1)} / ${gz.p50.toFixed(1)} ms`,
+    );
   }
   printTable(encRows, encRows[0]);
 } finally {

@@ -30,7 +30,11 @@ export function buildWebIfStale(): void {
   if (!webIsStale()) return;
   console.log('Building the web app...');
   // NODE_ENV=production whatever runs us (Vitest sets 'test'), or React ships its development build.
-  const r = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const r = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error('The web app build failed');
 }
 

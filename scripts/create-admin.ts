@@ -13,7 +13,9 @@ import { fromJson, json } from '../src/server/db/dialect.ts';
 import { isEmail, isStrongPassword } from '../src/domain/validation.ts';
 import { MSG } from '../src/domain/messages.ts';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, firstname: { type: 'string', default: 'Site' }, lastname: { type: 'string', default: 'Admin' } } });
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, firstname: { type: 'string', default: 'Site' }, lastname: { type: 'string', default: 'Admin' } },
+});
 const email = (values.email ?? '').trim().toLowerCase();
 if (!isEmail(email)) {
   console.error('Usage: npm run create-admin -- --email you@example.org [--firstname Ana] [--lastname Silva]');
@@ -33,7 +35,15 @@ if (existing) {
   await setRoles(store.db, existing.id, [...fromJson<string[]>(existing.roles, []), 'admin']);
   console.log(`${email} is now an admin (password unchanged).`);
 } else {
-  await insertUser(store.db, { email, passwordHash: await hashPassword(password), firstname: values.firstname!, lastname: values.lastname!, roles: json(['admin']) });
-  console.log(`Admin ${email} created.${process.env.ADMIN_PASSWORD ? '' : ` Password: ${password}  (shown once; change it after signing in)`}`);
+  await insertUser(store.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    firstname: values.firstname!,
+    lastname: values.lastname!,
+    roles: json(['admin']),
+  });
+  console.log(
+    `Admin ${email} created.${process.env.ADMIN_PASSWORD ? '' : ` Password: ${password}  (shown once; change it after signing in)`}`,
+  );
 }
 await store.close();

@@ -20,7 +20,9 @@ console.log(`Copying ${config.databaseUrl} into ${hidden}...`);
 try {
   const report = await moveToPostgres(config.databaseUrl, target, { withSessions: values['with-sessions'], log: (l) => console.log(l) });
   const total = Object.values(report.tables).reduce((n, t) => n + t.rows, 0);
-  console.log(`Done: ${Object.keys(report.tables).length} tables, ${total} rows, every table's row count and SHA-256 digest equal on both sides.`);
+  console.log(
+    `Done: ${Object.keys(report.tables).length} tables, ${total} rows, every table's row count and SHA-256 digest equal on both sides.`,
+  );
   if (report.skipped.length) console.log(`Not copied: ${report.skipped.join(', ')} (everyone signs in again).`);
   console.log('\nNext:');
   console.log(`  1. Set DATABASE_URL=${hidden} (with its password) in the server's environment.`);

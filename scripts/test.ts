@@ -12,7 +12,11 @@ const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 const args = process.argv.slice(2);
 
-interface Run { name: string; config: string; owns: (filter: string) => boolean }
+interface Run {
+  name: string;
+  config: string;
+  owns: (filter: string) => boolean;
+}
 const isBrowserFile = (f: string) => f.includes('.e2e.') || f.replace(/^\.\//, '').startsWith('e2e/');
 const isFaultFile = (f: string) => f.endsWith('.fault.ts');
 const allRuns: Run[] = [
@@ -27,8 +31,9 @@ const allRuns: Run[] = [
 const VALUED = new Set(['-t', '--testNamePattern', '--project', '--shard', '--reporter']);
 const valueAt = new Set(args.flatMap((a, i) => (VALUED.has(a) ? [i + 1] : [])));
 const filters = args.filter((a, i) => !a.startsWith('-') && !valueAt.has(i));
-const runs = allRuns.filter((r) => fs.existsSync(r.config) && !args.includes(`--no-${r.name}`)
-  && (filters.length === 0 || filters.some(r.owns)));
+const runs = allRuns.filter(
+  (r) => fs.existsSync(r.config) && !args.includes(`--no-${r.name}`) && (filters.length === 0 || filters.some(r.owns)),
+);
 
 if (runs.some((r) => r.name === 'e2e')) ensureChromium();
 
@@ -40,17 +45,26 @@ for (const run of runs) {
   fs.rmSync(out, { force: true });
   console.log(`\n=== ${run.name} (${run.config}) ===`);
   const passThrough = args.filter((a, i) => !a.startsWith('--no-') && (a.startsWith('-') || valueAt.has(i) || run.owns(a)));
-  const r = spawnSync('vitest', ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...passThrough], {
-    stdio: 'inherit',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
+  const r = spawnSync(
+    'vitest',
+    ['run', '--config', run.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...passThrough],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    },
+  );
   if (!fs.existsSync(out)) {
     console.error(`${run.name}: the test runner ended (code ${r.status}) without a report`);
     crashed = true;
     failed += 1;
     continue;
   }
-  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number; testResults: { status: string; message?: string; name: string }[] };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numFailedTestSuites: number;
+    testResults: { status: string; message?: string; name: string }[];
+  };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A file that fails to load counts as a failure even though no test in it ran.
@@ -60,11 +74,16 @@ for (const run of runs) {
 }
 
 // The TypeScript check of server, web app and browser tests counts as one test each; so do the lint
-// (rules and feature boundaries) and the dead-code check.
+// (rules and feature boundaries), the format check and the dead-code check.
 if (!args.includes('--no-typecheck') && filters.length === 0) {
   const checks: [string, string, string[]][] = [
-    ...['.', 'src/web', 'e2e'].map((project): [string, string, string[]] => [`typecheck (tsc -p ${project})`, 'tsc', ['--noEmit', '-p', project]]),
+    ...['.', 'src/web', 'e2e'].map((project): [string, string, string[]] => [
+      `typecheck (tsc -p ${project})`,
+      'tsc',
+      ['--noEmit', '-p', project],
+    ]),
     ['lint (eslint)', 'eslint', ['.']],
+    ['format (prettier --check)', 'prettier', ['--check', '.']],
     ['dead code (knip)', 'knip', []],
   ];
   for (const [name, command, commandArgs] of checks) {
@@ -86,7 +105,10 @@ function ensureChromium() {
     console.error('Chromium is missing: install it with `sudo apt-get install -y chromium` to run the browser tests.');
     return;
   }
-  console.log('Installing Debian\'s chromium for the browser tests...');
+  console.log("Installing Debian's chromium for the browser tests...");
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }

@@ -18,14 +18,27 @@ const MODES = [
 
 async function quizWrites(name: string, url: string, cookie: string): Promise<Figures> {
   const duration = Number(process.env.BENCH_SECONDS ?? 8);
-  const body = { _id: 'iol-en-l2-m3', user: 'demo-learner', classid: 'iol-en-selfpaced', courseid: 'intro-online-learning', answers: ['A', 'B', 'C'] };
-  const run = (seconds: number) => autocannon({
-    url, connections: 50, duration: seconds,
-    requests: [{
-      method: 'POST', path: '/app_enrollment/quiz', headers: { 'content-type': 'application/json', cookie },
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...body, attempt: crypto.randomUUID() }) }),
-    }],
-  });
+  const body = {
+    _id: 'iol-en-l2-m3',
+    user: 'demo-learner',
+    classid: 'iol-en-selfpaced',
+    courseid: 'intro-online-learning',
+    answers: ['A', 'B', 'C'],
+  };
+  const run = (seconds: number) =>
+    autocannon({
+      url,
+      connections: 50,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/app_enrollment/quiz',
+          headers: { 'content-type': 'application/json', cookie },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...body, attempt: crypto.randomUUID() }) }),
+        },
+      ],
+    });
   await run(2);
   const r = await run(duration);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
@@ -39,10 +52,20 @@ export async function runDurabilityBench() {
     try {
       const cookie = await loginCookie(app.url, 'learner@example.org', DEMO_PASSWORD);
       quiz.push(await quizWrites(`quiz submit, ${label}`, app.url, cookie));
-      views.push(await measure(`lesson view, ${label}`, {
-        url: `${app.url}/app_enrollment/viewed`, method: 'POST', headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ user: 'demo-learner', classid: 'iol-en-selfpaced', lessonid: 'iol-en-l2', course: 'intro-online-learning', materialid: 'iol-en-l2-m2' }),
-      }));
+      views.push(
+        await measure(`lesson view, ${label}`, {
+          url: `${app.url}/app_enrollment/viewed`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({
+            user: 'demo-learner',
+            classid: 'iol-en-selfpaced',
+            lessonid: 'iol-en-l2',
+            course: 'intro-online-learning',
+            materialid: 'iol-en-l2-m2',
+          }),
+        }),
+      );
     } finally {
       app.child.kill('SIGTERM');
       await new Promise((r) => app.child.once('exit', r));

@@ -29,7 +29,9 @@ export const SIZES = {
   a: Math.round(Number(process.env.BENCH_A ?? 10_000) * SCALE),
   b: Math.round(Number(process.env.BENCH_B ?? 3_000) * SCALE),
   c: Math.round(Number(process.env.BENCH_C ?? 2_000) * SCALE),
-  aSeconds: 60 * TIME_SCALE, bSeconds: 60 * TIME_SCALE, cSeconds: 30 * TIME_SCALE,
+  aSeconds: 60 * TIME_SCALE,
+  bSeconds: 60 * TIME_SCALE,
+  cSeconds: 30 * TIME_SCALE,
 };
 const COURSE = 'intro-online-learning';
 const CLASS = 'iol-en-selfpaced';
@@ -41,7 +43,11 @@ const SAVES = Number(process.env.BENCH_SAVES ?? 5);
 // As a browser asks: the server compresses what it would compress for the web app.
 const H = { 'content-type': 'application/json', 'x-requested-with': 'learning-platform', 'accept-encoding': 'br, gzip' };
 
-export interface Learner { id: string; email: string; cookie: string }
+export interface Learner {
+  id: string;
+  email: string;
+  cookie: string;
+}
 
 /** Accounts enrolled in the self-paced class; with `signedIn`, a session each (its cookie ready). */
 export async function writeLearners(databaseUrl: string, prefix: string, n: number, signedIn: boolean): Promise<Learner[]> {
@@ -59,18 +65,58 @@ export async function writeLearners(databaseUrl: string, prefix: string, n: numb
         return { id: `${prefix}-${i}`, email: `${prefix}-${i}@bench.example.net`, token };
       });
       await store.db.transaction().execute(async (trx) => {
-        await trx.insertInto('users').values(batch.map((u) => ({
-          id: u.id, email: u.email, passwordHash: hash, firstname: 'Bench', lastname: u.id, roles: '[]', lang: 'en', cookieoptin: 'prompt',
-          certifications: '{}', created: iso, lastseen: iso,
-        }))).execute();
-        await trx.insertInto('enrollments').values(batch.map((u) => ({
-          id: enrollmentId(u.id, CLASS), user: u.id, course: COURSE, classid: CLASS, regdate: iso, completed: null, regcode: null,
-          description: null, timestamp: iso, percentcomplete: 0, exampassed: 0, examdate: null,
-        }))).execute();
+        await trx
+          .insertInto('users')
+          .values(
+            batch.map((u) => ({
+              id: u.id,
+              email: u.email,
+              passwordHash: hash,
+              firstname: 'Bench',
+              lastname: u.id,
+              roles: '[]',
+              lang: 'en',
+              cookieoptin: 'prompt',
+              certifications: '{}',
+              created: iso,
+              lastseen: iso,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('enrollments')
+          .values(
+            batch.map((u) => ({
+              id: enrollmentId(u.id, CLASS),
+              user: u.id,
+              course: COURSE,
+              classid: CLASS,
+              regdate: iso,
+              completed: null,
+              regcode: null,
+              description: null,
+              timestamp: iso,
+              percentcomplete: 0,
+              exampassed: 0,
+              examdate: null,
+            })),
+          )
+          .execute();
         if (signedIn) {
-          await trx.insertInto('sessions').values(batch.map((u) => ({
-            id: hashToken(u.token), userId: u.id, created: iso, expires, lastseen: iso, useragent: 'bench', ip: '127.0.0.1',
-          }))).execute();
+          await trx
+            .insertInto('sessions')
+            .values(
+              batch.map((u) => ({
+                id: hashToken(u.token),
+                userId: u.id,
+                created: iso,
+                expires,
+                lastseen: iso,
+                useragent: 'bench',
+                ip: '127.0.0.1',
+              })),
+            )
+            .execute();
         }
       });
       for (const u of batch) learners.push({ id: u.id, email: u.email, cookie: signedIn ? `${SESSION_COOKIE}=${u.token}` : '' });
@@ -81,31 +127,64 @@ export async function writeLearners(databaseUrl: string, prefix: string, n: numb
   return learners;
 }
 
-export interface Result { flows: number; done: number; errors: number; flowP50: number; flowP99: number; reqP99: number; retries: number; seconds: number }
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0; };
+export interface Result {
+  flows: number;
+  done: number;
+  errors: number;
+  flowP50: number;
+  flowP99: number;
+  reqP99: number;
+  retries: number;
+  seconds: number;
+}
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
 
 /** What a step got back, its body read (so the connection is free for the next request). */
-export interface Reply { status: number; ok: boolean; headers: Record<string, string | string[] | undefined>; body: string }
+export interface Reply {
+  status: number;
+  ok: boolean;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 type Step = (l: Learner) => Promise<Reply>;
 const pool = new Agent({ connections: 4096, keepAliveTimeout: 30_000 });
 export async function call(url: string, init: { method?: 'GET' | 'POST'; cookie?: string; body?: string } = {}): Promise<Reply> {
-  const r = await request(url, { method: init.method ?? 'GET', headers: { ...H, cookie: init.cookie ?? '' }, body: init.body, dispatcher: pool });
+  const r = await request(url, {
+    method: init.method ?? 'GET',
+    headers: { ...H, cookie: init.cookie ?? '' },
+    body: init.body,
+    dispatcher: pool,
+  });
   const bytes = Buffer.from(await r.body.arrayBuffer());
   const encoding = r.headers['content-encoding'];
   const body = (encoding === 'br' ? zlib.brotliDecompressSync(bytes) : encoding === 'gzip' ? zlib.gunzipSync(bytes) : bytes).toString();
   return { status: r.statusCode, ok: r.statusCode < 400, headers: r.headers, body };
 }
-const post = (base: string, url: string, body: (l: Learner) => unknown): Step => (l) =>
-  call(base + url, { method: 'POST', cookie: l.cookie, body: JSON.stringify(body(l)) });
-const json = (r: Reply): Record<string, unknown> => { try { return JSON.parse(r.body) as Record<string, unknown>; } catch { return {}; } };
+const post =
+  (base: string, url: string, body: (l: Learner) => unknown): Step =>
+  (l) =>
+    call(base + url, { method: 'POST', cookie: l.cookie, body: JSON.stringify(body(l)) });
+const json = (r: Reply): Record<string, unknown> => {
+  try {
+    return JSON.parse(r.body) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
 
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
   if (bare) return Array.from({ length: 9 + SAVES }, () => (l: Learner) => call(base, { method: 'POST', cookie: l.cookie, body: '{}' }));
   const attempt = new Map<string, { id: string; questions: number }>();
-  const answers = (l: Learner, k: number) => Array.from({ length: Math.min(k, attempt.get(l.id)?.questions ?? 0) }, (_, i) => 'ABC'[(i + l.id.length) % 3]!);
+  const answers = (l: Learner, k: number) =>
+    Array.from({ length: Math.min(k, attempt.get(l.id)?.questions ?? 0) }, (_, i) => 'ABC'[(i + l.id.length) % 3]!);
   // Autosave as the exam screen does it: the answers so far after each question, numbered so a late save loses.
-  const saves: Step[] = Array.from({ length: SAVES }, (_, k) => post(base, '/app_enrollment/attempt/save', (l) => ({ attemptid: attempt.get(l.id)?.id, answers: answers(l, k + 1), seq: k + 1 })));
+  const saves: Step[] = Array.from({ length: SAVES }, (_, k) =>
+    post(base, '/app_enrollment/attempt/save', (l) => ({ attemptid: attempt.get(l.id)?.id, answers: answers(l, k + 1), seq: k + 1 })),
+  );
   return [
     (l) => call(`${base}/app_users/whoami`, { cookie: l.cookie }),
     post(base, '/app_courses/list', () => ({})),
@@ -115,8 +194,11 @@ function examFlow(base: string, bare: boolean): Step[] {
     post(base, '/app_classes/list', () => ({ _id: CLASS })),
     post(base, '/app_enrollment/attempts', () => ({ _id: EXAM, classid: CLASS })),
     async (l) => {
-      const r = await call(`${base}/app_enrollment/attempt/start`, { method: 'POST', cookie: l.cookie,
-        body: JSON.stringify({ _id: EXAM, classid: CLASS, courseid: COURSE, lessonid: LESSON }) });
+      const r = await call(`${base}/app_enrollment/attempt/start`, {
+        method: 'POST',
+        cookie: l.cookie,
+        body: JSON.stringify({ _id: EXAM, classid: CLASS, courseid: COURSE, lessonid: LESSON }),
+      });
       const body = json(r) as { _id?: string; questions?: unknown[] };
       if (body._id) attempt.set(l.id, { id: body._id, questions: body.questions?.length ?? 0 });
       return r;
@@ -130,7 +212,10 @@ function examFlow(base: string, bare: boolean): Step[] {
 function signIn(base: string, bare: boolean, retries: { n: number }): Step {
   return async (l) => {
     for (;;) {
-      const r = await call(bare ? base : `${base}/users/login`, { method: 'POST', body: JSON.stringify({ login: l.email, password: PASSWORD }) });
+      const r = await call(bare ? base : `${base}/users/login`, {
+        method: 'POST',
+        body: JSON.stringify({ login: l.email, password: PASSWORD }),
+      });
       if (r.status === 503 && !bare) {
         retries.n++;
         await new Promise((res) => setTimeout(res, Number(r.headers['retry-after'] ?? 1) * 1000));
@@ -149,26 +234,36 @@ async function arrivals(learners: Learner[], seconds: number, steps: Step[], req
   let errors = 0;
   let done = 0;
   const t0 = performance.now();
-  await Promise.all(learners.map(async (l, i) => {
-    const at = (i / learners.length) * seconds * 1000;
-    await new Promise((r) => setTimeout(r, Math.max(0, at - (performance.now() - t0))));
-    const s = performance.now();
-    let ok = true;
-    for (const step of steps) {
-      const rs = performance.now();
-      try {
-        const r = await step(l);
-        if (!r.ok) ok = false;
-      } catch {
-        ok = false;
+  await Promise.all(
+    learners.map(async (l, i) => {
+      const at = (i / learners.length) * seconds * 1000;
+      await new Promise((r) => setTimeout(r, Math.max(0, at - (performance.now() - t0))));
+      const s = performance.now();
+      let ok = true;
+      for (const step of steps) {
+        const rs = performance.now();
+        try {
+          const r = await step(l);
+          if (!r.ok) ok = false;
+        } catch {
+          ok = false;
+        }
+        reqTimes.push(performance.now() - rs);
       }
-      reqTimes.push(performance.now() - rs);
-    }
-    flowTimes.push(performance.now() - s);
-    if (ok) done++;
-    else errors++;
-  }));
-  return { flows: learners.length, done, errors, flowP50: pct(flowTimes, 50), flowP99: pct(flowTimes, 99), reqP99: pct(reqTimes, 99), seconds: (performance.now() - t0) / 1000 };
+      flowTimes.push(performance.now() - s);
+      if (ok) done++;
+      else errors++;
+    }),
+  );
+  return {
+    flows: learners.length,
+    done,
+    errors,
+    flowP50: pct(flowTimes, 50),
+    flowP99: pct(flowTimes, 99),
+    reqP99: pct(reqTimes, 99),
+    seconds: (performance.now() - t0) / 1000,
+  };
 }
 
 export async function scenarioA(base: string, learners: Learner[], bare: boolean): Promise<Result> {
@@ -179,7 +274,10 @@ export async function scenarioA(base: string, learners: Learner[], bare: boolean
 export async function scenarioB(base: string, learners: Learner[], bare: boolean): Promise<Result> {
   const retries = { n: 0 };
   const times: number[] = [];
-  return { ...(await arrivals(learners, SIZES.bSeconds, [signIn(base, bare, retries), ...examFlow(base, bare)], times)), retries: retries.n };
+  return {
+    ...(await arrivals(learners, SIZES.bSeconds, [signIn(base, bare, retries), ...examFlow(base, bare)], times)),
+    retries: retries.n,
+  };
 }
 
 /** Sign-ins arriving over 30 s while other requests come at 20 a second; reqP99 is the other requests' p99. */
@@ -192,13 +290,17 @@ export async function scenarioC(base: string, learners: Learner[], bare: boolean
     const urls = ['/app_users/whoami', '/', '/app_courses/list'];
     for (let k = 0; !stop; k++) {
       const url = urls[k % urls.length]!;
-      pending.push((async () => {
-        const s = performance.now();
-        try {
-          await call(bare ? base : base + url, url === '/app_courses/list' ? { method: 'POST', body: '{}' } : {});
-        } catch { /* counted by time */ }
-        other.push(performance.now() - s);
-      })());
+      pending.push(
+        (async () => {
+          const s = performance.now();
+          try {
+            await call(bare ? base : base + url, url === '/app_courses/list' ? { method: 'POST', body: '{}' } : {});
+          } catch {
+            /* counted by time */
+          }
+          other.push(performance.now() - s);
+        })(),
+      );
       await new Promise((r) => setTimeout(r, 50));
     }
     await Promise.all(pending);

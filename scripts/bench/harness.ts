@@ -3,7 +3,13 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startBareServer, startServerProcess } from '../../src/server/testing/server-process.ts';
 
-export interface Figures { name: string; rps: number; p50: number; p99: number; errors: number }
+export interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 /**
  * The app in its own process, on a fresh demo store (SQLite unless DATABASE_URL is given), on a port the
@@ -21,11 +27,28 @@ export async function startApp(env: Record<string, string> = {}): Promise<{ url:
 /** A bare Node http server answering a fixed JSON body: the ceiling to compare against. */
 export const startBare = startBareServer;
 
-export async function measure(name: string, opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; duration?: number; connections?: number }): Promise<Figures> {
+export async function measure(
+  name: string,
+  opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; duration?: number; connections?: number },
+): Promise<Figures> {
   const duration = opts.duration ?? Number(process.env.BENCH_SECONDS ?? 8);
   // A short warm-up so the JIT and caches are not part of the figure.
-  await autocannon({ url: opts.url, method: (opts.method ?? 'GET') as 'GET', headers: { 'x-requested-with': 'learning-platform', ...opts.headers }, body: opts.body, connections: opts.connections ?? 50, duration: 2 });
-  const r = await autocannon({ url: opts.url, method: (opts.method ?? 'GET') as 'GET', headers: { 'x-requested-with': 'learning-platform', ...opts.headers }, body: opts.body, connections: opts.connections ?? 50, duration });
+  await autocannon({
+    url: opts.url,
+    method: (opts.method ?? 'GET') as 'GET',
+    headers: { 'x-requested-with': 'learning-platform', ...opts.headers },
+    body: opts.body,
+    connections: opts.connections ?? 50,
+    duration: 2,
+  });
+  const r = await autocannon({
+    url: opts.url,
+    method: (opts.method ?? 'GET') as 'GET',
+    headers: { 'x-requested-with': 'learning-platform', ...opts.headers },
+    body: opts.body,
+    connections: opts.connections ?? 50,
+    duration,
+  });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -33,12 +56,26 @@ export function printTable(rows: Figures[], baseline?: Figures) {
   const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(44) : c.padStart(11))).join(''));
   line(['case (50 connections)', 'req/s', 'p50 ms', 'p99 ms', 'errors', baseline ? 'vs bare' : '']);
   for (const r of rows) {
-    line([r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.errors), baseline ? `${((r.rps / baseline.rps) * 100).toFixed(0)}%` : '']);
+    line([
+      r.name,
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      String(r.errors),
+      baseline ? `${((r.rps / baseline.rps) * 100).toFixed(0)}%` : '',
+    ]);
   }
 }
 
 export async function loginCookie(url: string, login: string, password: string): Promise<string> {
-  const r = await fetch(`${url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' }, body: JSON.stringify({ login, password }) });
+  const r = await fetch(`${url}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' },
+    body: JSON.stringify({ login, password }),
+  });
   if (!r.ok) throw new Error(`login failed: ${r.status}`);
-  return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -12,27 +12,54 @@ import { call, dataUrl, writeLearners, type Learner, type Reply } from './exam-d
 const COURSE = 'intro-online-learning';
 const CLASS = 'iol-en-selfpaced';
 type Call = (base: string, l: Learner) => Promise<Reply>;
-const post = (url: string, body: (l: Learner) => unknown): Call => (base, l) => call(base + url, { method: 'POST', cookie: l.cookie, body: JSON.stringify(body(l)) });
+const post =
+  (url: string, body: (l: Learner) => unknown): Call =>
+  (base, l) =>
+    call(base + url, { method: 'POST', cookie: l.cookie, body: JSON.stringify(body(l)) });
 const whoami: Call = (base, l) => call(`${base}/app_users/whoami`, { cookie: l.cookie });
-const common = [whoami, post('/app_courses/list', () => ({})), post('/app_lessons/list', () => ({ course: COURSE })), post('/app_enrollment/list', (l) => ({ user: l.id }))];
+const common = [
+  whoami,
+  post('/app_courses/list', () => ({})),
+  post('/app_lessons/list', () => ({ course: COURSE })),
+  post('/app_enrollment/list', (l) => ({ user: l.id })),
+];
 export const PAGES: Record<string, Call[]> = {
   course: [...common, post('/app_classes/list', () => ({ _id: CLASS }))],
-  lesson: [...common, post('/app_lessons/get', () => ({ _id: 'iol-en-l2' })), post('/app_classes/list', () => ({ _id: CLASS })),
-    post('/app_comments/list', () => ({ parent: `${COURSE}-iol-en-l2`, context: CLASS }))],
+  lesson: [
+    ...common,
+    post('/app_lessons/get', () => ({ _id: 'iol-en-l2' })),
+    post('/app_classes/list', () => ({ _id: CLASS })),
+    post('/app_comments/list', () => ({ parent: `${COURSE}-iol-en-l2`, context: CLASS })),
+  ],
 };
 
-async function run(base: string, learners: Learner[], calls: Call[], seconds: number, bare: boolean): Promise<{ views: number; errors: number }> {
+async function run(
+  base: string,
+  learners: Learner[],
+  calls: Call[],
+  seconds: number,
+  bare: boolean,
+): Promise<{ views: number; errors: number }> {
   let views = 0;
   let errors = 0;
   const end = performance.now() + seconds * 1000;
-  await Promise.all(learners.map(async (l) => {
-    while (performance.now() < end) {
-      // A page's calls go out together, as the web app's queries do.
-      const rs = await Promise.all(calls.map((c) => (bare ? call(base, { method: 'POST', body: '{}' }) : c(base, l)).then((r) => r.ok, () => false)));
-      if (rs.every(Boolean)) views++;
-      else errors++;
-    }
-  }));
+  await Promise.all(
+    learners.map(async (l) => {
+      while (performance.now() < end) {
+        // A page's calls go out together, as the web app's queries do.
+        const rs = await Promise.all(
+          calls.map((c) =>
+            (bare ? call(base, { method: 'POST', body: '{}' }) : c(base, l)).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          ),
+        );
+        if (rs.every(Boolean)) views++;
+        else errors++;
+      }
+    }),
+  );
   return { views: views / seconds, errors };
 }
 
@@ -42,7 +69,13 @@ export async function runPageViewBench(bareUrl: string, env: Record<string, stri
   const out: string[][] = [];
   for (const users of [10, 50]) {
     for (const [page, calls] of Object.entries(PAGES)) {
-      const bare = await run(bareUrl, Array.from({ length: users }, (_, i) => ({ id: `b${i}`, email: '', cookie: '' })), calls, seconds, true);
+      const bare = await run(
+        bareUrl,
+        Array.from({ length: users }, (_, i) => ({ id: `b${i}`, email: '', cookie: '' })),
+        calls,
+        seconds,
+        true,
+      );
       out.push([`${page} page, ${users} users`, 'bare node http', bare.views.toFixed(0), '0', '']);
     }
   }
@@ -58,8 +91,13 @@ export async function runPageViewBench(bareUrl: string, env: Record<string, stri
           const key = `${page} page, ${users} users`;
           if (workers === 1) byWorkers.set(key, r.views);
           const bareViews = Number(out.find((o) => o[0] === key)![2]);
-          out.push([key, `app, ${workers} process${workers > 1 ? 'es' : ''}`, r.views.toFixed(0), String(r.errors),
-            `${((r.views / bareViews) * 100).toFixed(0)}% of bare${workers > 1 ? `, ${(r.views / byWorkers.get(key)!).toFixed(2)}x 1 process` : ''}`]);
+          out.push([
+            key,
+            `app, ${workers} process${workers > 1 ? 'es' : ''}`,
+            r.views.toFixed(0),
+            String(r.errors),
+            `${((r.views / bareViews) * 100).toFixed(0)}% of bare${workers > 1 ? `, ${(r.views / byWorkers.get(key)!).toFixed(2)}x 1 process` : ''}`,
+          ]);
         }
       }
     } finally {
@@ -69,7 +107,8 @@ export async function runPageViewBench(bareUrl: string, env: Record<string, stri
     }
   }
   console.log(`\nSigned-in page views (every call of the page, separate sessions), ${seconds} s each, ${cores} cores`);
-  const line = (cells: string[]) => console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 28 : 20) : c.padStart(i === 4 ? 34 : 12))).join(''));
+  const line = (cells: string[]) =>
+    console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 28 : 20) : c.padStart(i === 4 ? 34 : 12))).join(''));
   line(['case', 'server', 'views/s', 'errors', 'ratio']);
   for (const o of out.sort((a, b) => a[0]!.localeCompare(b[0]!))) line(o);
 }

@@ -21,12 +21,31 @@ const LANGS = ['en', 'es', 'pt', 'fr', 'ar', 'de'];
 function user(i: number, ts: string): UsersTable {
   const n = String(i).padStart(6, '0');
   return {
-    id: `bench-${n}`, email: `learner${n}@example.org`, passwordHash: 'not-a-login', firstname: `Learner ${n}`,
-    lastname: i % 50 === 0 ? '=SUM(A1:A9)' : `Family ${n}`, roles: '[]', lang: LANGS[i % LANGS.length]!, cookieoptin: 'prompt',
-    certifications: '{}', address1: `${i} Main Street`, address2: null, city: 'Lisbon', state: null,
-    country: COUNTRIES[i % COUNTRIES.length]!, postal: '1000-001', phone: '+351 210 000 000', birthDate: '1990-01-01',
+    id: `bench-${n}`,
+    email: `learner${n}@example.org`,
+    passwordHash: 'not-a-login',
+    firstname: `Learner ${n}`,
+    lastname: i % 50 === 0 ? '=SUM(A1:A9)' : `Family ${n}`,
+    roles: '[]',
+    lang: LANGS[i % LANGS.length]!,
+    cookieoptin: 'prompt',
+    certifications: '{}',
+    address1: `${i} Main Street`,
+    address2: null,
+    city: 'Lisbon',
+    state: null,
+    country: COUNTRIES[i % COUNTRIES.length]!,
+    postal: '1000-001',
+    phone: '+351 210 000 000',
+    birthDate: '1990-01-01',
     bio: 'A learner generated for the benchmark, with a short biography of about a hundred characters.',
-    heard: 'a newsletter', vocation: 'Education', created: ts, timestamp: ts, lasttime: ts, lastseen: ts, passwordChanged: null,
+    heard: 'a newsletter',
+    vocation: 'Education',
+    created: ts,
+    timestamp: ts,
+    lasttime: ts,
+    lastseen: ts,
+    passwordChanged: null,
   };
 }
 
@@ -42,9 +61,16 @@ async function fillStore(dataDir: string, count: number): Promise<number> {
     const rows = Array.from({ length: Math.min(BATCH, count - i) }, (_, k) => user(i + k, ts));
     await store.db.transaction().execute((trx) => trx.insertInto('users').values(rows).execute());
   }
-  await store.db.insertInto('users').values({
-    ...user(count, ts), id: 'bench-admin', email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password), roles: '["admin"]',
-  }).execute();
+  await store.db
+    .insertInto('users')
+    .values({
+      ...user(count, ts),
+      id: 'bench-admin',
+      email: ADMIN.email,
+      passwordHash: await hashPassword(ADMIN.password),
+      roles: '["admin"]',
+    })
+    .execute();
   await store.close();
   return performance.now() - started;
 }
@@ -56,8 +82,15 @@ const memoryOf = (pid: number) => {
 };
 
 export interface CsvFigures {
-  users: number; fillMs: number; ms: number; bytes: number; lines: number;
-  rssBefore: number; rssPeak: number; hwmBefore: number; hwmAfter: number;
+  users: number;
+  fillMs: number;
+  ms: number;
+  bytes: number;
+  lines: number;
+  rssBefore: number;
+  rssPeak: number;
+  hwmBefore: number;
+  hwmAfter: number;
 }
 
 export async function benchUsersCsv(count = Number(process.env.BENCH_CSV_USERS ?? 100_000)): Promise<CsvFigures> {
@@ -72,7 +105,9 @@ export async function benchUsersCsv(count = Number(process.env.BENCH_CSV_USERS ?
     await (await fetch(`${app.url}/app_reports/languages.csv`, { headers: { cookie } })).arrayBuffer();
     const before = memoryOf(pid);
     let rssPeak = before.rss;
-    const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, memoryOf(pid).rss); }, 20);
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, memoryOf(pid).rss);
+    }, 20);
     const started = performance.now();
     const res = await fetch(`${app.url}/app_reports/users/users.csv`, { headers: { cookie } });
     if (!res.ok) throw new Error(`users.csv answered ${res.status}`);
@@ -87,8 +122,15 @@ export async function benchUsersCsv(count = Number(process.env.BENCH_CSV_USERS ?
     clearInterval(sampler);
     const after = memoryOf(pid);
     return {
-      users: count + 1, fillMs, ms, bytes, lines, rssBefore: before.rss, rssPeak: Math.max(rssPeak, after.rss),
-      hwmBefore: before.hwm, hwmAfter: after.hwm,
+      users: count + 1,
+      fillMs,
+      ms,
+      bytes,
+      lines,
+      rssBefore: before.rss,
+      rssPeak: Math.max(rssPeak, after.rss),
+      hwmBefore: before.hwm,
+      hwmAfter: after.hwm,
     };
   } finally {
     app.child.kill('SIGTERM');
@@ -99,9 +141,15 @@ export async function benchUsersCsv(count = Number(process.env.BENCH_CSV_USERS ?
 
 export function printCsvFigures(f: CsvFigures) {
   const mb = (v: number) => `${v.toFixed(1)} MB`;
-  console.log(`\nGET /app_reports/users/users.csv, ${f.users.toLocaleString('en')} users (store filled in ${(f.fillMs / 1000).toFixed(1)} s, batches of ${BATCH})`);
-  console.log(`  ${(f.ms / 1000).toFixed(2)} s, ${mb(f.bytes / 1024 / 1024)}, ${f.lines.toLocaleString('en')} lines, ${Math.round(f.users / (f.ms / 1000)).toLocaleString('en')} users/s`);
-  console.log(`  server memory: RSS ${mb(f.rssBefore)} before, ${mb(f.rssPeak)} at peak (+${mb(f.rssPeak - f.rssBefore)}); VmHWM ${mb(f.hwmBefore)} -> ${mb(f.hwmAfter)}`);
+  console.log(
+    `\nGET /app_reports/users/users.csv, ${f.users.toLocaleString('en')} users (store filled in ${(f.fillMs / 1000).toFixed(1)} s, batches of ${BATCH})`,
+  );
+  console.log(
+    `  ${(f.ms / 1000).toFixed(2)} s, ${mb(f.bytes / 1024 / 1024)}, ${f.lines.toLocaleString('en')} lines, ${Math.round(f.users / (f.ms / 1000)).toLocaleString('en')} users/s`,
+  );
+  console.log(
+    `  server memory: RSS ${mb(f.rssBefore)} before, ${mb(f.rssPeak)} at peak (+${mb(f.rssPeak - f.rssBefore)}); VmHWM ${mb(f.hwmBefore)} -> ${mb(f.hwmAfter)}`,
+  );
   if (f.lines !== f.users + 1) console.log(`  WARNING: expected ${f.users + 1} lines (header and one per user), got ${f.lines}`);
 }
 
@@ -113,7 +161,9 @@ export function printCsvFigures(f: CsvFigures) {
 export function printFlatness(small: CsvFigures, large: CsvFigures) {
   const growth = (f: CsvFigures) => f.rssPeak - f.rssBefore;
   const flat = growth(large) < growth(small) * 1.5 + 16;
-  console.log(`\nusers.csv memory: +${growth(small).toFixed(1)} MB for ${small.users.toLocaleString('en')} users, +${growth(large).toFixed(1)} MB for ${large.users.toLocaleString('en')} users: ${flat ? 'flat (streamed)' : 'NOT flat: it grows with the export'}`);
+  console.log(
+    `\nusers.csv memory: +${growth(small).toFixed(1)} MB for ${small.users.toLocaleString('en')} users, +${growth(large).toFixed(1)} MB for ${large.users.toLocaleString('en')} users: ${flat ? 'flat (streamed)' : 'NOT flat: it grows with the export'}`,
+  );
 }
 
 /** Both exports (100,000 users, then three times that), printed with the flatness check. */

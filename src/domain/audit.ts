@@ -8,14 +8,30 @@ import { HISTORY_KINDS } from './history.ts';
 const CONTENT_VERBS = ['save', 'remove', 'restore'] as const;
 
 export const AUDIT_ACTIONS = [
-  'user.update', 'user.roles', 'user.remove', 'user.erase', 'user.retentionWarning',
-  'users.import', ...BULK_ACTIONS.map((a) => `users.bulk.${a}` as const),
-  'enrollment.save', 'enrollment.remove', 'exam.grantAttempt',
-  'translation.set', 'settings.update', 'security.settings', 'crm.settings',
-  'navitem.save', 'navitem.remove',
-  ...HISTORY_KINDS.flatMap((k) => CONTENT_VERBS.map((v) => `${k}.${v}` as const)), 'course.copy',
-  'class.save', 'class.remove', 'file.save', 'file.remove',
-  'sessions.endall', 'twofactor.reset',
+  'user.update',
+  'user.roles',
+  'user.remove',
+  'user.erase',
+  'user.retentionWarning',
+  'users.import',
+  ...BULK_ACTIONS.map((a) => `users.bulk.${a}` as const),
+  'enrollment.save',
+  'enrollment.remove',
+  'exam.grantAttempt',
+  'translation.set',
+  'settings.update',
+  'security.settings',
+  'crm.settings',
+  'navitem.save',
+  'navitem.remove',
+  ...HISTORY_KINDS.flatMap((k) => CONTENT_VERBS.map((v) => `${k}.${v}` as const)),
+  'course.copy',
+  'class.save',
+  'class.remove',
+  'file.save',
+  'file.remove',
+  'sessions.endall',
+  'twofactor.reset',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -42,8 +42,15 @@ export type PublicLanguage = (typeof PUBLIC_LANGUAGES)[number];
 export const RTL_LANGUAGES = ['ar'] as const;
 /** Names of the languages in their own script, for switchers. */
 export const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', es: 'Español', pt: 'Português', fr: 'Français', ar: 'العربية', de: 'Deutsch',
-  ko: '한국어', bn: 'বাংলা', sw: 'Kiswahili',
+  en: 'English',
+  es: 'Español',
+  pt: 'Português',
+  fr: 'Français',
+  ar: 'العربية',
+  de: 'Deutsch',
+  ko: '한국어',
+  bn: 'বাংলা',
+  sw: 'Kiswahili',
 };
 export const LANGUAGE_REDIRECTS_DEFAULT: Record<string, string> = { de: '/German' };
 
@@ -56,7 +63,17 @@ export const FONT_SIZES = ['Small', 'Normal', 'Large', 'Huge'] as const;
 export const COPYRIGHT_YEAR = 2021;
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-export const MATERIAL_SECTIONS = ['Introduction', 'Presentation', 'Article', 'Application', 'Text', 'Quiz', 'Exam', 'Survey', 'block'] as const;
+export const MATERIAL_SECTIONS = [
+  'Introduction',
+  'Presentation',
+  'Article',
+  'Application',
+  'Text',
+  'Quiz',
+  'Exam',
+  'Survey',
+  'block',
+] as const;
 export const MATERIAL_TYPES_DEFAULT = ['Introduction', 'Presentation', 'Article', 'Application', 'Quiz', 'Exam', 'Survey'];
 
 export const NAV_GROUPS = ['top', 'left', 'admin', 'footer1', 'footer2', 'footer3', 'footer4', 'social'] as const;
@@ -73,18 +90,51 @@ export const HEARD_OPTIONS = [
 ] as const;
 
 export const VOCATION_OPTIONS = [
-  'Agriculture', 'Arts', 'Business/Commerce', 'Church/Clergy', 'Education', 'Entertainment/Sports',
-  'Government', 'Healthcare', 'Home/Family', 'Law', 'Media/Communications', 'Science/Technology',
-  'Social Services', 'Student', 'Other',
+  'Agriculture',
+  'Arts',
+  'Business/Commerce',
+  'Church/Clergy',
+  'Education',
+  'Entertainment/Sports',
+  'Government',
+  'Healthcare',
+  'Home/Family',
+  'Law',
+  'Media/Communications',
+  'Science/Technology',
+  'Social Services',
+  'Student',
+  'Other',
 ] as const;
 
 export const STATE_EXPLORER_MODULES = [
-  'users', 'content', 'localize', 'courses', 'lessons', 'classes', 'enrollment', 'comments', 'files',
-  'siteconfig', 'surveys', 'navitems', 'statusMessages',
+  'users',
+  'content',
+  'localize',
+  'courses',
+  'lessons',
+  'classes',
+  'enrollment',
+  'comments',
+  'files',
+  'siteconfig',
+  'surveys',
+  'navitems',
+  'statusMessages',
 ] as const;
 
 /** Spec: the user-account panels under /user/{panel}. */
-export const USER_PANELS = ['enroll', 'enrollment', 'comments', 'profile', 'changepassword', 'sessions', 'security', 'mydata', 'deleteaccount'] as const;
+export const USER_PANELS = [
+  'enroll',
+  'enrollment',
+  'comments',
+  'profile',
+  'changepassword',
+  'sessions',
+  'security',
+  'mydata',
+  'deleteaccount',
+] as const;
 export const CLASS_PANELS = ['enrollment', 'edit', 'create', 'confirmation'] as const;
 
 /**

@@ -18,8 +18,7 @@ export function isCalendarDay(v: string): boolean {
 }
 
 /** A real calendar day, or a full ISO time whose day is one. */
-export const isCalendarDayOrTime = (v: string) =>
-  isCalendarDay(v.slice(0, 10)) && (v.length === 10 || !Number.isNaN(Date.parse(v)));
+export const isCalendarDayOrTime = (v: string) => isCalendarDay(v.slice(0, 10)) && (v.length === 10 || !Number.isNaN(Date.parse(v)));
 
 /** The message for a field that takes a day (undefined when it is one); a screen may keep its own wording. */
 export const dayOnlyError = (v: string, message: string = MSG.dateFormat) => (isCalendarDay(v) ? undefined : message);
@@ -30,4 +29,8 @@ export const daySchema = (message: string = MSG.dateFormat) =>
 
 /** A day or a full ISO time; '' clears it. */
 export const dayOrTimeSchema = (message: string = MSG.dateFormat) =>
-  z.string({ error: message }).trim().max(40, { error: message }).refine((v) => v === '' || isCalendarDayOrTime(v), { error: message });
+  z
+    .string({ error: message })
+    .trim()
+    .max(40, { error: message })
+    .refine((v) => v === '' || isCalendarDayOrTime(v), { error: message });

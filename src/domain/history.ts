@@ -11,7 +11,11 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 const id = z.string({ error: MSG.missingId }).trim().min(1, { error: MSG.missingId }).max(200, { error: MSG.notValid });
 const kind = z.enum(HISTORY_KINDS, { error: MSG.historyKindInvalid });
-const version = z.coerce.number({ error: MSG.versionNotFound }).int({ error: MSG.versionNotFound }).min(1, { error: MSG.versionNotFound }).max(1_000_000, { error: MSG.versionNotFound });
+const version = z.coerce
+  .number({ error: MSG.versionNotFound })
+  .int({ error: MSG.versionNotFound })
+  .min(1, { error: MSG.versionNotFound })
+  .max(1_000_000, { error: MSG.versionNotFound });
 
 export const HistoryListSchema = z.object({ kind, _id: id }, { error: MSG.missingId });
 export const HistoryVersionSchema = z.object({ kind, _id: id, version }, { error: MSG.missingId });
@@ -30,7 +34,10 @@ export interface RecordVersionData extends RecordVersion {
   data: Record<string, unknown>;
 }
 
-export const CourseCopySchema = z.object({
-  _id: id,
-  lang: z.string({ error: MSG.copyLanguageRequired }).refine(isLangKey, { error: MSG.copyLanguageRequired }),
-}, { error: MSG.missingId });
+export const CourseCopySchema = z.object(
+  {
+    _id: id,
+    lang: z.string({ error: MSG.copyLanguageRequired }).refine(isLangKey, { error: MSG.copyLanguageRequired }),
+  },
+  { error: MSG.missingId },
+);

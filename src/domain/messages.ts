@@ -214,7 +214,8 @@ export const MSG = {
   savedOnDevice: 'You are offline. This change is kept on this device and will be sent when you are back online.',
   quizSavedOnDevice: 'You are offline. Your answers are kept on this device and will be graded when you are back online.',
   postSavedOnDevice: 'You are offline. Your post is kept on this device and will be sent when you are back online.',
-  examNeedsConnection: 'The exam cannot be taken offline: it needs the server for its rules and its clock. Please come back to it when you are online.',
+  examNeedsConnection:
+    'The exam cannot be taken offline: it needs the server for its rules and its clock. Please come back to it when you are online.',
   // Scale: paged staff tables
   pageCursorInvalid: 'This list has changed since it was opened. Please go back to its first page.',
   pageSortInvalid: 'This table cannot be sorted by that column.',
@@ -222,7 +223,7 @@ export const MSG = {
   invalidSort: 'This table cannot be sorted by that column.',
   versionNotFound: 'I am sorry, I cannot find that version.',
   historyKindInvalid: 'Please choose a content block, course, lesson or material.',
-  copyLanguageSame: 'Please choose a language other than the course\'s own.',
+  copyLanguageSame: "Please choose a language other than the course's own.",
   copyLanguageExists: 'This course already has a version in that language.',
   copyLanguageRequired: 'Please choose a language.',
 } as const;

@@ -5,17 +5,30 @@
 import type { Course } from './types.ts';
 
 /** A message for the status area, as many calls answer it. */
-export interface InfoMessage { message: string }
+export interface InfoMessage {
+  message: string;
+}
 /** A call whose answer is at most a message to show (register, confirm an address, password reset). */
-export interface InfoReply { info?: InfoMessage }
+export interface InfoReply {
+  info?: InfoMessage;
+}
 
 /** GET /app_certificates/verify/{code}: a completed course's certificate, found by its code. */
 export interface CertificateVerification {
-  valid: boolean; code: string;
+  valid: boolean;
+  code: string;
   /** '' for a removed account whose name the site does not keep. */
   name: string;
-  course: string; courseid: string; completed: string; hours?: string; organisation: string;
+  course: string;
+  courseid: string;
+  completed: string;
+  hours?: string;
+  organisation: string;
 }
 
 /** /app_courses/copy: the new language version and how much was copied into it. */
-export interface CourseCopyReply { course: Course; lessons: number; materials: number }
+export interface CourseCopyReply {
+  course: Course;
+  lessons: number;
+  materials: number;
+}

@@ -14,8 +14,31 @@ export const FONT_SIZE_CLASSES = ['ql-size-small', 'ql-size-large', 'ql-size-hug
 const TEXT_BLOCKS = ['p', 'h1', 'h2', 'h3', 'li', 'blockquote', 'div'];
 
 export const RICH_TEXT_TAGS = [
-  'p', 'br', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img',
-  'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'hr', 'pre', 'code', 'iframe',
+  'p',
+  'br',
+  'div',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'a',
+  'img',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'hr',
+  'pre',
+  'code',
+  'iframe',
 ];
 
 /** Elements dropped together with everything inside them (their text is not content). */
@@ -59,13 +82,15 @@ export const SAFE_ID = /^[A-Za-z][\w-]{0,63}$/;
 
 /** Decodes the few entities that could hide a scheme (&#106;avascript:) and drops control characters. */
 function decodeForCheck(v: string): string {
-  return v
-    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-    .replace(/&#(\d+);?/g, (_, d: string) => String.fromCharCode(Number(d)))
-    .replace(/&colon;/gi, ':')
-    .replace(/&tab;|&newline;/gi, '')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what hides a scheme
-    .replace(/[\u0000-\u0020]+/g, '');
+  return (
+    v
+      .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+      .replace(/&#(\d+);?/g, (_, d: string) => String.fromCharCode(Number(d)))
+      .replace(/&colon;/gi, ':')
+      .replace(/&tab;|&newline;/gi, '')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what hides a scheme
+      .replace(/[\u0000-\u0020]+/g, '')
+  );
 }
 
 /** A link or source kept: relative, or one of the schemes allowed for that element. */

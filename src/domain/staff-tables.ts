@@ -12,18 +12,60 @@ export const RESPONSE_SORTS = ['created', 'lang', 'context', 'contextid'] as con
 export const ENROLLMENT_SORTS = ['regdate', 'completed', 'email', 'lastname', 'course', 'classname', 'percentcomplete'] as const;
 
 export interface AuditRow {
-  _id: string; created: string; actor: string; actoremail: string; action: string; targettype: string; target: string;
+  _id: string;
+  created: string;
+  actor: string;
+  actoremail: string;
+  action: string;
+  targettype: string;
+  target: string;
   changes: Record<string, unknown>;
   /** How many records the entry lists beyond its target (a bulk action's users); their list is one call away. */
   targets?: number;
 }
 /** One record an audit entry touched: a user's id, with their name and e-mail while the account exists. */
-export interface AuditTarget { _id: string; name?: string; email?: string }
-export const AuditTargetsQuerySchema = z.object({ auditid: z.string({ error: MSG.auditEntryNotFound }).trim().min(1, { error: MSG.auditEntryNotFound }).max(100, { error: MSG.auditEntryNotFound }) });
-export interface FileRow { filename: string; title?: string; context: string; mime: string; size: number; mtime: string; url: string }
+export interface AuditTarget {
+  _id: string;
+  name?: string;
+  email?: string;
+}
+export const AuditTargetsQuerySchema = z.object({
+  auditid: z
+    .string({ error: MSG.auditEntryNotFound })
+    .trim()
+    .min(1, { error: MSG.auditEntryNotFound })
+    .max(100, { error: MSG.auditEntryNotFound }),
+});
+export interface FileRow {
+  filename: string;
+  title?: string;
+  context: string;
+  mime: string;
+  size: number;
+  mtime: string;
+  url: string;
+}
 export type ClassRow = ClassRecord & { coursetitle?: string };
-export interface ResponseRow { _id: string; created: string; lang: string | null; context: string | null; contextid: string | null; answers: unknown[] }
+export interface ResponseRow {
+  _id: string;
+  created: string;
+  lang: string | null;
+  context: string | null;
+  contextid: string | null;
+  answers: unknown[];
+}
 export interface EnrollmentRow {
-  _id: string; user: string; email: string; firstname: string; lastname: string; course: string; coursetitle: string | null;
-  classid: string; classname: string | null; regdate: string; completed: string | null; percentcomplete: number; certificate: boolean;
+  _id: string;
+  user: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  course: string;
+  coursetitle: string | null;
+  classid: string;
+  classname: string | null;
+  regdate: string;
+  completed: string | null;
+  percentcomplete: number;
+  certificate: boolean;
 }

@@ -17,16 +17,35 @@ export interface User {
   certifications: Record<string, unknown>;
   instructor: Record<string, boolean>;
   cookieoptin: CookieOptin;
-  address1?: string; address2?: string; city?: string; state?: string; country?: string;
-  postal?: string; phone?: string; birthDate?: string; bio?: string; heard?: string; vocation?: string;
-  timestamp?: string; lasttime?: string; created?: string; lastseen?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  postal?: string;
+  phone?: string;
+  birthDate?: string;
+  bio?: string;
+  heard?: string;
+  vocation?: string;
+  timestamp?: string;
+  lasttime?: string;
+  created?: string;
+  lastseen?: string;
   /** Suspended by an administrator: cannot sign in; data kept. */
   suspended?: boolean;
   /** Notice kinds the user turned off (enrollment, certificate, reply). */
   noticesoff?: string[];
 }
 
-export interface Card { key: string; video?: string; description?: string; title?: string; image?: string; url?: string }
+export interface Card {
+  key: string;
+  video?: string;
+  description?: string;
+  title?: string;
+  image?: string;
+  url?: string;
+}
 
 export interface Content {
   _id: string;
@@ -52,26 +71,66 @@ export interface Content {
 }
 
 export interface Course {
-  _id: string; title: string; reftitle?: string; description?: string; description2?: string;
-  status?: string; lang: string; order?: number; main?: string; video?: string; sections?: string;
-  smallbanner?: string; timerequired?: string; certificate?: string; created?: string;
+  _id: string;
+  title: string;
+  reftitle?: string;
+  description?: string;
+  description2?: string;
+  status?: string;
+  lang: string;
+  order?: number;
+  main?: string;
+  video?: string;
+  sections?: string;
+  smallbanner?: string;
+  timerequired?: string;
+  certificate?: string;
+  created?: string;
 }
 
 export interface ClassRecord {
-  _id: string; name: string; course: string; startdate?: string; weeks?: number; instructor?: string;
-  instructorname?: string; regcode?: string; selfpaced: boolean; lang?: string; description?: string;
-  description2?: string; created?: string;
+  _id: string;
+  name: string;
+  course: string;
+  startdate?: string;
+  weeks?: number;
+  instructor?: string;
+  instructorname?: string;
+  regcode?: string;
+  selfpaced: boolean;
+  lang?: string;
+  description?: string;
+  description2?: string;
+  created?: string;
 }
 
 export interface LessonProgress {
-  firstview?: string; lastview?: string; quizdate?: string; score?: number; possible?: number;
-  percent?: number; answers?: string[]; correctanswers?: string[]; materials?: Record<string, string>;
+  firstview?: string;
+  lastview?: string;
+  quizdate?: string;
+  score?: number;
+  possible?: number;
+  percent?: number;
+  answers?: string[];
+  correctanswers?: string[];
+  materials?: Record<string, string>;
 }
 
 export interface Enrollment {
-  _id: string; user: string; course: string; classid: string; regdate?: string; completed?: string;
-  regcode?: string; description?: string; ts?: string; timestamp?: string; percentcomplete?: number;
-  exampassed?: boolean; examdate?: string; progress: Record<string, LessonProgress>;
+  _id: string;
+  user: string;
+  course: string;
+  classid: string;
+  regdate?: string;
+  completed?: string;
+  regcode?: string;
+  description?: string;
+  ts?: string;
+  timestamp?: string;
+  percentcomplete?: number;
+  exampassed?: boolean;
+  examdate?: string;
+  progress: Record<string, LessonProgress>;
 }
 
 /** An enrolment as /app_enrollment/list presents it, with what My Classes shows beside it. */
@@ -85,28 +144,73 @@ export interface EnrollmentRow extends Enrollment {
 }
 
 export interface Lesson {
-  _id: string; course: string; title: string; description?: string; order?: number; sortorder?: number;
-  sorder?: string; sectionorder?: number; type?: string; materials?: Record<string, Material>; cached?: string;
+  _id: string;
+  course: string;
+  title: string;
+  description?: string;
+  order?: number;
+  sortorder?: number;
+  sorder?: string;
+  sectionorder?: number;
+  type?: string;
+  materials?: Record<string, Material>;
+  cached?: string;
 }
 
-export interface QuizQuestion { question: string; answers: string[]; youranswer?: string; iscorrect?: number }
+export interface QuizQuestion {
+  question: string;
+  answers: string[];
+  youranswer?: string;
+  iscorrect?: number;
+}
 
 export interface Material {
-  _id: string; lesson: string; order?: number; section: string; title?: string; subid?: string;
-  required?: boolean; usebutton?: string; quiz?: QuizQuestion[]; description?: string; description1?: string;
-  description2?: string; question?: string;
+  _id: string;
+  lesson: string;
+  order?: number;
+  section: string;
+  title?: string;
+  subid?: string;
+  required?: boolean;
+  usebutton?: string;
+  quiz?: QuizQuestion[];
+  description?: string;
+  description1?: string;
+  description2?: string;
+  question?: string;
   /** The exam's own rules (null or absent: the site's default). */
-  drawcount?: number | null; timelimit?: number | null; maxattempts?: number | null; waithours?: number | null;
+  drawcount?: number | null;
+  timelimit?: number | null;
+  maxattempts?: number | null;
+  waithours?: number | null;
   showanswers?: string | null;
 }
 
-export interface SurveyQuestion { type: 'textfield' | 'text' | 'numeric' | 'select' | 'choice'; question: string }
+export interface SurveyQuestion {
+  type: 'textfield' | 'text' | 'numeric' | 'select' | 'choice';
+  question: string;
+}
 export interface Survey {
-  _id: string; title: string; description?: string; description2?: string; status?: string; lang?: string;
+  _id: string;
+  title: string;
+  description?: string;
+  description2?: string;
+  status?: string;
+  lang?: string;
   questions: SurveyQuestion[];
 }
 
-export interface NavItem { _id?: string; title: string; url: string; key?: string; icon?: string; cssclass?: string; groups: string[]; order?: number; lang?: string }
+export interface NavItem {
+  _id?: string;
+  title: string;
+  url: string;
+  key?: string;
+  icon?: string;
+  cssclass?: string;
+  groups: string[];
+  order?: number;
+  lang?: string;
+}
 
 export interface SiteConfig {
   sitetitle: string;
@@ -164,9 +268,15 @@ export interface WhoAmI {
 
 /** A reply as the API gives it, with what the reader may do with it. */
 export interface ReplyRecord {
-  _id: string; author: string; authorname: string; body: string; context: string | null; lang: string | null;
+  _id: string;
+  author: string;
+  authorname: string;
+  body: string;
+  context: string | null;
+  lang: string | null;
   /** The post replied to. */
-  parent: string; timestamp: string;
+  parent: string;
+  timestamp: string;
   abilities: { update: boolean; remove: boolean };
 }
 
@@ -177,11 +287,17 @@ export interface CommentRecord {
   parent: string;
   /** The class id, or null for a discussion without a class. */
   context: string | null;
-  author: string; authorname: string; courseId: string | null; lessonId: string | null; classId: string | null;
-  body: string; subject: string | null;
+  author: string;
+  authorname: string;
+  courseId: string | null;
+  lessonId: string | null;
+  classId: string | null;
+  body: string;
+  subject: string | null;
   access: 'private' | 'public';
   /** Private posts: the share list, for the author and admins only ([] and '' for other readers). */
-  shared: string[]; sharedStr: string;
+  shared: string[];
+  sharedStr: string;
   timestamp: string;
   replies: ReplyRecord[];
   /** A removed post still shown because replies remain under it: no body, author or actions. */
@@ -191,7 +307,9 @@ export interface CommentRecord {
 
 /** A post in an author's list (the account's comments panel): link parts, titles and a reply count instead of the replies. */
 export interface AuthorCommentRecord extends Omit<CommentRecord, 'replies'> {
-  courseTitle: string | null; className: string | null; replyCount: number;
+  courseTitle: string | null;
+  className: string | null;
+  replyCount: number;
 }
 
 // Sessions and two-factor sign-in ------------------------------------------------------------------
@@ -222,14 +340,27 @@ export interface SessionRecord {
 }
 
 /** What the password step of sign-in answers when a second step is needed. */
-export interface SecondStep { twofactor: 'code' | 'setup' }
+export interface SecondStep {
+  twofactor: 'code' | 'setup';
+}
 
-export interface TwoFactorStatus { enabled: boolean; required: boolean; recoveryLeft: number }
-export interface TwoFactorSetup { secret: string; otpauth: string; qr: string }
+export interface TwoFactorStatus {
+  enabled: boolean;
+  required: boolean;
+  recoveryLeft: number;
+}
+export interface TwoFactorSetup {
+  secret: string;
+  otpauth: string;
+  qr: string;
+}
 
 /** One UI label of the Translations screen: its English text and its translation in the language shown. */
 export interface LabelRow {
-  label: string; english: string; translation: string; translated: boolean;
+  label: string;
+  english: string;
+  translation: string;
+  translated: boolean;
   /** A count label's plural form (i18next's key suffix: zero, one, two, few, many, other). */
   plural?: string;
 }

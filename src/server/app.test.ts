@@ -8,7 +8,14 @@ import { describeEachEngine } from './testing/harness.ts';
 import { buildUser, asRoles, TEST_PASSWORD } from './testing/factories.ts';
 
 const BODIES: (string | undefined)[] = [
-  undefined, '', '{', 'null', '[]', '"text"', '42', '{}',
+  undefined,
+  '',
+  '{',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  '{}',
   JSON.stringify({ _id: { $gt: '' }, login: ['a'], password: { x: 1 }, lang: null, email: 7, course: [] }),
   JSON.stringify({ _id: 'x'.repeat(5000), search: 'x'.repeat(5000), cookieoptin: { setting: 'everything' } }),
   JSON.stringify({ a: { b: { c: { d: { e: { f: { g: {} } } } } } } }),
@@ -29,14 +36,22 @@ describeEachEngine('bad input never gets a 500', (server) => {
       const url = route.url.replace(/:(\w+)\??/g, (_m, name) => (name === 'context' ? '%00%2F..' : 'no-such-id'));
       for (const client of [server().client(), signedIn]) {
         for (const body of route.method === 'GET' ? [undefined] : BODIES) {
-          const r = await client.request(route.method, url + (route.method === 'GET' ? '?asof[]=1&lang=%%' : ''), body, body === undefined ? {} : { 'content-type': 'application/json' });
+          const r = await client.request(
+            route.method,
+            url + (route.method === 'GET' ? '?asof[]=1&lang=%%' : ''),
+            body,
+            body === undefined ? {} : { 'content-type': 'application/json' },
+          );
           if (r.status >= 500) problems.push(`${route.method} ${route.url} ${body?.slice(0, 40)} -> ${r.status}`);
-          if (r.status >= 400 && typeof r.body?.error?.message !== 'string') problems.push(`${route.method} ${route.url} -> ${r.status} without error.message`);
+          if (r.status >= 400 && typeof r.body?.error?.message !== 'string')
+            problems.push(`${route.method} ${route.url} -> ${r.status} without error.message`);
         }
       }
     }
     expect(problems).toEqual([]);
     const after = await ctx.db.selectFrom('users').selectAll().orderBy('id').execute();
-    expect(after.map((u) => ({ ...u, lastseen: null, lasttime: null, timestamp: null }))).toEqual(before.map((u) => ({ ...u, lastseen: null, lasttime: null, timestamp: null })));
+    expect(after.map((u) => ({ ...u, lastseen: null, lasttime: null, timestamp: null }))).toEqual(
+      before.map((u) => ({ ...u, lastseen: null, lasttime: null, timestamp: null })),
+    );
   });
 });

@@ -76,8 +76,19 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteEntry { method: string; url: string; action?: Action; public?: boolean; schema?: RouteSchemas }
-export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteEntry[]; health: HealthState }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  action?: Action;
+  public?: boolean;
+  schema?: RouteSchemas;
+}
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: RouteEntry[];
+  health: HealthState;
+}
 
 export async function buildApp(config: Config, opts: { store?: Store } = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -87,7 +98,13 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     // Only the proxies TRUST_PROXY names; otherwise X-Forwarded-For is ignored and req.ip is the peer.
     // A hop count is given as a function (as Express reads it: the socket peer and the next hops - 1
     // forwarded addresses are proxies), since this Fastify ignores a bare number.
-    trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -102,7 +119,11 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 
   setFaultLogger(app.log);
   const redis: Redis[] = [];
-  const useRedis = () => { const r = connectRedis(config.redisUrl!); redis.push(r); return r; };
+  const useRedis = () => {
+    const r = connectRedis(config.redisUrl!);
+    redis.push(r);
+    return r;
+  };
   const shared = config.redisUrl ? useRedis() : null;
   // Workers of one machine share the bus and the rate-limit counters through the cluster primary
   // when there is no Redis; a single process keeps them in memory.
@@ -113,15 +134,26 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   if (shared && !(await readyWithin(shared, 5000))) app.log.warn('Redis is not reachable yet; sign-in answers 503 until it is');
   const health: HealthState = { shuttingDown: false };
   // What actually sends; the queue worker logs each e-mail sent (recipient, subject, time) for the learner's data export.
-  const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const mailWorker = config.mailWorker ? startMailWorker(store.db, transport, app.log, { pollMs: config.mailPollMs, retryBaseMs: config.mailRetryBaseMs }) : null;
+  const transport = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const mailWorker = config.mailWorker
+    ? startMailWorker(store.db, transport, app.log, { pollMs: config.mailPollMs, retryBaseMs: config.mailRetryBaseMs })
+    : null;
 
   const ctx: AppContext = {
     config,
     store,
     db: store.db,
     sessions: shared ? new RedisSessionStore(shared, config.redisPrefix) : new DbSessionStore(store.db),
-    limiter: shared ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`) : viaPrimary ? new ClusterRateLimiter() : new MemoryRateLimiter(),
+    limiter: shared
+      ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`)
+      : viaPrimary
+        ? new ClusterRateLimiter()
+        : new MemoryRateLimiter(),
     // Every e-mail is queued in the database; the worker below sends it (see modules/mail/mail-queue.ts).
     mailer: queuedMailer(store.db, () => mailWorker?.kick()),
     bus,
@@ -145,7 +177,11 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   // connection, which a process that is not stopping takes. Requests already running are not touched.
   app.addHook('onRequest', async (req, reply) => {
     if (!health.shuttingDown || req.url === '/readyz' || req.url === '/healthz') return;
-    return reply.status(503).header('Retry-After', String(RETRY_AFTER_S)).header('Connection', 'close').header('Cache-Control', 'no-store')
+    return reply
+      .status(503)
+      .header('Retry-After', String(RETRY_AFTER_S))
+      .header('Connection', 'close')
+      .header('Cache-Control', 'no-store')
       .send({ error: { message: MSG.shuttingDown } });
   });
   await app.register(cookie);
@@ -178,8 +214,11 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   const secondStepCookies = SECOND_STEP_COOKIES.map((c) => (config.production ? c.production : c.plain));
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.hasHeader('cache-control')) return payload;
-    const personal = req.routeOptions.config?.personal || !!sessionToken(req)
-      || secondStepCookies.some((c) => !!req.cookies?.[c]) || /(^|,)\s*(__Host-)?sid=/.test(String(reply.getHeader('set-cookie') ?? ''));
+    const personal =
+      req.routeOptions.config?.personal ||
+      !!sessionToken(req) ||
+      secondStepCookies.some((c) => !!req.cookies?.[c]) ||
+      /(^|,)\s*(__Host-)?sid=/.test(String(reply.getHeader('set-cookie') ?? ''));
     if (personal) reply.header('cache-control', 'no-store');
     return payload;
   });
@@ -218,7 +257,9 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     const labels = (await ctx.site.get()).labels(user!.lang);
     const dir = (RTL_LANGUAGES as readonly string[]).includes(user!.lang) ? 'rtl' : 'ltr';
     openApi ??= openApiDocument(routes, 'Learning platform API');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
       .send(apiPage(openApi, user!.lang, dir, (english) => labels[english] || english));
   });
   historyRoutes(app, ctx);

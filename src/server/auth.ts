@@ -25,7 +25,10 @@ declare module 'fastify' {
 /** lastseen is written at most this often per session, so the 20-second poll stays a read. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-interface Resolved { user: UserRow | null; session: SessionInfo | null }
+interface Resolved {
+  user: UserRow | null;
+  session: SessionInfo | null;
+}
 const resolved = new WeakMap<FastifyRequest, Promise<Resolved>>();
 
 export const sessionCookieName = (production: boolean) => (production ? SESSION_COOKIE_PRODUCTION : SESSION_COOKIE);

@@ -12,13 +12,20 @@ import { MSG } from '../domain/messages.ts';
  * Expect): the whole body first, then the answer is read. A server that answers and closes early makes
  * the write fail (EPIPE or ECONNRESET) and the answer is lost.
  */
-function postLarge(baseUrl: string, path: string, size: number, origin?: string): Promise<{ status: number; body: unknown } | { error: string }> {
+function postLarge(
+  baseUrl: string,
+  path: string,
+  size: number,
+  origin?: string,
+): Promise<{ status: number; body: unknown } | { error: string }> {
   const url = new URL(baseUrl);
   return new Promise((resolve) => {
     const socket = net.connect(Number(url.port), url.hostname);
     let answer = '';
     socket.setEncoding('utf8');
-    socket.on('data', (c: string) => { answer += c; });
+    socket.on('data', (c: string) => {
+      answer += c;
+    });
     socket.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
     socket.on('end', () => {
       const [head, ...rest] = answer.split('\r\n\r\n');
@@ -28,7 +35,9 @@ function postLarge(baseUrl: string, path: string, size: number, origin?: string)
     const body = Buffer.alloc(size, 'a');
     body.write('{"body":"', 0);
     body.write('"}', size - 2);
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${origin ?? url.origin}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${origin ?? url.origin}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body);
   });
 }

@@ -4,9 +4,17 @@
  */
 export class Clock {
   private offsetMs = 0;
-  now(): number { return Date.now() + this.offsetMs; }
-  iso(): string { return new Date(this.now()).toISOString(); }
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
   /** Moves this app's time forward (tests only). */
-  advance(ms: number): void { this.offsetMs += ms; }
-  reset(): void { this.offsetMs = 0; }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
 }

@@ -17,7 +17,15 @@ beforeAll(async () => {
   // The first worker answers once the demo is seeded; the second listens on the same port.
   server = await startServerProcess({
     tempDataDir: true,
-    env: { LOG_LEVEL: 'info', SEED_DEMO: '1', WEB_CONCURRENCY: '2', RATE_LIMIT_MAX: '4', REDIS_URL: '', DATABASE_URL: '', METRICS_PUBLIC: '1' },
+    env: {
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '1',
+      WEB_CONCURRENCY: '2',
+      RATE_LIMIT_MAX: '4',
+      REDIS_URL: '',
+      DATABASE_URL: '',
+      METRICS_PUBLIC: '1',
+    },
     timeoutMs: 120_000,
   });
   base = server.url;
@@ -33,29 +41,59 @@ afterAll(async () => {
 
 function workerPids(): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)]).toString().split('\n').map((s) => Number(s.trim())).filter(Boolean);
-  } catch { return []; }
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)])
+      .toString()
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
 }
 
 /** One request on a connection of its own, so the primary hands each to the next worker. */
 function call(method: string, url: string, body?: unknown, cookie = ''): Promise<{ status: number; json: any; setCookie: string[] }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${url}`, {
-      method, agent: false,
-      headers: { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE, ...(payload ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, json: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text, setCookie: res.headers['set-cookie'] ?? [] }));
-    });
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          [APP_REQUEST_HEADER]: APP_REQUEST_VALUE,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            json: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text,
+            setCookie: res.headers['set-cookie'] ?? [],
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-const requestPids = (url: string) => new Set(out().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))
-  .filter((l) => l.msg === 'request' && l.url === url).map((l) => l.pid));
+const requestPids = (url: string) =>
+  new Set(
+    out()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.msg === 'request' && l.url === url)
+      .map((l) => l.pid),
+  );
 
 it('runs the workers asked for, migrated once by the primary', () => {
   expect(workerPids()).toHaveLength(2);
@@ -82,7 +120,8 @@ it('shares sessions, and a settings change reaches every worker cache at once', 
     expect(r.json.config.sitetitle).toBe('Open Learning Commons');
   }
   expect((await call('POST', '/app_admin/setConfig', { config: { sitetitle: 'Exam Day Commons' } }, cookie)).status).toBe(200);
-  for (let i = 0; i < 4; i++) expect((await call('GET', '/app_users/whoami', undefined, cookie)).json.config.sitetitle).toBe('Exam Day Commons');
+  for (let i = 0; i < 4; i++)
+    expect((await call('GET', '/app_users/whoami', undefined, cookie)).json.config.sitetitle).toBe('Exam Day Commons');
 });
 
 it('answers /metrics for both workers together, whichever takes the scrape', async () => {
@@ -101,7 +140,8 @@ it('answers /metrics for both workers together, whichever takes the scrape', asy
 it('replaces a worker that dies and logs why', async () => {
   const [victim] = workerPids();
   process.kill(victim!, 'SIGKILL');
-  for (let i = 0; i < 100 && !out().includes(`worker ${victim} died (killed by SIGKILL)`); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && !out().includes(`worker ${victim} died (killed by SIGKILL)`); i++)
+    await new Promise((r) => setTimeout(r, 100));
   expect(out()).toContain(`worker ${victim} died (killed by SIGKILL)`);
   for (let i = 0; i < 200 && (workerPids().length < 2 || workerPids().includes(victim!)); i++) await new Promise((r) => setTimeout(r, 100));
   expect(workerPids()).toHaveLength(2);
@@ -109,7 +149,13 @@ it('replaces a worker that dies and logs why', async () => {
   // The new worker is up once it answers; meanwhile the other one serves.
   let ok = 0;
   for (let i = 0; i < 300 && ok < 4; i++) {
-    ok = (await call('GET', '/healthz').then((r) => r.status, () => 0)) === 200 ? ok + 1 : 0;
+    ok =
+      (await call('GET', '/healthz').then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+        ? ok + 1
+        : 0;
     if (ok < 4) await new Promise((r) => setTimeout(r, 100));
   }
   expect(ok).toBe(4);

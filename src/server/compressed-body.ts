@@ -7,12 +7,18 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export interface CompressedBody { raw: Buffer; br: Buffer; gzip: Buffer }
+export interface CompressedBody {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
 
 export function compressOnce(raw: Buffer): CompressedBody {
   return {
     raw,
-    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    br: zlib.brotliCompressSync(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
     gzip: zlib.gzipSync(raw, { level: 9 }),
   };
 }
@@ -48,9 +54,12 @@ const COMPRESSIBLE = /^(application\/(json|javascript|xml|ld\+json)|text\/|image
 export function cachedCompression(opts: { threshold: number; maxBytes: number }) {
   const cache = new Map<string, Buffer>();
   let held = 0;
-  const compress = (enc: 'br' | 'gzip', raw: Buffer) => (enc === 'br'
-    ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-    : zlib.gzipSync(raw, { level: 6 }));
+  const compress = (enc: 'br' | 'gzip', raw: Buffer) =>
+    enc === 'br'
+      ? zlib.brotliCompressSync(raw, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
+      : zlib.gzipSync(raw, { level: 6 });
   return async function onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || reply.statusCode === 204) return payload;

@@ -12,7 +12,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** Prefix of every key this site writes to Redis, so several sites (or test runs) can share one. */
-  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,40}$/).default('lp:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,40}$/)
+    .default('lp:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Open Learning Commons <no-reply@example.org>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -37,7 +40,12 @@ const EnvSchema = z.object({
   METRICS_PUBLIC: z.string().optional(),
   /** Worker processes the primary starts (npm run serve). */
   // Every core by default: one worker process per core the machine offers this process.
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(() => os.availableParallelism()),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => os.availableParallelism()),
   /** Runs data exports and the daily deletion and retention job in this process ('0' turns it off). */
   PRIVACY_WORKER: z.enum(['0', '1']).default('1'),
   MAIL_WORKER: z.string().default('1'),
@@ -62,7 +70,10 @@ export function parseTrustProxy(value: string): false | number | string[] {
     if (hops < 1 || hops > 10) throw new Error('TRUST_PROXY: a hop count from 1 to 10, or addresses and CIDR ranges');
     return hops;
   }
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of list) {
     const [addr, bits, ...rest] = item.split('/');
     const family = net.isIP(addr);
@@ -117,7 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // Links in e-mails and certificates are built from PUBLIC_URL alone, never from a request's Host header.
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
-    throw new Error('Invalid environment:\nPUBLIC_URL: required in production (the address of the site, e.g. https://learn.example.org), for links in e-mails and certificates');
+    throw new Error(
+      'Invalid environment:\nPUBLIC_URL: required in production (the address of the site, e.g. https://learn.example.org), for links in e-mails and certificates',
+    );
   }
   if (e.PUBLIC_URL && !/^https?:\/\/[^/\s]+/i.test(e.PUBLIC_URL)) {
     throw new Error('Invalid environment:\nPUBLIC_URL: must start with https:// or http:// and name a host');
@@ -137,7 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     publicUrl: e.PUBLIC_URL,
     webDist: path.resolve(e.WEB_DIST),
     botcheckVerifyUrl: e.BOTCHECK_VERIFY_URL || undefined,

@@ -12,7 +12,13 @@ export class HttpError extends Error {
   readonly extra?: Record<string, unknown>;
   /** Response headers that belong to the error, such as Retry-After on a 503. */
   readonly headers?: Record<string, string>;
-  constructor(status: number, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>, headers?: Record<string, string>) {
+  constructor(
+    status: number,
+    message: string,
+    fields?: Record<string, string>,
+    extra?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.status = status;
     this.fields = fields;
@@ -47,7 +53,10 @@ function drainBody(raw: FastifyRequest['raw'], limit: number): Promise<void> {
       raw.off('data', onData).off('end', done).off('error', done).off('close', done);
       resolve();
     };
-    const onData = (chunk: Buffer) => { seen += chunk.length; if (seen > limit) done(); };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) done();
+    };
     raw.on('data', onData).on('end', done).on('error', done).on('close', done);
     raw.resume();
   });
@@ -93,7 +102,10 @@ function sendError(error: FastifyError | Error, request: FastifyRequest, reply: 
   if (fault) {
     faultLog.warn(request.log, fault, error, `${fault} fault: request answered ${fault === 'disk' ? 507 : 503}`);
     if (fault === 'disk') return reply.status(507).send({ error: { message: MSG.diskFull } });
-    return reply.status(503).header('Retry-After', String(RETRY_AFTER_S)).header('Cache-Control', 'no-store')
+    return reply
+      .status(503)
+      .header('Retry-After', String(RETRY_AFTER_S))
+      .header('Cache-Control', 'no-store')
       .send({ error: { message: fault === 'redis' ? MSG.sessionsUnavailable : MSG.databaseUnavailable } });
   }
   request.log.error({ err: error }, 'request failed');

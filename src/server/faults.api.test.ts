@@ -14,12 +14,21 @@ import { MSG } from '../domain/messages.ts';
 import { enqueueMail } from './modules/mail/mail-queue.ts';
 
 const registration = (email: string) => ({
-  firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, phone: '+351 (21) 555-0100',
-  city: 'Lisbon', state: '', country: 'Portugal', password: 'Secret-123!', confirmpassword: 'Secret-123!', terms: true,
+  firstname: 'Nadia',
+  lastname: 'Haddad',
+  email,
+  confirmemail: email,
+  phone: '+351 (21) 555-0100',
+  city: 'Lisbon',
+  state: '',
+  country: 'Portugal',
+  password: 'Secret-123!',
+  confirmpassword: 'Secret-123!',
+  terms: true,
 });
 
 describeEachEngine('dependency faults', (server) => {
-  it('ten registrations of one address at once: one account, the others the spec\'s 400', async () => {
+  it("ten registrations of one address at once: one account, the others the spec's 400", async () => {
     const email = `race-${Date.now()}@example.org`;
     const results = await Promise.all(Array.from({ length: 10 }, () => server().client().post('/app_users/register', registration(email))));
     const statuses = results.map((r) => r.status).sort();
@@ -37,16 +46,41 @@ describeEachEngine('dependency faults', (server) => {
     const cls = await ctx.db.selectFrom('classes').selectAll().where('id', '=', classid).executeTakeFirstOrThrow();
     const { user, client } = await signedInUser(server());
     const enrollment = await enroll(ctx.db, user.id, cls);
-    const answerSets = [['A', 'A', 'A', 'A', 'A'], ['B', 'C', 'A', 'B', 'C'], ['C', 'C', 'C', 'C', 'C'], ['B', 'B', 'B', 'B', 'B']];
+    const answerSets = [
+      ['A', 'A', 'A', 'A', 'A'],
+      ['B', 'C', 'A', 'B', 'C'],
+      ['C', 'C', 'C', 'C', 'C'],
+      ['B', 'B', 'B', 'B', 'B'],
+    ];
     let stale = 0;
     for (let trial = 0; trial < 20; trial++) {
-      const replies = await Promise.all(answerSets.map((answers, i) => client.post('/app_enrollment/quiz', {
-        _id: lc.materials.quiz, user: user.id, classid, courseid: lc.course, answers, attempt: `t${trial}-${i}`,
-      })));
+      const replies = await Promise.all(
+        answerSets.map((answers, i) =>
+          client.post('/app_enrollment/quiz', {
+            _id: lc.materials.quiz,
+            user: user.id,
+            classid,
+            courseid: lc.course,
+            answers,
+            attempt: `t${trial}-${i}`,
+          }),
+        ),
+      );
       for (const r of replies) expect(r.status).toBe(200);
-      const newest = await ctx.db.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', enrollment)
-        .where('attempt', 'like', `client:t${trial}-%`).orderBy('created', 'desc').orderBy('id').execute();
-      const lp = await ctx.db.selectFrom('lesson_progress').selectAll().where('enrollmentId', '=', enrollment).where('lesson', '=', lc.lessons[0]).executeTakeFirstOrThrow();
+      const newest = await ctx.db
+        .selectFrom('quiz_attempts')
+        .selectAll()
+        .where('enrollmentId', '=', enrollment)
+        .where('attempt', 'like', `client:t${trial}-%`)
+        .orderBy('created', 'desc')
+        .orderBy('id')
+        .execute();
+      const lp = await ctx.db
+        .selectFrom('lesson_progress')
+        .selectAll()
+        .where('enrollmentId', '=', enrollment)
+        .where('lesson', '=', lc.lessons[0])
+        .executeTakeFirstOrThrow();
       expect(newest).toHaveLength(4);
       // The lesson shows the newest attempt's time and answers (ties at one millisecond count as newest).
       const newestAt = newest[0]!.created;
@@ -133,21 +167,36 @@ describe('disk full on SQLite', () => {
       // free pages are filled first, so the next write that needs a page finds none.
       sqlite.pragma(`max_page_count = ${(sqlite.pragma('page_count', { simple: true }) as number) + 2}`);
       sqlite.exec('create table filler (x blob)');
-      expect(() => { for (;;) sqlite.prepare('insert into filler values (zeroblob(3000))').run(); }).toThrow(/full/);
+      expect(() => {
+        for (;;) sqlite.prepare('insert into filler values (zeroblob(3000))').run();
+      }).toThrow(/full/);
       let full = 0;
       let created = 0;
       for (let i = 0; i < 30 && full < 3; i++) {
         const r = await s.client().post('/app_users/register', registration(`full-${i}-${Date.now()}@example.org`));
         expect([200, 507]).toContain(r.status);
         if (r.status === 200) created += 1;
-        else { full += 1; expect(r.body.error.message).toBe(MSG.diskFull); }
+        else {
+          full += 1;
+          expect(r.body.error.message).toBe(MSG.diskFull);
+        }
       }
       expect(full).toBe(3);
       let quizFull = 0;
       for (let i = 0; i < 40 && quizFull === 0; i++) {
-        const q = await learner.client.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: learner.user.id, classid, courseid: lc.course, answers: ['A', 'B', 'C', 'A', 'B'], attempt: `full-${i}` });
+        const q = await learner.client.post('/app_enrollment/quiz', {
+          _id: lc.materials.quiz,
+          user: learner.user.id,
+          classid,
+          courseid: lc.course,
+          answers: ['A', 'B', 'C', 'A', 'B'],
+          attempt: `full-${i}`,
+        });
         expect([200, 507]).toContain(q.status);
-        if (q.status === 507) { quizFull += 1; expect(q.body.error.message).toBe(MSG.diskFull); }
+        if (q.status === 507) {
+          quizFull += 1;
+          expect(q.body.error.message).toBe(MSG.diskFull);
+        }
       }
       expect(quizFull).toBe(1);
       expect((await s.ctx.db.selectFrom('users').select('id').execute()).length).toBe(usersBefore + created);
@@ -172,7 +221,16 @@ describe('durable commits on SQLite', () => {
       expect(walSyncCount(db)).toBe(before + 1); // returned only once the WAL was on disk
       // Twenty at once: every one is synced before it returns, and they share fsyncs.
       const at = walSyncCount(db);
-      await Promise.all(Array.from({ length: 20 }, (_, i) => durableTransaction(db, (trx) => trx.updateTable('site_config').set({ timestamp: `t${i}` }).execute())));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          durableTransaction(db, (trx) =>
+            trx
+              .updateTable('site_config')
+              .set({ timestamp: `t${i}` })
+              .execute(),
+          ),
+        ),
+      );
       const syncs = walSyncCount(db) - at;
       expect(syncs).toBeGreaterThanOrEqual(1);
       expect(syncs).toBeLessThan(20);
@@ -200,13 +258,32 @@ describe('durable commits on SQLite', () => {
         expect(walSyncCount(s.ctx.db)).toBeGreaterThan(before);
         return out;
       };
-      const quiz = await synced(() => client.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: user.id, classid, courseid: lc.course, answers: ['B', 'C', 'A', 'B', 'C'] }));
+      const quiz = await synced(() =>
+        client.post('/app_enrollment/quiz', {
+          _id: lc.materials.quiz,
+          user: user.id,
+          classid,
+          courseid: lc.course,
+          answers: ['B', 'C', 'A', 'B', 'C'],
+        }),
+      );
       expect(quiz.status).toBe(200);
-      const exam = await synced(() => client.post('/app_enrollment/exam', { _id: lc.materials.exam, user: user.id, classid, courseid: lc.course, lessonid: lc.lessons[1], answers: ['A', 'A', 'A', 'A', 'A'] }));
+      const exam = await synced(() =>
+        client.post('/app_enrollment/exam', {
+          _id: lc.materials.exam,
+          user: user.id,
+          classid,
+          courseid: lc.course,
+          lessonid: lc.lessons[1],
+          answers: ['A', 'A', 'A', 'A', 'A'],
+        }),
+      );
       expect(exam.status).toBe(200);
       const started = await client.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course });
       expect(started.status).toBe(200);
-      const submitted = await synced(() => client.post('/app_enrollment/attempt/submit', { attemptid: started.body._id, answers: ['B', 'B', 'B', 'B', 'B'] }));
+      const submitted = await synced(() =>
+        client.post('/app_enrollment/attempt/submit', { attemptid: started.body._id, answers: ['B', 'B', 'B', 'B', 'B'] }),
+      );
       expect(submitted.status).toBe(200);
     } finally {
       await s.stop();
@@ -223,7 +300,8 @@ describe.skipIf(!(await postgresReachable()))('durable commits on PostgreSQL', (
     // A new pool: its connections start with the database's setting.
     const store = openStore(fresh.url);
     try {
-      const level = async (db: Parameters<typeof durableTransaction>[0]) => (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(db)).rows[0]!.s;
+      const level = async (db: Parameters<typeof durableTransaction>[0]) =>
+        (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(db)).rows[0]!.s;
       expect(await store.db.transaction().execute((trx) => level(trx))).toBe('off');
       expect(await durableTransaction(store.db, (trx) => level(trx))).toBe('on');
       expect(await store.db.transaction().execute((trx) => level(trx))).toBe('off'); // only for that transaction
@@ -239,7 +317,11 @@ describe('fault log', () => {
     let t = 0;
     const log = new FaultLog(10_000, () => t);
     const lines: unknown[] = [];
-    const sink = { warn: (o: unknown) => { lines.push(o); } };
+    const sink = {
+      warn: (o: unknown) => {
+        lines.push(o);
+      },
+    };
     for (let i = 0; i < 1000; i++) log.warn(sink, 'database', new Error('down'), 'fault');
     log.warn(sink, 'redis', new Error('down'), 'fault');
     expect(lines).toHaveLength(2);

@@ -19,7 +19,8 @@ export class DependencyError extends Error {
 // PostgreSQL SQLSTATE classes and codes that mean "the server is not there right now", not "your query is wrong".
 const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', '08007']);
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
-const PG_CONNECTION_TEXT = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+const PG_CONNECTION_TEXT =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
 
 /** What kind of dependency fault `err` is, or null for anything else (a bug: 500). */
 export function faultKind(err: unknown): FaultKind | null {
@@ -30,7 +31,8 @@ export function faultKind(err: unknown): FaultKind | null {
     if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'unique';
     if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === '53100') return 'disk';
     if (PG_UNAVAILABLE.has(code) || NET_CODES.has(code)) return 'database';
-    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY') return 'database';
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY')
+      return 'database';
   }
   if (PG_CONNECTION_TEXT.test(err.message)) return 'database';
   // An AggregateError (several addresses refused) carries the codes on its parts.
@@ -49,7 +51,10 @@ export class FaultLog {
   private last = new Map<string, { at: number; suppressed: number }>();
   private readonly intervalMs: number;
   private readonly now: () => number;
-  constructor(intervalMs = 10_000, now: () => number = Date.now) { this.intervalMs = intervalMs; this.now = now; }
+  constructor(intervalMs = 10_000, now: () => number = Date.now) {
+    this.intervalMs = intervalMs;
+    this.now = now;
+  }
 
   /** True when this occurrence should be logged; `suppressed` says how many were skipped before it. */
   take(kind: string): { log: boolean; suppressed: number } {
@@ -76,6 +81,12 @@ export class FaultLog {
 export const faultLog = new FaultLog();
 
 /** Where adapters log when no request is at hand (pool and Redis events): set once by the app. */
-let processLog: Pick<FastifyBaseLogger, 'warn'> = { warn: (obj: unknown, msg?: string) => process.stderr.write(`${JSON.stringify({ level: 40, ...(obj as object), msg })}\n`) } as Pick<FastifyBaseLogger, 'warn'>;
-export function setFaultLogger(log: Pick<FastifyBaseLogger, 'warn'>) { processLog = log; }
-export function logFault(kind: string, err: unknown, msg: string) { faultLog.warn(processLog, kind, err, msg); }
+let processLog: Pick<FastifyBaseLogger, 'warn'> = {
+  warn: (obj: unknown, msg?: string) => process.stderr.write(`${JSON.stringify({ level: 40, ...(obj as object), msg })}\n`),
+} as Pick<FastifyBaseLogger, 'warn'>;
+export function setFaultLogger(log: Pick<FastifyBaseLogger, 'warn'>) {
+  processLog = log;
+}
+export function logFault(kind: string, err: unknown, msg: string) {
+  faultLog.warn(processLog, kind, err, msg);
+}

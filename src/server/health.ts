@@ -25,11 +25,17 @@ const READY_TIMEOUT_MS = 2000;
 
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); })])
-    .finally(() => clearTimeout(timer));
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
-export interface HealthState { shuttingDown: boolean }
+export interface HealthState {
+  shuttingDown: boolean;
+}
 
 export function healthRoutes(app: FastifyInstance, opts: { config: Config; store: Store; redis: Redis | null; state: HealthState }) {
   const { config, store, redis, state } = opts;
@@ -49,22 +55,45 @@ export function healthRoutes(app: FastifyInstance, opts: { config: Config; store
     checks.database = db.status === 'fulfilled';
     if (redis) checks.redis = rd.status === 'fulfilled';
     const ok = !state.shuttingDown && Object.values(checks).every(Boolean);
-    const body: { ok: boolean; engine: string; checks: Record<string, boolean>; shuttingDown?: true; error?: { message: string } } = { ok, engine: store.engine, checks };
+    const body: { ok: boolean; engine: string; checks: Record<string, boolean>; shuttingDown?: true; error?: { message: string } } = {
+      ok,
+      engine: store.engine,
+      checks,
+    };
     if (state.shuttingDown) body.shuttingDown = true;
-    if (!ok) body.error = { message: checks.database === false ? MSG.databaseUnavailable : checks.redis === false ? MSG.sessionsUnavailable : MSG.shuttingDown };
+    if (!ok)
+      body.error = {
+        message: checks.database === false ? MSG.databaseUnavailable : checks.redis === false ? MSG.sessionsUnavailable : MSG.shuttingDown,
+      };
     return reply.status(ok ? 200 : 503).send(body);
   });
 
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
-  const requests = new client.Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const latency = new client.Histogram({
-    name: 'http_request_duration_seconds', help: 'Time to answer, by route', labelNames: ['method', 'route'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry],
+  const requests = new client.Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
   });
-  const faults = new client.Counter({ name: 'app_dependency_faults_total', help: 'Requests failed by a dependency fault (database, redis, disk) or a bare server error (server_error)', labelNames: ['kind'], registers: [registry] });
+  const latency = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer, by route',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const faults = new client.Counter({
+    name: 'app_dependency_faults_total',
+    help: 'Requests failed by a dependency fault (database, redis, disk) or a bare server error (server_error)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   new client.Gauge({
-    name: 'db_pool_connections', help: 'PostgreSQL pool connections by state (waiting = requests queued for one)', labelNames: ['state'], registers: [registry],
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (waiting = requests queued for one)',
+    labelNames: ['state'],
+    registers: [registry],
     collect() {
       if (!store.pool) return;
       this.set({ state: 'total' }, store.pool.totalCount);
@@ -74,17 +103,31 @@ export function healthRoutes(app: FastifyInstance, opts: { config: Config; store
     },
   });
   new client.Gauge({
-    name: 'password_hash_queue', help: 'Password hashes (sign-ins, registrations, changes) waiting for a hashing thread in this process', registers: [registry],
-    collect() { this.set(passwordQueueLength()); },
+    name: 'password_hash_queue',
+    help: 'Password hashes (sign-ins, registrations, changes) waiting for a hashing thread in this process',
+    registers: [registry],
+    collect() {
+      this.set(passwordQueueLength());
+    },
   });
   new client.Gauge({
-    name: 'mail_queue_messages', help: 'E-mails in the database queue not sent yet, by status (queued, sending, failed)', labelNames: ['status'], registers: [registry],
+    name: 'mail_queue_messages',
+    help: 'E-mails in the database queue not sent yet, by status (queued, sending, failed)',
+    labelNames: ['status'],
+    registers: [registry],
     // Every worker reads the same table: the machine's figure is any one of them, not their sum.
     aggregator: 'first',
     async collect() {
       // A scrape during a database outage keeps the last figures instead of failing the whole page.
-      const rows = await within(store.db.selectFrom('mail_queue').select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('status', '!=', 'sent').groupBy('status').execute(), READY_TIMEOUT_MS).catch(() => null);
+      const rows = await within(
+        store.db
+          .selectFrom('mail_queue')
+          .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+          .where('status', '!=', 'sent')
+          .groupBy('status')
+          .execute(),
+        READY_TIMEOUT_MS,
+      ).catch(() => null);
       if (!rows) return;
       this.reset();
       for (const status of ['queued', 'sending', 'failed']) this.set({ status }, 0);
@@ -92,10 +135,14 @@ export function healthRoutes(app: FastifyInstance, opts: { config: Config; store
     },
   });
   new client.Gauge({
-    name: 'redis_connected', help: '1 when the Redis connection is ready (absent without REDIS_URL)', registers: [registry],
+    name: 'redis_connected',
+    help: '1 when the Redis connection is ready (absent without REDIS_URL)',
+    registers: [registry],
     // Across workers: 0 as soon as one of them has lost Redis.
     aggregator: 'min',
-    collect() { if (redis) this.set(redis.status === 'ready' ? 1 : 0); },
+    collect() {
+      if (redis) this.set(redis.status === 'ready' ? 1 : 0);
+    },
   });
 
   app.addHook('onError', async (_req, _reply, error) => {
@@ -121,7 +168,11 @@ export function healthRoutes(app: FastifyInstance, opts: { config: Config; store
     if (!machine) return reply.type(registry.contentType).send(await registry.metrics());
     const text = await machine.all().catch(() => null);
     // A partial sum would read as counters going back to zero: no figures is the honest answer.
-    if (text === null) return reply.status(503).header('Retry-After', '5').send({ error: { message: MSG.serverError } });
+    if (text === null)
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ error: { message: MSG.serverError } });
     return reply.type(registry.contentType).send(text);
   });
 }

@@ -21,15 +21,25 @@ export function decodeCursor(cursor: string, sort: string, dir: string, count: n
   } catch {
     throw badRequest(MSG.pageCursorInvalid);
   }
-  if (!Array.isArray(parsed) || parsed.length !== count + 2 || parsed[0] !== sort || parsed[1] !== dir
-    || !parsed.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== count + 2 ||
+    parsed[0] !== sort ||
+    parsed[1] !== dir ||
+    !parsed.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
+  ) {
     throw badRequest(MSG.pageCursorInvalid);
   }
   return parsed.slice(2) as Value[];
 }
 
-
-export interface KeysetQuery { after?: string; page: number; limit: number; sort: string; dir: 'asc' | 'desc' }
+export interface KeysetQuery {
+  after?: string;
+  page: number;
+  limit: number;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
 
 /**
  * One page of `page` (the filtered query with its columns chosen), ordered by `columns`: after the
@@ -46,8 +56,10 @@ export async function fetchKeysetPage<O>(
 ): Promise<{ rows: O[]; total: number; more: boolean }> {
   if (query.after) {
     const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
-    page = page.where((eb) => eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))));
+    page = page.where((eb) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
+      eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))),
+    );
   } else if (query.page) {
     page = page.offset(query.page * query.limit);
   }

@@ -34,7 +34,8 @@ async function runWorker() {
   await syncLabels(ctx);
   // The demo content is loaded only when asked for: a real installation never imports it. Production never
   // seeds it, even when asked: its accounts have a published password.
-  if (config.seedDemo && config.production && firstWorker) app.log.warn('SEED_DEMO is ignored in production: demo accounts have a known password and are never created there');
+  if (config.seedDemo && config.production && firstWorker)
+    app.log.warn('SEED_DEMO is ignored in production: demo accounts have a known password and are never created there');
   const demo = config.seedDemo && !config.production ? await import('./seed/seed-demo.ts') : null;
   if (demo && firstWorker && (await demo.isEmpty(ctx))) {
     await demo.seedDemo(ctx);

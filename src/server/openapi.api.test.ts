@@ -11,17 +11,23 @@ describeEachEngine('OpenAPI description', (server) => {
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe('3.1.0');
     const paths = r.body.paths as Record<string, Record<string, any>>;
-    const missing = server().routes
-      .filter((route) => (route.action || route.public) && route.url !== OPENAPI_PATH)
+    const missing = server()
+      .routes.filter((route) => (route.action || route.public) && route.url !== OPENAPI_PATH)
       .filter((route) => !paths[route.url.replace(/:(\w+)\??/g, '{$1}')]?.[route.method.toLowerCase()]);
     expect(missing).toEqual([]);
 
     const save = paths['/app_classes/save']!.post;
     expect(save['x-policy']).toBe('class.create');
-    expect(Object.keys(save.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['_id', 'name', 'course', 'startdate']));
+    expect(Object.keys(save.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['_id', 'name', 'course', 'startdate']),
+    );
     expect(paths['/users/login']!.post['x-policy']).toBe('public');
     const page = paths['/app_content/getpage/{context}/{subid}']!.get;
-    expect(page.parameters.map((p: any) => [p.name, p.in, p.required])).toEqual([['context', 'path', true], ['subid', 'path', false], ['lang', 'query', false]]);
+    expect(page.parameters.map((p: any) => [p.name, p.in, p.required])).toEqual([
+      ['context', 'path', true],
+      ['subid', 'path', false],
+      ['lang', 'query', false],
+    ]);
   });
 
   it('shows admins a readable page of the calls in their language; others are refused', async () => {

@@ -6,8 +6,18 @@
 import { z, type ZodType } from 'zod';
 import type { Action } from './policy/policy.ts';
 
-export interface RouteSchemas { body?: ZodType; params?: ZodType; querystring?: ZodType }
-export interface DescribedRoute { method: string; url: string; action?: Action; public?: boolean; schema?: RouteSchemas }
+export interface RouteSchemas {
+  body?: ZodType;
+  params?: ZodType;
+  querystring?: ZodType;
+}
+export interface DescribedRoute {
+  method: string;
+  url: string;
+  action?: Action;
+  public?: boolean;
+  schema?: RouteSchemas;
+}
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -25,7 +35,11 @@ function fields(schema: ZodType | undefined): [string, Record<string, unknown>, 
 
 const ERROR = {
   description: 'Refused: `{ error: { message, fields? } }` with the translated message',
-  content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'object', properties: { message: { type: 'string' } } } } } } },
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { error: { type: 'object', properties: { message: { type: 'string' } } } } },
+    },
+  },
 };
 
 export function openApiDocument(routes: DescribedRoute[], title: string): Record<string, unknown> {
@@ -39,7 +53,10 @@ export function openApiDocument(routes: DescribedRoute[], title: string): Record
     const params = fields(r.schema?.params);
     const parameters = [
       ...inPath.map((name) => ({
-        name, in: 'path', required: !optional.has(name), schema: params.find(([n]) => n === name)?.[1] ?? { type: 'string' },
+        name,
+        in: 'path',
+        required: !optional.has(name),
+        schema: params.find(([n]) => n === name)?.[1] ?? { type: 'string' },
       })),
       ...fields(r.schema?.querystring).map(([name, schema, required]) => ({ name, in: 'query', required, schema })),
     ];
@@ -58,10 +75,19 @@ export function openApiDocument(routes: DescribedRoute[], title: string): Record
 
 export const API_PAGE_PATH = '/api/calls';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** English texts of the page; they are translated like every UI label (i18n/<lang>.conventions.json). */
-export const API_PAGE_LABELS = ['API calls', 'The full description, for tools:', 'Method', 'Path', 'Who may call it', 'Everyone', 'Input fields'];
+export const API_PAGE_LABELS = [
+  'API calls',
+  'The full description, for tools:',
+  'Method',
+  'Path',
+  'Who may call it',
+  'Everyone',
+  'Input fields',
+];
 
 /** A plain page for admins: every call with its policy and input fields, read from the same document. */
 export function apiPage(doc: Record<string, unknown>, lang: string, dir: 'ltr' | 'rtl', label: (english: string) => string): string {
@@ -72,13 +98,17 @@ export function apiPage(doc: Record<string, unknown>, lang: string, dir: 'ltr' |
       const body = op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
       const inputs = [...(op.parameters ?? []).map((p: { name: string }) => p.name), ...Object.keys(body)].join(', ');
       const policy = op['x-policy'] === 'public' ? label('Everyone') : String(op['x-policy']);
-      rows.push(`<tr><td>${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(policy)}</td><td>${escapeHtml(inputs)}</td></tr>`);
+      rows.push(
+        `<tr><td>${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(policy)}</td><td>${escapeHtml(inputs)}</td></tr>`,
+      );
     }
   }
   const title = escapeHtml(label('API calls'));
-  return `<!DOCTYPE html><html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>`
-    + `<body><main><h1>${title}</h1><p>${escapeHtml(label('The full description, for tools:'))} <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a></p>`
-    + `<table><thead><tr><th scope="col">${escapeHtml(label('Method'))}</th><th scope="col">${escapeHtml(label('Path'))}</th>`
-    + `<th scope="col">${escapeHtml(label('Who may call it'))}</th><th scope="col">${escapeHtml(label('Input fields'))}</th></tr></thead>`
-    + `<tbody>${rows.join('')}</tbody></table></main></body></html>`;
+  return (
+    `<!DOCTYPE html><html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+    `<body><main><h1>${title}</h1><p>${escapeHtml(label('The full description, for tools:'))} <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a></p>` +
+    `<table><thead><tr><th scope="col">${escapeHtml(label('Method'))}</th><th scope="col">${escapeHtml(label('Path'))}</th>` +
+    `<th scope="col">${escapeHtml(label('Who may call it'))}</th><th scope="col">${escapeHtml(label('Input fields'))}</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table></main></body></html>`
+  );
 }

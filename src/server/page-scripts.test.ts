@@ -9,12 +9,16 @@ const sha = (s: string) => `'sha256-${crypto.createHash('sha256').update(s).dige
 
 describe('scriptSources', () => {
   it('hashes inline scripts and takes the origin of external https ones', () => {
-    const inline = "window.dataLayer = window.dataLayer || [];";
-    expect(scriptSources(`<script async src="https://stats.example.org/t.js?id=1"></script>\n<script>${inline}</script>`))
-      .toEqual(['https://stats.example.org', sha(inline)]);
+    const inline = 'window.dataLayer = window.dataLayer || [];';
+    expect(scriptSources(`<script async src="https://stats.example.org/t.js?id=1"></script>\n<script>${inline}</script>`)).toEqual([
+      'https://stats.example.org',
+      sha(inline),
+    ]);
   });
   it('ignores plain-http, relative and empty scripts and other markup', () => {
-    expect(scriptSources('<script src="http://x.example.org/a.js"></script><script src="/a.js"></script><script> </script><p>hi</p>')).toEqual([]);
+    expect(
+      scriptSources('<script src="http://x.example.org/a.js"></script><script src="/a.js"></script><script> </script><p>hi</p>'),
+    ).toEqual([]);
   });
 });
 
@@ -25,7 +29,11 @@ describeEachEngine('page scripts in the CSP', (server) => {
     const before = await server().client().get('/healthz');
     expect(before.headers.get('content-security-policy')).not.toContain(sha(inline));
     const saved = await admin.client.post('/app_content/save', {
-      _id: 'new', type: 'page', context: 'csp-test', lang: 'en', title: 'CSP test',
+      _id: 'new',
+      type: 'page',
+      context: 'csp-test',
+      lang: 'en',
+      title: 'CSP test',
       scripthead: `<script>${inline}</script><script src="https://stats.example.org/t.js"></script>`,
     });
     expect(saved.status).toBe(200);

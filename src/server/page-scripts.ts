@@ -22,7 +22,9 @@ export function scriptSources(snippet: string): string[] {
       try {
         const u = new URL(url);
         if (u.protocol === 'https:') out.push(u.origin);
-      } catch { /* not an absolute URL: nothing to allow */ }
+      } catch {
+        /* not an absolute URL: nothing to allow */
+      }
     } else if (body && body.trim()) {
       out.push(`'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`);
     }
@@ -42,8 +44,11 @@ export class PageScriptPolicy {
   }
 
   async refresh(): Promise<void> {
-    const rows = await this.db.selectFrom('content').select(['scripthead', 'scriptfoot'])
-      .where((eb) => eb.or([eb('scripthead', '!=', ''), eb('scriptfoot', '!=', '')])).execute();
+    const rows = await this.db
+      .selectFrom('content')
+      .select(['scripthead', 'scriptfoot'])
+      .where((eb) => eb.or([eb('scripthead', '!=', ''), eb('scriptfoot', '!=', '')]))
+      .execute();
     const all = rows.flatMap((r) => [...scriptSources(r.scripthead ?? ''), ...scriptSources(r.scriptfoot ?? '')]);
     this.sources = [...new Set(all)].sort();
   }

@@ -48,7 +48,8 @@ export async function runPage<O>(
   base: SelectQueryBuilder<any, any, any>,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one pager for every table: the query builder's table types differ per caller
   select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, O>,
-  query: PageQuery, spec: PageSpec,
+  query: PageQuery,
+  spec: PageSpec,
 ): Promise<Page<O>> {
   const sortName = query.sort && spec.sorts[query.sort] ? query.sort : spec.defaultSort;
   const column = spec.sorts[sortName]!;
@@ -80,13 +81,18 @@ export interface GroupSpec {
  */
 export async function runGroupedPage<O>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one pager for every table: the query builder's table types differ per caller
-  base: SelectQueryBuilder<any, any, any>, countBase: SelectQueryBuilder<any, any, any>,
+  base: SelectQueryBuilder<any, any, any>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  countBase: SelectQueryBuilder<any, any, any>,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, O>,
-  query: PageQuery, spec: GroupSpec,
+  query: PageQuery,
+  spec: GroupSpec,
 ): Promise<Page<O>> {
-  const counts = await countBase.select([sql.ref(spec.column).as('g'), sql<number>`count(*)`.as('n')])
-    .groupBy(sql.ref(spec.column)).execute() as { g: string; n: unknown }[];
+  const counts = (await countBase
+    .select([sql.ref(spec.column).as('g'), sql<number>`count(*)`.as('n')])
+    .groupBy(sql.ref(spec.column))
+    .execute()) as { g: string; n: unknown }[];
   const names = await spec.names();
   const groups = counts.map((c) => ({ id: String(c.g), n: Number(c.n), name: names.get(String(c.g)) ?? null }));
   const byText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
@@ -99,8 +105,17 @@ export async function runGroupedPage<O>(
   for (const g of groups) {
     const need = query.limit - rows.length;
     if (need <= 0) break;
-    if (skip >= g.n) { skip -= g.n; continue; }
-    rows.push(...await select(base.where(sql.ref(spec.column), '=', g.id)).orderBy(sql.ref(spec.tiebreak), query.dir).limit(need).offset(skip).execute());
+    if (skip >= g.n) {
+      skip -= g.n;
+      continue;
+    }
+    rows.push(
+      ...(await select(base.where(sql.ref(spec.column), '=', g.id))
+        .orderBy(sql.ref(spec.tiebreak), query.dir)
+        .limit(need)
+        .offset(skip)
+        .execute()),
+    );
     skip = 0;
   }
   const end = offset + rows.length;

@@ -58,15 +58,23 @@ export async function runPrimary(config: Config) {
     quickDeaths = livedMs < 10_000 ? quickDeaths + 1 : 0;
     const delayMs = Math.min(quickDeaths * 1000, 30_000);
     const why = signal ? `killed by ${signal}` : `exited with code ${code}`;
-    log(50, `worker ${worker.process.pid} died (${why}); starting a new one${delayMs ? ` in ${delayMs / 1000} s` : ''}`,
-      { worker: worker.process.pid, code, signal, livedMs });
-    setTimeout(() => { if (!stopping) fork(); }, delayMs);
+    log(50, `worker ${worker.process.pid} died (${why}); starting a new one${delayMs ? ` in ${delayMs / 1000} s` : ''}`, {
+      worker: worker.process.pid,
+      code,
+      signal,
+      livedMs,
+    });
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delayMs);
   });
 
   // The first worker seeds an empty demo site; the others start once it listens, so none serves a
   // half-seeded site.
   fork();
-  cluster.once('listening', () => { for (let i = 1; i < config.webConcurrency && !stopping; i++) fork(); });
+  cluster.once('listening', () => {
+    for (let i = 1; i < config.webConcurrency && !stopping; i++) fork();
+  });
   log(30, `primary started ${config.webConcurrency} worker(s)`, { workers: config.webConcurrency });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -78,7 +86,13 @@ export async function runPrimary(config: Config) {
       if (workers.length === 0) process.exit(0);
       for (const w of workers) w?.process.kill('SIGTERM');
       // The workers keep their own deadline; this one only guards against a worker that hangs.
-      setTimeout(() => { log(40, 'workers did not stop in time'); process.exit(1); }, (config.shutdownTimeoutS + 10) * 1000).unref();
+      setTimeout(
+        () => {
+          log(40, 'workers did not stop in time');
+          process.exit(1);
+        },
+        (config.shutdownTimeoutS + 10) * 1000,
+      ).unref();
     });
   }
 }

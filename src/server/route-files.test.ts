@@ -11,12 +11,14 @@ import { describe, expect, it } from 'vitest';
 const MODULES = 'src/server/modules';
 
 /** Kysely's query starts and raw SQL; `db.transaction()` stays allowed (its body calls repositories). */
-const QUERY = /\.(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\s*\(|\bsql(\.\w+)?(<[^>]*>)?\s*`|\bsql\.(raw|ref|table|id|lit|val|join)\s*\(/;
+const QUERY =
+  /\.(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\s*\(|\bsql(\.\w+)?(<[^>]*>)?\s*`|\bsql\.(raw|ref|table|id|lit|val|join)\s*\(/;
 /** A value import from kysely (its `sql` tag); `import type` is fine. */
 const KYSELY_VALUE_IMPORT = /^import\s+(?!type\b)[^;]*from\s+['"]kysely['"]/m;
 
 function routeFiles(): string[] {
-  return fs.readdirSync(MODULES, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(MODULES, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.routes.ts'))
     .map((f) => path.join(MODULES, f))
     .sort();
@@ -46,11 +48,13 @@ describe('route files', () => {
       "await db.insertInto('files').values(v).execute();",
       "await ctx.db.deleteFrom('sessions').execute();",
       'await sql`select 1`.execute(db);',
-      "const t = sql<string>`now()`;",
+      'const t = sql<string>`now()`;',
       "eb(sql.ref('timestamp'), '<', at)",
     ];
     for (const line of samples) expect(queriesIn('x.routes.ts', line), line).toHaveLength(1);
     expect(queriesIn('x.routes.ts', "import { sql } from 'kysely';")).toHaveLength(1);
-    expect(queriesIn('x.routes.ts', "import type { Transaction } from 'kysely';\nawait db.transaction().execute(async (trx) => save(trx));")).toEqual([]);
+    expect(
+      queriesIn('x.routes.ts', "import type { Transaction } from 'kysely';\nawait db.transaction().execute(async (trx) => save(trx));"),
+    ).toEqual([]);
   });
 });

@@ -13,8 +13,11 @@ async function loadKey(db: Db, name: string): Promise<Buffer> {
   const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
   let row = await read();
   if (!row) {
-    await db.insertInto('server_secrets').values({ name, value: crypto.randomBytes(32).toString('base64url'), created: now() })
-      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('server_secrets')
+      .values({ name, value: crypto.randomBytes(32).toString('base64url'), created: now() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     row = await read();
   }
   return Buffer.from(row!.value, 'base64url');

@@ -28,7 +28,11 @@ const DEVICE_MAX_AGE_S = 365 * 24 * 3600;
 
 export const deviceCookieName = (production: boolean) => (production ? '__Host-device' : 'device');
 
-interface DeviceCookie { a: string; n: string; t: number }
+interface DeviceCookie {
+  a: string;
+  n: string;
+  t: number;
+}
 
 /** A short, fixed-length key for an account name (no e-mail addresses in Redis keys or logs). */
 const accountKey = (login: string) => crypto.createHash('sha256').update(login.trim().toLowerCase()).digest('base64url').slice(0, 22);
@@ -61,7 +65,13 @@ export interface Attempt {
  * Before checking a password: refuses (429, Retry-After) when the address, the (account, address)
  * pair or, for a browser the account does not know, the account itself is backing off.
  */
-export async function beginSignIn(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, login: string, kind = 'login'): Promise<Attempt> {
+export async function beginSignIn(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  login: string,
+  kind = 'login',
+): Promise<Attempt> {
   const { limiter, config } = ctx;
   if (!(await limiter.hit(`${kind}:ip:${req.ip}`, config.rateLimitMax, MINUTE))) tooMany(reply, MINUTE);
   const attempt = await signInKeys(ctx, req, login, kind);
@@ -77,7 +87,12 @@ export async function signInKeys(ctx: AppContext, req: FastifyRequest, login: st
   const acct = accountKey(login);
   const cookie = await unsign<DeviceCookie>(ctx.db, DEVICE_KEY, req.cookies?.[deviceCookieName(ctx.config.production)]);
   const deviceKey = cookie && cookie.a === acct ? `${kind}:fail:dev:${cookie.n}` : null;
-  const keys = { pair: `${kind}:fail:pair:${acct}:${req.ip}`, address: `${kind}:fail:ip:${req.ip}`, account: `${kind}:fail:acct:${acct}`, device: deviceKey };
+  const keys = {
+    pair: `${kind}:fail:pair:${acct}:${req.ip}`,
+    address: `${kind}:fail:ip:${req.ip}`,
+    account: `${kind}:fail:acct:${acct}`,
+    device: deviceKey,
+  };
   const knownDevice = !!deviceKey && (await ctx.limiter.blockedFor(deviceKey)) === 0;
   return { knownDevice, keys };
 }
@@ -100,13 +115,23 @@ export async function failedSignIn(ctx: AppContext, attempt: Attempt): Promise<v
 }
 
 /** After a complete sign-in: the pair's failures are forgiven and the browser becomes a known device. */
-export async function succeededSignIn(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, attempt: Attempt, login: string): Promise<void> {
+export async function succeededSignIn(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  attempt: Attempt,
+  login: string,
+): Promise<void> {
   await ctx.limiter.clear(attempt.keys.pair);
   if (attempt.keys.device) await ctx.limiter.clear(attempt.keys.device);
   await rememberDevice(ctx, req, reply, login);
 }
 
 export async function rememberDevice(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, login: string): Promise<void> {
-  const value = await sign(ctx.db, DEVICE_KEY, { a: accountKey(login), n: crypto.randomBytes(12).toString('base64url'), t: ctx.clock.now() } satisfies DeviceCookie);
+  const value = await sign(ctx.db, DEVICE_KEY, {
+    a: accountKey(login),
+    n: crypto.randomBytes(12).toString('base64url'),
+    t: ctx.clock.now(),
+  } satisfies DeviceCookie);
   reply.setCookie(deviceCookieName(ctx.config.production), value, { ...cookieOptions(ctx, req), maxAge: DEVICE_MAX_AGE_S });
 }

@@ -9,8 +9,13 @@ const isCountLabel = (k: string) => k.includes('{{count}}');
 const pluralForms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
 /** Plural forms missing for the count labels among `keys`, in `labels` of `lang`. */
 export function missingPluralForms(keys: string[], labels: Record<string, string>, lang: string): string[] {
-  return keys.filter(isCountLabel).flatMap((k) => pluralForms(lang).map((f) => `${k}_${f}`))
-    .filter((k) => typeof labels[k] !== 'string' || labels[k]!.trim() === '' || !labels[k]!.includes('{{count}}') && !/_(zero|one|two)$/.test(k));
+  return keys
+    .filter(isCountLabel)
+    .flatMap((k) => pluralForms(lang).map((f) => `${k}_${f}`))
+    .filter(
+      (k) =>
+        typeof labels[k] !== 'string' || labels[k]!.trim() === '' || (!labels[k]!.includes('{{count}}') && !/_(zero|one|two)$/.test(k)),
+    );
 }
 
 describe('label extraction', () => {
@@ -35,7 +40,10 @@ describe.each(['en', ...TRANSLATED_LANGUAGES])('count labels in %s', (lang) => {
     const keys = await collectKeys();
     expect(keys.filter(isCountLabel).length).toBeGreaterThan(0);
     // English is the key, but "1 questions" needs its own forms: they ship with the web app.
-    const labels = lang === 'en' ? JSON.parse(fs.readFileSync(path.join(I18N_DIR, 'en-plurals.json'), 'utf8')) as Record<string, string> : loadLanguage(lang);
+    const labels =
+      lang === 'en'
+        ? (JSON.parse(fs.readFileSync(path.join(I18N_DIR, 'en-plurals.json'), 'utf8')) as Record<string, string>)
+        : loadLanguage(lang);
     const missing = missingPluralForms(keys, labels, lang);
     expect(missing, `${missing.length} plural forms missing in ${lang}:\n${missing.join('\n')}`).toEqual([]);
   });
@@ -43,13 +51,28 @@ describe.each(['en', ...TRANSLATED_LANGUAGES])('count labels in %s', (lang) => {
 
 describe('the plural check', () => {
   it('fails on a count label without plural forms', () => {
-    expect(missingPluralForms(['{{count}} lessons', 'Plain'], { '{{count}} lessons': '{{count}} Lektionen' }, 'de'))
-      .toEqual(['{{count}} lessons_one', '{{count}} lessons_other']);
-    expect(missingPluralForms(['{{count}} lessons'], { '{{count}} lessons_one': 'Eine Lektion', '{{count}} lessons_other': '{{count}} Lektionen' }, 'de')).toEqual([]);
+    expect(missingPluralForms(['{{count}} lessons', 'Plain'], { '{{count}} lessons': '{{count}} Lektionen' }, 'de')).toEqual([
+      '{{count}} lessons_one',
+      '{{count}} lessons_other',
+    ]);
+    expect(
+      missingPluralForms(
+        ['{{count}} lessons'],
+        { '{{count}} lessons_one': 'Eine Lektion', '{{count}} lessons_other': '{{count}} Lektionen' },
+        'de',
+      ),
+    ).toEqual([]);
     expect(missingPluralForms(['{{count}} lessons'], { '{{count}} lessons_one': 'x', '{{count}} lessons_other': 'x' }, 'ar'))
       // zero, two, few and many are missing; 'other' does not show the number.
       .toHaveLength(5);
-    expect(missingPluralForms(['{{count}} lessons'], { '{{count}} lessons_one': 'x', '{{count}} lessons_other': 'x' }, 'ar'))
-      .toEqual(expect.arrayContaining(['{{count}} lessons_zero', '{{count}} lessons_two', '{{count}} lessons_few', '{{count}} lessons_many', '{{count}} lessons_other']));
+    expect(missingPluralForms(['{{count}} lessons'], { '{{count}} lessons_one': 'x', '{{count}} lessons_other': 'x' }, 'ar')).toEqual(
+      expect.arrayContaining([
+        '{{count}} lessons_zero',
+        '{{count}} lessons_two',
+        '{{count}} lessons_few',
+        '{{count}} lessons_many',
+        '{{count}} lessons_other',
+      ]),
+    );
   });
 });

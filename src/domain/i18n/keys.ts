@@ -44,7 +44,10 @@ async function seededLabels(): Promise<string[]> {
   const site = path.resolve(here, '../../server/seed/demo-content/site.ts');
   if (!fs.existsSync(site)) return [];
   try {
-    const m = (await import(site)) as { navItems?: { title: string }[]; siteConfig?: { sitetitle?: string; poweredby?: { title: string } } };
+    const m = (await import(site)) as {
+      navItems?: { title: string }[];
+      siteConfig?: { sitetitle?: string; poweredby?: { title: string } };
+    };
     return [
       ...(m.navItems ?? []).map((n) => n.title),
       ...(m.siteConfig?.sitetitle ? [m.siteConfig.sitetitle] : []),
@@ -72,7 +75,10 @@ export async function collectKeys(): Promise<string[]> {
  * feature keeps its own label file and parallel work never edits the same one.
  */
 export function loadLanguage(lang: string): Record<string, string> {
-  const files = fs.readdirSync(I18N_DIR).filter((f) => f === `${lang}.json` || (f.startsWith(`${lang}.`) && f.endsWith('.json'))).sort();
+  const files = fs
+    .readdirSync(I18N_DIR)
+    .filter((f) => f === `${lang}.json` || (f.startsWith(`${lang}.`) && f.endsWith('.json')))
+    .sort();
   return Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(path.join(I18N_DIR, f), 'utf8')) as Record<string, string>));
 }
 

@@ -10,13 +10,18 @@ export async function startVerifyStandIn(secret: string) {
   const requests: { method: string; type: string; form: Record<string, string> }[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (c) => { raw += c; });
+    req.on('data', (c) => {
+      raw += c;
+    });
     req.on('end', () => {
       const form = Object.fromEntries(new URLSearchParams(raw));
       requests.push({ method: req.method ?? '', type: req.headers['content-type'] ?? '', form });
       const token = form.response ?? '';
       if (token.startsWith('slow')) return void setTimeout(() => res.end('{"success":true}'), 1500);
-      if (token.startsWith('error')) { res.statusCode = 500; return void res.end('Internal Server Error'); }
+      if (token.startsWith('error')) {
+        res.statusCode = 500;
+        return void res.end('Internal Server Error');
+      }
       res.setHeader('content-type', 'application/json');
       if (token.startsWith('garbage')) return void res.end('<html>');
       const success = form.secret === secret && token.startsWith('good');

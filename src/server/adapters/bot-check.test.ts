@@ -10,7 +10,9 @@ import { startVerifyStandIn } from './bot-check.stand-in.ts';
 
 describe('createBotCheck against a verify service on loopback', () => {
   let standIn: Awaited<ReturnType<typeof startVerifyStandIn>>;
-  beforeAll(async () => { standIn = await startVerifyStandIn('s3cret'); });
+  beforeAll(async () => {
+    standIn = await startVerifyStandIn('s3cret');
+  });
   afterAll(() => standIn.close());
 
   it('sends the secret, the token and the address as a form, and passes a token the service vouches for', async () => {
@@ -18,7 +20,8 @@ describe('createBotCheck against a verify service on loopback', () => {
     expect(check.enabled).toBe(true);
     expect(await check.verify('good-1', '203.0.113.9')).toBe('passed');
     expect(standIn.requests.at(-1)).toEqual({
-      method: 'POST', type: 'application/x-www-form-urlencoded;charset=UTF-8',
+      method: 'POST',
+      type: 'application/x-www-form-urlencoded;charset=UTF-8',
       form: { secret: 's3cret', response: 'good-1', remoteip: '203.0.113.9' },
     });
   });

@@ -13,7 +13,11 @@ export interface BotCheck {
   verify(token: string | null | undefined, remoteip?: string): Promise<BotCheckResult>;
 }
 
-export interface BotCheckOptions { verifyUrl?: string; secret?: string; timeoutMs?: number }
+export interface BotCheckOptions {
+  verifyUrl?: string;
+  secret?: string;
+  timeoutMs?: number;
+}
 
 export function createBotCheck(opts: BotCheckOptions): BotCheck {
   const { verifyUrl, secret } = opts;
@@ -32,7 +36,10 @@ export function createBotCheck(opts: BotCheckOptions): BotCheck {
       if (remoteip) form.set('remoteip', remoteip);
       try {
         const res = await fetch(verifyUrl, {
-          method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs), redirect: 'error',
+          method: 'POST',
+          body: form,
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'error',
           headers: { accept: 'application/json' },
         });
         if (!res.ok) return 'unavailable';

@@ -33,8 +33,12 @@ export function servePrimary(): void {
     if (m[TAG] === 'rl') {
       const fn = (limiter[m.op] as (...a: unknown[]) => Promise<unknown>).bind(limiter);
       fn(...m.args).then(
-        (result) => { if (worker.isConnected()) worker.send({ [TAG]: 'rl-reply', id: m.id, result } satisfies ToWorker); },
-        (err: Error) => { if (worker.isConnected()) worker.send({ [TAG]: 'rl-reply', id: m.id, error: err.message } satisfies ToWorker); },
+        (result) => {
+          if (worker.isConnected()) worker.send({ [TAG]: 'rl-reply', id: m.id, result } satisfies ToWorker);
+        },
+        (err: Error) => {
+          if (worker.isConnected()) worker.send({ [TAG]: 'rl-reply', id: m.id, error: err.message } satisfies ToWorker);
+        },
       );
     }
   });
@@ -52,8 +56,13 @@ export function clusterInvalidation(): Invalidation {
       bus.emit(topic);
       process.send?.({ [TAG]: 'invalidate', topic } satisfies ToPrimary);
     },
-    subscribe(topic, fn) { bus.on(topic, fn); },
-    async close() { bus.removeAllListeners(); process.off('message', onMessage); },
+    subscribe(topic, fn) {
+      bus.on(topic, fn);
+    },
+    async close() {
+      bus.removeAllListeners();
+      process.off('message', onMessage);
+    },
   };
 }
 
@@ -82,9 +91,19 @@ export class ClusterRateLimiter implements RateLimiter {
     });
   }
 
-  hit(key: string, max: number, windowMs: number) { return this.call<boolean>('hit', key, max, windowMs); }
-  count(key: string, windowMs: number) { return this.call<number>('count', key, windowMs); }
-  clear(key: string) { return this.call<void>('clear', key); }
-  block(key: string, ms: number) { return this.call<void>('block', key, ms); }
-  blockedFor(key: string) { return this.call<number>('blockedFor', key); }
+  hit(key: string, max: number, windowMs: number) {
+    return this.call<boolean>('hit', key, max, windowMs);
+  }
+  count(key: string, windowMs: number) {
+    return this.call<number>('count', key, windowMs);
+  }
+  clear(key: string) {
+    return this.call<void>('clear', key);
+  }
+  block(key: string, ms: number) {
+    return this.call<void>('block', key, ms);
+  }
+  blockedFor(key: string) {
+    return this.call<number>('blockedFor', key);
+  }
 }

@@ -30,7 +30,10 @@ export function servePrimaryMetrics(): void {
   cluster.on('message', (worker: Worker, msg: unknown) => {
     if (!isOurs(msg)) return;
     const m = msg as ToPrimary;
-    if (m[TAG] === 'ready') { ready.add(worker.id); return; }
+    if (m[TAG] === 'ready') {
+      ready.add(worker.id);
+      return;
+    }
     if (m[TAG] === 'part') {
       const g = gathers.get(m.id);
       if (!g || !g.waiting.delete(worker.id)) return;
@@ -40,7 +43,9 @@ export function servePrimaryMetrics(): void {
     }
     if (m[TAG] === 'ask') {
       const gid = next++;
-      const answer = (reply: ToWorker) => { if (worker.isConnected()) worker.send(reply); };
+      const answer = (reply: ToWorker) => {
+        if (worker.isConnected()) worker.send(reply);
+      };
       const targets = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && ready.has(w.id) && w.isConnected());
       const g = {
         waiting: new Set(targets.map((w) => w.id)),
@@ -48,7 +53,10 @@ export function servePrimaryMetrics(): void {
         finish: (error?: string) => {
           clearTimeout(timer);
           if (!gathers.delete(gid)) return;
-          if (error) { answer({ [TAG]: 'answer', id: m.id, error }); return; }
+          if (error) {
+            answer({ [TAG]: 'answer', id: m.id, error });
+            return;
+          }
           Promise.resolve(client.AggregatorRegistry.aggregate(g.parts).metrics()).then(
             (text) => answer({ [TAG]: 'answer', id: m.id, text }),
             (err: Error) => answer({ [TAG]: 'answer', id: m.id, error: err.message }),
@@ -88,8 +96,20 @@ export function workerMetrics(registry: client.Registry): { all(): Promise<strin
     all() {
       const id = next++;
       return new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => { waiting.delete(id); reject(new Error('the primary did not answer')); }, GATHER_MS + 1000);
-        waiting.set(id, { resolve: (t) => { clearTimeout(timer); resolve(t); }, reject: (e) => { clearTimeout(timer); reject(e); } });
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error('the primary did not answer'));
+        }, GATHER_MS + 1000);
+        waiting.set(id, {
+          resolve: (t) => {
+            clearTimeout(timer);
+            resolve(t);
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        });
         process.send?.({ [TAG]: 'ask', id } satisfies ToPrimary);
       });
     },

@@ -61,8 +61,11 @@ export async function startCrmStandIn(key = 'test-crm-key'): Promise<CrmStandIn>
         return send(res, 400, { error: 'records must be a list of 1 to 100 contacts' });
       }
       const results = records.map((r) => {
-        if (!r.email || r.email === REJECTED_EMAIL) return { externalId: r.externalId, email: r.email ?? '', status: 'error', message: 'Invalid address' };
-        const existing = [...state.individuals.values()].find((i) => (r.externalId && i.externalId === r.externalId) || i.email === r.email);
+        if (!r.email || r.email === REJECTED_EMAIL)
+          return { externalId: r.externalId, email: r.email ?? '', status: 'error', message: 'Invalid address' };
+        const existing = [...state.individuals.values()].find(
+          (i) => (r.externalId && i.externalId === r.externalId) || i.email === r.email,
+        );
         const id = existing?.id ?? nextId++;
         state.individuals.set(id, { ...existing, ...r, id, email: r.email, updatedAt: new Date().toISOString() } as CrmIndividual);
         return { externalId: r.externalId, email: r.email, id, status: existing ? 'updated' : 'created' };
@@ -75,6 +78,10 @@ export async function startCrmStandIn(key = 'test-crm-key'): Promise<CrmStandIn>
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(state, {
     url,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   });
 }

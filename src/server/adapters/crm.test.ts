@@ -15,7 +15,11 @@ describe('CRM adapter against a stand-in CRM on loopback', () => {
     crm.individuals.set(1001, { id: 1001, email: 'ana@example.org', firstName: 'Ana', lastName: 'Silva', country: 'Portugal' });
   });
   afterAll(() => crm.close());
-  beforeEach(() => { crm.hits.length = 0; crm.failNext.length = 0; crm.delayMs = 0; });
+  beforeEach(() => {
+    crm.hits.length = 0;
+    crm.failNext.length = 0;
+    crm.delayMs = 0;
+  });
 
   const client = (over: Partial<Parameters<typeof createCrmClient>[0]> = {}) =>
     createCrmClient({ baseUrl: `${crm.url}/`, key: 'k-123', timeoutMs: 1000, backoffMs: 20, ...over });
@@ -31,7 +35,13 @@ describe('CRM adapter against a stand-in CRM on loopback', () => {
   }
 
   it('finds an individual by id and by e-mail, and answers null or [] when there is none', async () => {
-    expect(await client().getIndividual('1001')).toEqual({ id: 1001, email: 'ana@example.org', firstName: 'Ana', lastName: 'Silva', country: 'Portugal' });
+    expect(await client().getIndividual('1001')).toEqual({
+      id: 1001,
+      email: 'ana@example.org',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      country: 'Portugal',
+    });
     expect(await client().getIndividual('999999')).toBeNull();
     expect(await client().findByEmail('ana@example.org')).toHaveLength(1);
     expect(await client().findByEmail('nobody@example.org')).toEqual([]);
@@ -84,7 +94,9 @@ describe('CRM adapter against a stand-in CRM on loopback', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const err = await failure(createCrmClient({ baseUrl: `http://127.0.0.1:${port}`, key: 'k', retries: 1, backoffMs: 1 }).findByEmail('a@b.co'));
+    const err = await failure(
+      createCrmClient({ baseUrl: `http://127.0.0.1:${port}`, key: 'k', retries: 1, backoffMs: 1 }).findByEmail('a@b.co'),
+    );
     expect(err.kind).toBe('unavailable');
   });
 

@@ -21,8 +21,18 @@
 import type { CrmBatchResult } from '../../domain/replies-admin.ts';
 
 export interface CrmIndividual {
-  id: number; externalId?: string; email: string; firstName?: string; lastName?: string; phone?: string;
-  city?: string; state?: string; country?: string; postalCode?: string; language?: string; updatedAt?: string;
+  id: number;
+  externalId?: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  postalCode?: string;
+  language?: string;
+  updatedAt?: string;
 }
 export type CrmContactInput = Omit<CrmIndividual, 'id' | 'updatedAt'>;
 export type { CrmBatchResult };
@@ -59,7 +69,19 @@ export interface CrmClient {
   postBatch(records: CrmContactInput[]): Promise<CrmBatchResult[]>;
 }
 
-const TEXT_FIELDS = ['externalId', 'email', 'firstName', 'lastName', 'phone', 'city', 'state', 'country', 'postalCode', 'language', 'updatedAt'] as const;
+const TEXT_FIELDS = [
+  'externalId',
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'city',
+  'state',
+  'country',
+  'postalCode',
+  'language',
+  'updatedAt',
+] as const;
 
 /** The known fields of a CRM answer, as strings: nothing else the CRM sends reaches our clients. */
 function toIndividual(raw: unknown): CrmIndividual | null {
@@ -105,7 +127,8 @@ export function createCrmClient(opts: CrmOptions): CrmClient {
         const res = await fetch(base + path, {
           method,
           headers: {
-            authorization: `Bearer ${opts.key}`, accept: 'application/json',
+            authorization: `Bearer ${opts.key}`,
+            accept: 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -130,9 +153,10 @@ export function createCrmClient(opts: CrmOptions): CrmClient {
       } catch (err) {
         if (err instanceof CrmError) throw err;
         const name = (err as Error).name;
-        failure = name === 'TimeoutError' || name === 'AbortError'
-          ? new CrmError('timeout', `CRM did not answer within ${timeoutMs} ms`)
-          : new CrmError('unavailable', `CRM unreachable: ${(err as Error).message}`);
+        failure =
+          name === 'TimeoutError' || name === 'AbortError'
+            ? new CrmError('timeout', `CRM did not answer within ${timeoutMs} ms`)
+            : new CrmError('unavailable', `CRM unreachable: ${(err as Error).message}`);
       }
       if (attempt >= retries) throw failure;
       const delay = Math.min(maxBackoffMs, backoffMs * 2 ** attempt);

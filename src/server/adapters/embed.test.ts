@@ -47,7 +47,10 @@ describe('createEmbedLookup against an oEmbed server on loopback', () => {
       hits.push(`${url.pathname} ${id}`);
       const mode = behaviour[id] ?? 'ok';
       if (mode === 'slow') return void setTimeout(() => res.end('{}'), 1500);
-      if (mode === 'error') { res.statusCode = 404; return void res.end('Not Found'); }
+      if (mode === 'error') {
+        res.statusCode = 404;
+        return void res.end('Not Found');
+      }
       res.setHeader('content-type', 'application/json');
       if (mode === 'garbage') return void res.end('{not json');
       res.end(JSON.stringify({ title: `Video ${id}`, thumbnail_url: `https://img.example/${id}.jpg`, html: '<iframe></iframe>' }));
@@ -62,11 +65,16 @@ describe('createEmbedLookup against an oEmbed server on loopback', () => {
   it('adds the title and thumbnail the video site gives', async () => {
     const embeds = createEmbedLookup({ endpoints: endpoints() });
     expect(await embeds.lookup('https://youtu.be/okVideo001')).toEqual({
-      provider: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/okVideo001',
-      thumbnail: 'https://img.example/okVideo001.jpg', title: 'Video okVideo001',
+      provider: 'youtube',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/okVideo001',
+      thumbnail: 'https://img.example/okVideo001.jpg',
+      title: 'Video okVideo001',
     });
     expect(await embeds.lookup('https://vimeo.com/123456')).toEqual({
-      provider: 'vimeo', embedUrl: 'https://player.vimeo.com/video/123456', thumbnail: 'https://img.example/123456.jpg', title: 'Video 123456',
+      provider: 'vimeo',
+      embedUrl: 'https://player.vimeo.com/video/123456',
+      thumbnail: 'https://img.example/123456.jpg',
+      title: 'Video 123456',
     });
     expect(hits).toContain('/vimeo/oembed.json 123456');
   });
@@ -106,7 +114,9 @@ describe('createEmbedLookup against an oEmbed server on loopback', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const embeds = createEmbedLookup({ endpoints: { youtube: `http://127.0.0.1:${port}/oembed`, vimeo: `http://127.0.0.1:${port}/oembed` } });
+    const embeds = createEmbedLookup({
+      endpoints: { youtube: `http://127.0.0.1:${port}/oembed`, vimeo: `http://127.0.0.1:${port}/oembed` },
+    });
     expect(await embeds.lookup('https://vimeo.com/42')).toEqual({ provider: 'vimeo', embedUrl: 'https://player.vimeo.com/video/42' });
   });
 

@@ -5,7 +5,12 @@
  */
 
 export type VideoProvider = 'youtube' | 'vimeo';
-export interface Embed { provider: VideoProvider; embedUrl: string; thumbnail?: string; title?: string }
+export interface Embed {
+  provider: VideoProvider;
+  embedUrl: string;
+  thumbnail?: string;
+  title?: string;
+}
 
 /** The video sites' own oEmbed endpoints; a test points these at a server on loopback. */
 export const OEMBED_ENDPOINTS: Record<VideoProvider, string> = {
@@ -13,13 +18,26 @@ export const OEMBED_ENDPOINTS: Record<VideoProvider, string> = {
   vimeo: 'https://vimeo.com/api/oembed.json',
 };
 
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
 const FAILED_LOOKUP_MS = 60_000;
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
 const VIMEO_ID = /^\d{1,15}$/;
 
-interface VideoLink { provider: VideoProvider; id: string; embedUrl: string; watchUrl: string; thumbnail?: string }
+interface VideoLink {
+  provider: VideoProvider;
+  id: string;
+  embedUrl: string;
+  watchUrl: string;
+  thumbnail?: string;
+}
 
 /**
  * The video a link names, from the link alone: youtu.be/ID, youtube.com/watch?v=ID, /shorts/ID, /embed/ID,
@@ -38,20 +56,32 @@ export function parseVideoLink(link: string): VideoLink | null {
   let id: string | undefined;
   if (host === 'youtu.be') id = parts[0];
   else if (YOUTUBE_HOSTS.has(host)) {
-    id = parts[0] === 'watch' ? url.searchParams.get('v') ?? undefined
-      : ['shorts', 'embed', 'live', 'v'].includes(parts[0] ?? '') ? parts[1] : undefined;
+    id =
+      parts[0] === 'watch'
+        ? (url.searchParams.get('v') ?? undefined)
+        : ['shorts', 'embed', 'live', 'v'].includes(parts[0] ?? '')
+          ? parts[1]
+          : undefined;
   }
   if (id !== undefined) {
     if (!YOUTUBE_ID.test(id)) return null;
     return {
-      provider: 'youtube', id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}`,
-      watchUrl: `https://www.youtube.com/watch?v=${id}`, thumbnail: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+      provider: 'youtube',
+      id,
+      embedUrl: `https://www.youtube-nocookie.com/embed/${id}`,
+      watchUrl: `https://www.youtube.com/watch?v=${id}`,
+      thumbnail: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
     };
   }
   if (VIMEO_HOSTS.has(host)) {
     const vimeoId = host === 'player.vimeo.com' ? (parts[0] === 'video' ? parts[1] : undefined) : parts.find((p) => VIMEO_ID.test(p));
     if (!vimeoId || !VIMEO_ID.test(vimeoId)) return null;
-    return { provider: 'vimeo', id: vimeoId, embedUrl: `https://player.vimeo.com/video/${vimeoId}`, watchUrl: `https://vimeo.com/${vimeoId}` };
+    return {
+      provider: 'vimeo',
+      id: vimeoId,
+      embedUrl: `https://player.vimeo.com/video/${vimeoId}`,
+      watchUrl: `https://vimeo.com/${vimeoId}`,
+    };
   }
   return null;
 }
@@ -78,7 +108,11 @@ export function createEmbedLookup(opts: EmbedLookupOptions = {}): EmbedLookup {
   const cache = new Map<string, { at: number; ttl: number; value: Promise<Embed> }>();
 
   async function enrich(video: VideoLink): Promise<Embed> {
-    const derived: Embed = { provider: video.provider, embedUrl: video.embedUrl, ...(video.thumbnail ? { thumbnail: video.thumbnail } : {}) };
+    const derived: Embed = {
+      provider: video.provider,
+      embedUrl: video.embedUrl,
+      ...(video.thumbnail ? { thumbnail: video.thumbnail } : {}),
+    };
     if (!endpoints) return derived;
     try {
       const url = `${endpoints[video.provider]}?format=json&url=${encodeURIComponent(video.watchUrl)}`;
@@ -103,7 +137,9 @@ export function createEmbedLookup(opts: EmbedLookupOptions = {}): EmbedLookup {
       if (hit && Date.now() - hit.at < hit.ttl) return hit.value;
       const entry = { at: Date.now(), ttl: cacheMs, value: enrich(video) };
       // A look-up that found no title is kept only briefly, so the title appears once the site answers again.
-      void entry.value.then((e) => { if (!e.title) entry.ttl = Math.min(cacheMs, FAILED_LOOKUP_MS); });
+      void entry.value.then((e) => {
+        if (!e.title) entry.ttl = Math.min(cacheMs, FAILED_LOOKUP_MS);
+      });
       cache.delete(key);
       cache.set(key, entry);
       if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);

@@ -15,9 +15,15 @@ export interface Invalidation {
 export function memoryInvalidation(): Invalidation {
   const bus = new EventEmitter();
   return {
-    async publish(topic) { bus.emit(topic); },
-    subscribe(topic, fn) { bus.on(topic, fn); },
-    async close() { bus.removeAllListeners(); },
+    async publish(topic) {
+      bus.emit(topic);
+    },
+    subscribe(topic, fn) {
+      bus.on(topic, fn);
+    },
+    async close() {
+      bus.removeAllListeners();
+    },
   };
 }
 
@@ -29,10 +35,13 @@ export function redisInvalidation(publisher: Redis, subscriber: Redis): Invalida
   // ioredis. Caches are dropped then too, since messages sent while we were away are lost.
   let subscribedBefore = false;
   const subscribe = () => {
-    subscriber.subscribe(CHANNEL).then(() => {
-      if (subscribedBefore) for (const t of bus.eventNames()) bus.emit(t);
-      subscribedBefore = true;
-    }, (err) => logFault('redis', err, 'Redis subscribe failed; retrying on reconnection'));
+    subscriber.subscribe(CHANNEL).then(
+      () => {
+        if (subscribedBefore) for (const t of bus.eventNames()) bus.emit(t);
+        subscribedBefore = true;
+      },
+      (err) => logFault('redis', err, 'Redis subscribe failed; retrying on reconnection'),
+    );
   };
   subscriber.on('ready', subscribe);
   if (subscriber.status === 'ready') subscribe();
@@ -41,9 +50,16 @@ export function redisInvalidation(publisher: Redis, subscriber: Redis): Invalida
     async publish(topic) {
       bus.emit(topic); // this process at once, the others through Redis (ours hears it again: harmless)
       // The change is saved already; other processes missing the message must not turn it into an error.
-      await publisher.publish(CHANNEL, topic).catch((err) => logFault('redis', err, 'Redis publish failed; other processes keep their caches'));
+      await publisher
+        .publish(CHANNEL, topic)
+        .catch((err) => logFault('redis', err, 'Redis publish failed; other processes keep their caches'));
     },
-    subscribe(topic, fn) { bus.on(topic, fn); },
-    async close() { bus.removeAllListeners(); await subscriber.quit().catch(() => {}); },
+    subscribe(topic, fn) {
+      bus.on(topic, fn);
+    },
+    async close() {
+      bus.removeAllListeners();
+      await subscriber.quit().catch(() => {});
+    },
   };
 }

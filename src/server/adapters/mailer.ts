@@ -8,9 +8,17 @@ import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface Mail { to: string; subject: string; text: string; html?: string }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
 /** `kick` (queued mailers) wakes the sender after rows were added to the queue directly. */
-export interface Mailer { send(mail: Mail): Promise<void>; kick?(): void }
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  kick?(): void;
+}
 
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
@@ -27,7 +35,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },

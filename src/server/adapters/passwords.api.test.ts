@@ -17,27 +17,35 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await closePasswordPool();
-  for (const [k, v] of [['PASSWORD_THREADS', saved.threads], ['PASSWORD_QUEUE_PER_THREAD', saved.queue]] as const) {
-    if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  for (const [k, v] of [
+    ['PASSWORD_THREADS', saved.threads],
+    ['PASSWORD_QUEUE_PER_THREAD', saved.queue],
+  ] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   }
 });
 
-describeEachEngine('sign-in burst beyond the password pool', (server) => {
-  it('queues what fits, answers the rest 503 with Retry-After, and keeps serving other requests', async () => {
-    const u = await buildUser(server().ctx);
-    const burst = Array.from({ length: 60 }, () => server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD }));
-    const others = Array.from({ length: 10 }, () => server().client().get('/app_users/whoami'));
-    const [logins, pages] = await Promise.all([Promise.all(burst), Promise.all(others)]);
-    const busy = logins.filter((r) => r.status === 503);
-    expect(logins.every((r) => r.status === 200 || r.status === 503)).toBe(true);
-    expect(logins.some((r) => r.status === 200)).toBe(true);
-    expect(busy.length).toBeGreaterThan(0);
-    for (const r of busy) {
-      expect(r.body).toEqual({ error: { message: MSG.signInBusy } });
-      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
-    }
-    expect(pages.every((r) => r.status === 200)).toBe(true);
-    // Once the burst has drained, the same sign-in works.
-    expect((await server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD })).status).toBe(200);
-  });
-}, { RATE_LIMIT_MAX: '100000' });
+describeEachEngine(
+  'sign-in burst beyond the password pool',
+  (server) => {
+    it('queues what fits, answers the rest 503 with Retry-After, and keeps serving other requests', async () => {
+      const u = await buildUser(server().ctx);
+      const burst = Array.from({ length: 60 }, () => server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD }));
+      const others = Array.from({ length: 10 }, () => server().client().get('/app_users/whoami'));
+      const [logins, pages] = await Promise.all([Promise.all(burst), Promise.all(others)]);
+      const busy = logins.filter((r) => r.status === 503);
+      expect(logins.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+      expect(logins.some((r) => r.status === 200)).toBe(true);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const r of busy) {
+        expect(r.body).toEqual({ error: { message: MSG.signInBusy } });
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(pages.every((r) => r.status === 200)).toBe(true);
+      // Once the burst has drained, the same sign-in works.
+      expect((await server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD })).status).toBe(200);
+    });
+  },
+  { RATE_LIMIT_MAX: '100000' },
+);

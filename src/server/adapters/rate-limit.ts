@@ -26,7 +26,9 @@ export class MemoryRateLimiter implements RateLimiter {
     return (await this.count(key, windowMs)) <= max;
   }
 
-  async clear(key: string) { this.windows.delete(key); }
+  async clear(key: string) {
+    this.windows.delete(key);
+  }
 
   async block(key: string, ms: number) {
     if (this.blocks.size > 50_000) for (const [k, until] of this.blocks) if (until <= Date.now()) this.blocks.delete(k);
@@ -58,11 +60,16 @@ export class MemoryRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   private redis: Redis;
   private prefix: string;
-  constructor(redis: Redis, prefix = 'lp:rl:') { this.redis = redis; this.prefix = prefix; }
+  constructor(redis: Redis, prefix = 'lp:rl:') {
+    this.redis = redis;
+    this.prefix = prefix;
+  }
 
-  async hit(key: string, max: number, windowMs: number) { return redisCall(async () => {
-    return (await this.count(key, windowMs)) <= max;
-  }); }
+  async hit(key: string, max: number, windowMs: number) {
+    return redisCall(async () => {
+      return (await this.count(key, windowMs)) <= max;
+    });
+  }
 
   async count(key: string, windowMs: number) {
     return redisCall(async () => {
@@ -72,13 +79,21 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
-  async clear(key: string) { return redisCall(async () => { await this.redis.del(this.prefix + key); }); }
+  async clear(key: string) {
+    return redisCall(async () => {
+      await this.redis.del(this.prefix + key);
+    });
+  }
 
-  async block(key: string, ms: number) { return redisCall(async () => {
-    await this.redis.set(`${this.prefix}block:${key}`, '1', 'PX', Math.max(1, Math.round(ms)));
-  }); }
+  async block(key: string, ms: number) {
+    return redisCall(async () => {
+      await this.redis.set(`${this.prefix}block:${key}`, '1', 'PX', Math.max(1, Math.round(ms)));
+    });
+  }
 
-  async blockedFor(key: string) { return redisCall(async () => {
-    return Math.max(0, await this.redis.pttl(`${this.prefix}block:${key}`));
-  }); }
+  async blockedFor(key: string) {
+    return redisCall(async () => {
+      return Math.max(0, await this.redis.pttl(`${this.prefix}block:${key}`));
+    });
+  }
 }

@@ -16,7 +16,10 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const reachable = await new Promise<boolean>((resolve) => {
   const u = new URL(REDIS_URL);
   const s = net.connect(Number(u.port || 6379), u.hostname);
-  s.once('connect', () => { s.destroy(); resolve(true); });
+  s.once('connect', () => {
+    s.destroy();
+    resolve(true);
+  });
   s.once('error', () => resolve(false));
 });
 if (!reachable && process.env.CI) throw new Error(`Redis is not reachable at ${REDIS_URL}; CI needs it`);
@@ -25,7 +28,9 @@ describe.skipIf(!reachable)('Redis adapters', () => {
   const prefix = `lp-test-${crypto.randomBytes(4).toString('hex')}:`;
   const redis = reachable ? connectRedis(REDIS_URL) : null!;
   // Commands fail at once while the client is not connected (no offline queue), so wait for it.
-  beforeAll(async () => { expect(await readyWithin(redis, 5000)).toBe(true); });
+  beforeAll(async () => {
+    expect(await readyWithin(redis, 5000)).toBe(true);
+  });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
@@ -39,7 +44,13 @@ describe.skipIf(!reachable)('Redis adapters', () => {
     const a = await store.create('user-1', meta, at, 60_000);
     const b = await store.create('user-1', meta, at + 1, 60_000);
     const c = await store.create('user-1', meta, at + 2, 60_000);
-    expect(await store.lookup(a)).toMatchObject({ userId: 'user-1', created: at, lastseen: at, useragent: 'Firefox/121.0', ip: '127.0.0.1' });
+    expect(await store.lookup(a)).toMatchObject({
+      userId: 'user-1',
+      created: at,
+      lastseen: at,
+      useragent: 'Firefox/121.0',
+      ip: '127.0.0.1',
+    });
     await store.touch((await store.lookup(a))!.id, at + 500);
     expect((await store.lookup(a))!.lastseen).toBe(at + 500);
     expect((await store.list('user-1')).map((s) => s.created).sort()).toEqual([at, at + 1, at + 2]);

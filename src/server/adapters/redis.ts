@@ -25,7 +25,11 @@ export function connectRedis(url: string): Redis {
 export function readyWithin(redis: Redis, ms: number): Promise<boolean> {
   if (redis.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); resolve(ok); };
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ok);
+    };
     const onReady = () => done(true);
     const timer = setTimeout(() => done(false), ms);
     redis.once('ready', onReady);

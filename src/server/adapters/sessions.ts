@@ -15,7 +15,10 @@ export const SESSION_COOKIE = 'sid';
 /** In production the cookie carries the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
 export const SESSION_COOKIE_PRODUCTION = '__Host-sid';
 
-export interface SessionMeta { useragent: string; ip: string }
+export interface SessionMeta {
+  useragent: string;
+  ip: string;
+}
 export interface SessionInfo extends SessionMeta {
   /** The SHA-256 of the token: safe to show and to name a session by. */
   id: string;
@@ -42,36 +45,64 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export class DbSessionStore implements SessionStore {
   private db: Db;
-  constructor(db: Db) { this.db = db; }
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   async create(userId: string, meta: SessionMeta, at: number, keepMs: number) {
     const token = newToken();
-    await this.db.insertInto('sessions').values({
-      id: hashToken(token), userId, created: iso(at), expires: iso(at + keepMs), lastseen: iso(at),
-      useragent: meta.useragent.slice(0, 500), ip: meta.ip.slice(0, 100),
-    }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: hashToken(token),
+        userId,
+        created: iso(at),
+        expires: iso(at + keepMs),
+        lastseen: iso(at),
+        useragent: meta.useragent.slice(0, 500),
+        ip: meta.ip.slice(0, 100),
+      })
+      .execute();
     // Sessions past their store expiry go at the same time; cheap, and nothing else needs to sweep.
     await this.db.deleteFrom('sessions').where('userId', '=', userId).where('expires', '<', iso(at)).execute();
     return token;
   }
 
   private info(row: { id: string; userId: string; created: string; lastseen: string; useragent: string; ip: string }): SessionInfo {
-    return { id: row.id, userId: row.userId, created: Date.parse(row.created), lastseen: Date.parse(row.lastseen), useragent: row.useragent, ip: row.ip };
+    return {
+      id: row.id,
+      userId: row.userId,
+      created: Date.parse(row.created),
+      lastseen: Date.parse(row.lastseen),
+      useragent: row.useragent,
+      ip: row.ip,
+    };
   }
 
   async lookup(token: string) {
-    const row = await this.db.selectFrom('sessions').select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
-      .where('id', '=', hashToken(token)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
+      .where('id', '=', hashToken(token))
+      .executeTakeFirst();
     return row ? this.info(row) : null;
   }
 
   async touch(id: string, at: number) {
-    await this.db.updateTable('sessions').set({ lastseen: iso(at) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ lastseen: iso(at) })
+      .where('id', '=', id)
+      .execute();
   }
 
   async list(userId: string) {
-    const rows = await this.db.selectFrom('sessions').select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
-      .where('userId', '=', userId).orderBy('lastseen', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
+      .where('userId', '=', userId)
+      .orderBy('lastseen', 'desc')
+      .execute();
     return rows.map((r) => this.info(r));
   }
 
@@ -95,9 +126,16 @@ export class DbSessionStore implements SessionStore {
 export class RedisSessionStore implements SessionStore {
   private redis: Redis;
   private prefix: string;
-  constructor(redis: Redis, prefix = 'lp:') { this.redis = redis; this.prefix = prefix; }
-  private key(hash: string) { return `${this.prefix}sess:${hash}`; }
-  private userKey(userId: string) { return `${this.prefix}usess:${userId}`; }
+  constructor(redis: Redis, prefix = 'lp:') {
+    this.redis = redis;
+    this.prefix = prefix;
+  }
+  private key(hash: string) {
+    return `${this.prefix}sess:${hash}`;
+  }
+  private userKey(userId: string) {
+    return `${this.prefix}usess:${userId}`;
+  }
 
   private parse(hash: string, value: string | null): SessionInfo | null {
     if (!value) return null;
@@ -114,8 +152,15 @@ export class RedisSessionStore implements SessionStore {
     return redisCall(async () => {
       const token = newToken();
       const hash = hashToken(token);
-      const value: Omit<SessionInfo, 'id'> = { userId, created: at, lastseen: at, useragent: meta.useragent.slice(0, 500), ip: meta.ip.slice(0, 100) };
-      await this.redis.multi()
+      const value: Omit<SessionInfo, 'id'> = {
+        userId,
+        created: at,
+        lastseen: at,
+        useragent: meta.useragent.slice(0, 500),
+        ip: meta.ip.slice(0, 100),
+      };
+      await this.redis
+        .multi()
         .set(this.key(hash), JSON.stringify(value), 'PX', keepMs)
         .sadd(this.userKey(userId), hash)
         .pexpire(this.userKey(userId), keepMs, 'GT')
@@ -151,7 +196,8 @@ export class RedisSessionStore implements SessionStore {
       const gone: string[] = [];
       hashes.forEach((h, i) => {
         const s = this.parse(h, values[i]);
-        if (s && s.userId === userId) out.push(s); else gone.push(h);
+        if (s && s.userId === userId) out.push(s);
+        else gone.push(h);
       });
       if (gone.length) await this.redis.srem(this.userKey(userId), ...gone);
       return out.sort((a, b) => b.lastseen - a.lastseen);
@@ -181,7 +227,11 @@ export class RedisSessionStore implements SessionStore {
       const keep = keepToken ? hashToken(keepToken) : null;
       const hashes = (await this.redis.smembers(this.userKey(userId))).filter((h) => h !== keep);
       if (hashes.length === 0) return;
-      await this.redis.multi().del(...hashes.map((h) => this.key(h))).srem(this.userKey(userId), ...hashes).exec();
+      await this.redis
+        .multi()
+        .del(...hashes.map((h) => this.key(h)))
+        .srem(this.userKey(userId), ...hashes)
+        .exec();
     });
   }
 }

@@ -5,8 +5,24 @@ import { migrate } from './database.ts';
 import { sql } from 'kysely';
 
 const TABLES = [
-  'users', 'sessions', 'site_config', 'localization', 'nav_items', 'content', 'courses', 'classes', 'enrollments',
-  'lesson_progress', 'material_views', 'lessons', 'materials', 'comments', 'replies', 'files', 'surveys', 'survey_responses',
+  'users',
+  'sessions',
+  'site_config',
+  'localization',
+  'nav_items',
+  'content',
+  'courses',
+  'classes',
+  'enrollments',
+  'lesson_progress',
+  'material_views',
+  'lessons',
+  'materials',
+  'comments',
+  'replies',
+  'files',
+  'surveys',
+  'survey_responses',
 ];
 
 describeEachEngine('migrations', (server) => {
@@ -23,10 +39,20 @@ describeEachEngine('migrations', (server) => {
   it('store files as bytes and give them back unchanged', async () => {
     const { ctx } = server();
     const bytes = Buffer.from([0, 1, 2, 250, 255, 10, 13]);
-    await ctx.db.insertInto('files').values({
-      filename: 'x.bin', title: null, context: 't', mtime: 'now', ctime: 'now', mime: 'application/octet-stream',
-      size: bytes.length, etag: 'e', thefile: bytes,
-    }).execute();
+    await ctx.db
+      .insertInto('files')
+      .values({
+        filename: 'x.bin',
+        title: null,
+        context: 't',
+        mtime: 'now',
+        ctime: 'now',
+        mime: 'application/octet-stream',
+        size: bytes.length,
+        etag: 'e',
+        thefile: bytes,
+      })
+      .execute();
     const row = await ctx.db.selectFrom('files').select('thefile').where('filename', '=', 'x.bin').executeTakeFirstOrThrow();
     expect(Buffer.from(row.thefile).equals(bytes)).toBe(true);
     const n = await sql<{ n: number }>`select count(*) as n from files`.execute(ctx.db);

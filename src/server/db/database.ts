@@ -1,7 +1,17 @@
 /** Opens the store named by DATABASE_URL (SQLite file by default, or PostgreSQL) and migrates it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -85,10 +95,15 @@ class WalSync {
   sync(): Promise<void> {
     // A sync already running may have begun before this commit was written: wait for the one after it.
     if (!this.#running) return this.#start();
-    this.#next ??= this.#running.then(() => {}, () => {}).then(() => {
-      this.#next = undefined;
-      return this.#start();
-    });
+    this.#next ??= this.#running
+      .then(
+        () => {},
+        () => {},
+      )
+      .then(() => {
+        this.#next = undefined;
+        return this.#start();
+      });
     return this.#next;
   }
   #start(): Promise<void> {
@@ -104,7 +119,9 @@ class WalSync {
       this.done += 1;
     })();
     this.#running = run;
-    const clear = () => { if (this.#running === run) this.#running = undefined; };
+    const clear = () => {
+      if (this.#running === run) this.#running = undefined;
+    };
     run.then(clear, clear);
     return run;
   }
@@ -197,7 +214,15 @@ export function openStore(url: string): Store {
   const db = new Kysely<Database>({ dialect: new RetryingSqliteDialect(sqlite, withStatementCache(sqlite)) });
   const wal = file === ':memory:' || SQLITE_SYNC !== 'learner' ? undefined : new WalSync(path.resolve(file));
   if (wal) walSyncs.set(db, wal);
-  return { db, engine, sqlite, close: async () => { await wal?.close(); await db.destroy(); } };
+  return {
+    db,
+    engine,
+    sqlite,
+    close: async () => {
+      await wal?.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** How long a statement waits for another process's write lock before its error is answered (503). */

@@ -16,8 +16,19 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const row = (id: string) => ({ id, email: `${id}@example.org`, passwordHash: 'x', firstname: 'A', lastname: id, roles: '[]', lang: 'en',
-  cookieoptin: 'prompt', certifications: '{}', created: '2026-01-01', lastseen: '2026-01-01' });
+const row = (id: string) => ({
+  id,
+  email: `${id}@example.org`,
+  passwordHash: 'x',
+  firstname: 'A',
+  lastname: id,
+  roles: '[]',
+  lang: 'en',
+  cookieoptin: 'prompt',
+  certifications: '{}',
+  created: '2026-01-01',
+  lastseen: '2026-01-01',
+});
 
 it('waits for another writer asynchronously and loses no write', async () => {
   const a = openStore(url);
@@ -27,9 +38,13 @@ it('waits for another writer asynchronously and loses no write', async () => {
   stores.push(b);
 
   let release!: () => void;
-  const held = new Promise<void>((r) => { release = r; });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
   let locked!: () => void;
-  const isLocked = new Promise<void>((r) => { locked = r; });
+  const isLocked = new Promise<void>((r) => {
+    locked = r;
+  });
   // A holds the write lock across an await, as a transaction does while its route works.
   const first = a.db.transaction().execute(async (trx) => {
     await trx.insertInto('users').values(row('a1')).execute();

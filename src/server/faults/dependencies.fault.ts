@@ -9,7 +9,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages.ts';
 import { TestClient } from '../testing/harness.ts';
-import { buildFixture, freePort, ownPostgres, ownPostgresAvailable, quizLoad, signIn, sleep, startApp, startRedis, stopApp, until } from './procs.ts';
+import {
+  buildFixture,
+  freePort,
+  ownPostgres,
+  ownPostgresAvailable,
+  quizLoad,
+  signIn,
+  sleep,
+  startApp,
+  startRedis,
+  stopApp,
+  until,
+} from './procs.ts';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lp-fault-'));
 
@@ -83,11 +95,22 @@ describe.skipIf(!ownPostgresAvailable())('database unreachable', () => {
       const f = await buildFixture(pgs.url, 2);
       app = await startApp({ DATABASE_URL: pgs.url, DATA_DIR: dataDir });
       const client = await signIn(app.url, f.learners[0]!);
-      const submit = () => client.post('/app_enrollment/quiz', { _id: f.quiz, user: f.learners[0]!.id, classid: f.classid, courseid: f.course, answers: ['B', 'C', 'A', 'B', 'C'] });
+      const submit = () =>
+        client.post('/app_enrollment/quiz', {
+          _id: f.quiz,
+          user: f.learners[0]!.id,
+          classid: f.classid,
+          courseid: f.course,
+          answers: ['B', 'C', 'A', 'B', 'C'],
+        });
       expect((await submit()).status).toBe(200);
 
       pgs.stop();
-      for (const r of [await submit(), await client.post('/app_courses/list', {}), await new TestClient(app.url).post('/users/login', { login: f.learners[1]!.email, password: 'Test-pass1!' })]) {
+      for (const r of [
+        await submit(),
+        await client.post('/app_courses/list', {}),
+        await new TestClient(app.url).post('/users/login', { login: f.learners[1]!.email, password: 'Test-pass1!' }),
+      ]) {
         expect(r.status).toBe(503);
         expect(r.headers.get('content-type')).toContain('application/json');
         expect(r.headers.get('retry-after')).toBe('5');

@@ -17,7 +17,9 @@ if (!pgOk && process.env.CI) throw new Error('PostgreSQL is not reachable; CI ne
 
 describe.each(engines)('kill -9 under write load [%s]', (engine) => {
   const cleanup: (() => Promise<void>)[] = [];
-  afterAll(async () => { for (const c of cleanup) await c(); });
+  afterAll(async () => {
+    for (const c of cleanup) await c();
+  });
 
   it('loses no acknowledged write over three kills', async () => {
     const db = await freshDatabase(engine);
@@ -36,7 +38,9 @@ describe.each(engines)('kill -9 under write load [%s]', (engine) => {
       expect(load.acked.length).toBeGreaterThan(0);
       expect(load.statuses.get(500) ?? 0).toBe(0);
       acked.push(...load.acked);
-      console.log(`[${engine}] round ${round}: ${load.acked.length} acknowledged submissions, statuses ${JSON.stringify(Object.fromEntries(load.statuses))}`);
+      console.log(
+        `[${engine}] round ${round}: ${load.acked.length} acknowledged submissions, statuses ${JSON.stringify(Object.fromEntries(load.statuses))}`,
+      );
     }
     const store = openStore(db.url);
     try {
@@ -51,7 +55,7 @@ describe.each(engines)('kill -9 under write load [%s]', (engine) => {
   }, 180_000);
 });
 
-describe.skipIf(!pgOk)('pg_terminate_backend of the app\'s connections under load', () => {
+describe.skipIf(!pgOk)("pg_terminate_backend of the app's connections under load", () => {
   it('keeps the process up, answers 503 (not 500) meanwhile, and serves again 5 s later', async () => {
     const db = await freshDatabase('postgres');
     const appName = `lp-fault-${crypto.randomBytes(4).toString('hex')}`;
@@ -72,17 +76,30 @@ describe.skipIf(!pgOk)('pg_terminate_backend of the app\'s connections under loa
       }
       await sleep(5000);
       await load.stop();
-      console.log(`pg_terminate_backend: ${terminated} connections terminated; statuses ${JSON.stringify(Object.fromEntries(load.statuses))}`);
+      console.log(
+        `pg_terminate_backend: ${terminated} connections terminated; statuses ${JSON.stringify(Object.fromEntries(load.statuses))}`,
+      );
       expect(terminated).toBeGreaterThan(0);
       expect(app.alive()).toBe(true);
       expect([...load.statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
       expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
-      const again = await clients[0]!.post('/app_enrollment/quiz', { _id: f.quiz, user: f.learners[0]!.id, classid: f.classid, courseid: f.course, answers: ['B', 'C', 'A', 'B', 'C'] });
+      const again = await clients[0]!.post('/app_enrollment/quiz', {
+        _id: f.quiz,
+        user: f.learners[0]!.id,
+        classid: f.classid,
+        courseid: f.course,
+        answers: ['B', 'C', 'A', 'B', 'C'],
+      });
       expect(again.status).toBe(200);
       // pg's deprecation of two queries at once on one client (inside a transaction) is not triggered.
       expect(app.output()).not.toMatch(/already executing a query/);
       // One warning line per interval, not one per failed request.
-      expect(app.output().split('\n').filter((l) => l.includes('"fault":"database"')).length).toBeLessThan(5);
+      expect(
+        app
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('"fault":"database"')).length,
+      ).toBeLessThan(5);
     } finally {
       await admin.end();
       await stopApp(app);

@@ -25,7 +25,9 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined | f
     try {
       const v = await fn();
       if (v) return v;
-    } catch (err) { last = err; }
+    } catch (err) {
+      last = err;
+    }
     await sleep(every);
   }
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
@@ -41,8 +43,12 @@ export async function startApp(env: Record<string, string>, opts: { single?: boo
   return startServerProcess({
     port: await freePort(),
     env: {
-      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', SEED_DEMO: '',
-      WEB_DIST: path.join(os.tmpdir(), 'lp-no-web'), ...(opts.single ? { LP_SINGLE_PROCESS: '1' } : {}), ...env,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+      SEED_DEMO: '',
+      WEB_DIST: path.join(os.tmpdir(), 'lp-no-web'),
+      ...(opts.single ? { LP_SINGLE_PROCESS: '1' } : {}),
+      ...env,
     },
   });
 }
@@ -53,13 +59,29 @@ export async function stopApp(app: AppProc) {
 
 /** A Redis of the test's own, without persistence, on `port`. */
 export async function startRedis(port: number) {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await until('redis to listen', () => new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
-    s.on('error', () => resolve(false));
-  }), 10_000, 50);
-  return { async kill() { child.kill('SIGKILL'); await exited; } };
+  await until(
+    'redis to listen',
+    () =>
+      new Promise<boolean>((resolve) => {
+        const s = net.connect(port, '127.0.0.1', () => {
+          s.end();
+          resolve(true);
+        });
+        s.on('error', () => resolve(false));
+      }),
+    10_000,
+    50,
+  );
+  return {
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 const PG_BIN = (() => {
@@ -94,14 +116,27 @@ export async function ownPostgres() {
     start,
     stop: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
     destroy() {
-      try { run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']); } catch { /* already stopped */ }
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        /* already stopped */
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-export interface Learner { id: string; email: string; enrollment: string }
-export interface Fixture { course: string; classid: string; quiz: string; learners: Learner[] }
+export interface Learner {
+  id: string;
+  email: string;
+  enrollment: string;
+}
+export interface Fixture {
+  course: string;
+  classid: string;
+  quiz: string;
+  learners: Learner[];
+}
 
 /** A course with a quiz and `n` learners enrolled in its class, written straight into the database. */
 export async function buildFixture(databaseUrl: string, n: number): Promise<Fixture> {
@@ -143,7 +178,14 @@ export function quizLoad(url: string, f: Fixture, clients: TestClient[]) {
       const attempt = crypto.randomUUID();
       let status: number | string;
       try {
-        const r = await c.post('/app_enrollment/quiz', { _id: f.quiz, user: learner.id, classid: f.classid, courseid: f.course, answers: ['B', 'C', 'A', 'B', 'A'], attempt });
+        const r = await c.post('/app_enrollment/quiz', {
+          _id: f.quiz,
+          user: learner.id,
+          classid: f.classid,
+          courseid: f.course,
+          answers: ['B', 'C', 'A', 'B', 'A'],
+          attempt,
+        });
         status = r.status;
         if (r.status === 200) acked.push(attempt);
       } catch {
@@ -154,7 +196,11 @@ export function quizLoad(url: string, f: Fixture, clients: TestClient[]) {
     }
   });
   return {
-    acked, statuses,
-    async stop() { stopped = true; await Promise.all(loops); },
+    acked,
+    statuses,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
   };
 }

@@ -12,7 +12,11 @@ export interface MoveReport {
   skipped: string[];
 }
 
-export async function moveToPostgres(sqliteUrl: string, pgUrl: string, opts: { withSessions?: boolean; log?: (line: string) => void } = {}): Promise<MoveReport> {
+export async function moveToPostgres(
+  sqliteUrl: string,
+  pgUrl: string,
+  opts: { withSessions?: boolean; log?: (line: string) => void } = {},
+): Promise<MoveReport> {
   const log = opts.log ?? (() => {});
   if (engineOf(sqliteUrl) !== 'sqlite') throw new Error(`The source must be a SQLite site (DATABASE_URL is ${sqliteUrl})`);
   if (engineOf(pgUrl) !== 'postgres') throw new Error('The target must be a postgres:// address');
@@ -20,7 +24,8 @@ export async function moveToPostgres(sqliteUrl: string, pgUrl: string, opts: { w
   const target = openStore(pgUrl);
   try {
     const existing = await listTables(target);
-    if (existing.length > 0) throw new Error(`The target database is not empty (it has ${existing.join(', ')}). Use a new, empty database.`);
+    if (existing.length > 0)
+      throw new Error(`The target database is not empty (it has ${existing.join(', ')}). Use a new, empty database.`);
     // The source is brought to the latest schema first, so both sides have the same tables and columns.
     await migrate(source);
     await migrate(target);
@@ -40,7 +45,10 @@ export async function moveToPostgres(sqliteUrl: string, pgUrl: string, opts: { w
         let copied = 0;
         const flush = async () => {
           if (rows.length === 0) return;
-          await trx.insertInto(table as never).values(rows as never).execute();
+          await trx
+            .insertInto(table as never)
+            .values(rows as never)
+            .execute();
           copied += rows.length;
           rows = [];
         };

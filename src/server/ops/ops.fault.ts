@@ -21,7 +21,9 @@ const LARGER: LargeSize = { users: 1000, courses: 25, lessonsPerCourse: 10, enro
 
 function npmScript(script: string, args: string[], env: Record<string, string>) {
   const r = spawnSync(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'scripts', script), ...args], {
-    encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent', ...env }, cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    cwd: root,
   });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
@@ -30,24 +32,41 @@ function npmScript(script: string, args: string[], env: Record<string, string>) 
 async function addUploadedFile(db: Db) {
   const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
   const ts = new Date().toISOString();
-  await db.insertInto('files').values({
-    filename: 'handout.pdf', title: 'Handout', context: 'lesson', mtime: ts, ctime: ts, mime: 'application/pdf',
-    size: bytes.length, etag: crypto.createHash('sha1').update(bytes).digest('hex'), thefile: bytes,
-  }).execute();
+  await db
+    .insertInto('files')
+    .values({
+      filename: 'handout.pdf',
+      title: 'Handout',
+      context: 'lesson',
+      mtime: ts,
+      ctime: ts,
+      mime: 'application/pdf',
+      size: bytes.length,
+      etag: crypto.createHash('sha1').update(bytes).digest('hex'),
+      thefile: bytes,
+    })
+    .execute();
 }
 
 const pgOk = await postgresReachable();
 if (!pgOk && process.env.CI) throw new Error('PostgreSQL is not reachable; CI needs it');
 
 describe.each(ENGINES)('backup and restore [%s]', (engine) => {
-  it.skipIf(engine === 'postgres' && !pgOk).each([['the demo site', false], ['a larger site (seed:large at a hundredth)', true]] as const)('round trip of %s: the restored site equals the backed-up one in every table', async (label, larger) => {
-    const s = await startTestServer(engine);
-    try {
-      await roundTrip(s, label, larger);
-    } finally {
-      await s.stop();
-    }
-  }, 180_000);
+  it.skipIf(engine === 'postgres' && !pgOk).each([
+    ['the demo site', false],
+    ['a larger site (seed:large at a hundredth)', true],
+  ] as const)(
+    'round trip of %s: the restored site equals the backed-up one in every table',
+    async (label, larger) => {
+      const s = await startTestServer(engine);
+      try {
+        await roundTrip(s, label, larger);
+      } finally {
+        await s.stop();
+      }
+    },
+    180_000,
+  );
 });
 
 /** Backs up the running site, changes it, restores the backup with the server stopped, and compares every table. */
@@ -84,7 +103,9 @@ async function roundTrip(s: Awaited<ReturnType<typeof startTestServer>>, label: 
   const restored = openStore(config.databaseUrl);
   try {
     expect(await siteDigest(restored)).toEqual(before);
-    console.log(`${label} [${ctx.store.engine}]: ${Object.values(before).reduce((n, t) => n + t.rows, 0)} rows; backup ${backupS.toFixed(1)} s, restore ${restoreS.toFixed(1)} s`);
+    console.log(
+      `${label} [${ctx.store.engine}]: ${Object.values(before).reduce((n, t) => n + t.rows, 0)} rows; backup ${backupS.toFixed(1)} s, restore ${restoreS.toFixed(1)} s`,
+    );
   } finally {
     await restored.close();
   }
@@ -100,10 +121,13 @@ describe.skipIf(!pgOk)('move to PostgreSQL', () => {
       await source.app.close();
       await extra(source.config.databaseUrl);
       const started = Date.now();
-      const m = npmScript('move-to-postgres.ts', [target.url], { DATABASE_URL: source.config.databaseUrl, DATA_DIR: source.config.dataDir });
+      const m = npmScript('move-to-postgres.ts', [target.url], {
+        DATABASE_URL: source.config.databaseUrl,
+        DATA_DIR: source.config.dataDir,
+      });
       const seconds = (Date.now() - started) / 1000;
       expect(m.status, m.out).toBe(0);
-      expect(m.out).toContain('every table\'s row count and SHA-256 digest equal on both sides');
+      expect(m.out).toContain("every table's row count and SHA-256 digest equal on both sides");
       expect(m.out).toContain(`Set DATABASE_URL=`);
       // Compared again here, independently of the script's own check.
       const from = openStore(source.config.databaseUrl);
@@ -112,8 +136,10 @@ describe.skipIf(!pgOk)('move to PostgreSQL', () => {
         const skip = new Set(['sessions']);
         const [a, b] = [await siteDigest(from, skip), await siteDigest(to, skip)];
         expect(b).toEqual(a);
-        expect((await to.db.selectFrom('sessions').select('id').execute())).toHaveLength(0);
-        console.log(`${label}: ${Object.values(a).reduce((n, t) => n + t.rows, 0)} rows in ${Object.keys(a).length} tables moved in ${seconds.toFixed(1)} s`);
+        expect(await to.db.selectFrom('sessions').select('id').execute()).toHaveLength(0);
+        console.log(
+          `${label}: ${Object.values(a).reduce((n, t) => n + t.rows, 0)} rows in ${Object.keys(a).length} tables moved in ${seconds.toFixed(1)} s`,
+        );
       } finally {
         await from.close();
         await to.close();
@@ -128,7 +154,10 @@ describe.skipIf(!pgOk)('move to PostgreSQL', () => {
         await moved.stop();
       }
       // A second run refuses: the target is no longer empty.
-      const again = npmScript('move-to-postgres.ts', [target.url], { DATABASE_URL: source.config.databaseUrl, DATA_DIR: source.config.dataDir });
+      const again = npmScript('move-to-postgres.ts', [target.url], {
+        DATABASE_URL: source.config.databaseUrl,
+        DATA_DIR: source.config.dataDir,
+      });
       expect(again.status).toBe(1);
       expect(again.out).toContain('not empty');
     } finally {
@@ -148,7 +177,10 @@ describe.skipIf(!pgOk)('move to PostgreSQL', () => {
       await signedInUser(source);
       await signedInUser(source);
       await source.app.close();
-      const m = npmScript('move-to-postgres.ts', [target.url, '--with-sessions'], { DATABASE_URL: source.config.databaseUrl, DATA_DIR: source.config.dataDir });
+      const m = npmScript('move-to-postgres.ts', [target.url, '--with-sessions'], {
+        DATABASE_URL: source.config.databaseUrl,
+        DATA_DIR: source.config.dataDir,
+      });
       expect(m.status, m.out).toBe(0);
       expect(m.out).not.toContain('Not copied');
       const [from, to] = [openStore(source.config.databaseUrl), openStore(target.url)];

@@ -12,17 +12,32 @@ export const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_l
 
 export async function listTables(store: Store): Promise<string[]> {
   if (store.engine === 'sqlite') {
-    const rows = (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`
-      .execute(store.db)).rows;
+    const rows = (
+      await sql<{
+        name: string;
+        sql: string | null;
+      }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(store.db)
+    ).rows;
     // A search index (an FTS5 virtual table and its shadow tables) is derived data, rebuilt by its
     // triggers on each engine in its own way (PostgreSQL indexes the users table itself).
     const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name);
     const derived = (n: string) => virtual.some((v) => n === v || n.startsWith(`${v}_`));
-    return rows.map((r) => r.name).filter((n) => !MIGRATION_TABLES.has(n) && !derived(n)).sort();
+    return rows
+      .map((r) => r.name)
+      .filter((n) => !MIGRATION_TABLES.has(n) && !derived(n))
+      .sort();
   }
-  const rows = (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
-    .execute(store.db)).rows;
-  return rows.map((r) => r.name).filter((n) => !MIGRATION_TABLES.has(n)).sort();
+  const rows = (
+    await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+      store.db,
+    )
+  ).rows;
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !MIGRATION_TABLES.has(n))
+    .sort();
 }
 
 /** One value as the same text on both engines (bytes as base64, numbers by value). */
@@ -35,10 +50,17 @@ function norm(v: unknown): unknown {
 }
 
 export function rowText(row: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(row).sort().map((k) => [k, norm(row[k])]));
+  return JSON.stringify(
+    Object.keys(row)
+      .sort()
+      .map((k) => [k, norm(row[k])]),
+  );
 }
 
-export interface TableDigest { rows: number; sha256: string }
+export interface TableDigest {
+  rows: number;
+  sha256: string;
+}
 
 /** Rows fetched at a time from PostgreSQL: memory stays flat whatever the table's size. */
 const FETCH_ROWS = 5000;
@@ -56,7 +78,9 @@ class RowSum {
     this.rows += 1;
     this.sum = (this.sum + BigInt(`0x${crypto.createHash('sha256').update(rowText(row)).digest('hex')}`)) % MOD;
   }
-  digest(): TableDigest { return { rows: this.rows, sha256: this.sum.toString(16).padStart(64, '0') }; }
+  digest(): TableDigest {
+    return { rows: this.rows, sha256: this.sum.toString(16).padStart(64, '0') };
+  }
 }
 
 /**
@@ -72,24 +96,28 @@ export async function siteDigest(store: Store, skip: Set<string> = new Set()): P
     raw.transaction(() => {
       for (const t of tables) {
         const sum = new RowSum();
-        for (const row of raw.prepare(`select * from "${t.replace(/"/g, '""')}"`).iterate() as Iterable<Record<string, unknown>>) sum.add(row);
+        for (const row of raw.prepare(`select * from "${t.replace(/"/g, '""')}"`).iterate() as Iterable<Record<string, unknown>>)
+          sum.add(row);
         out[t] = sum.digest();
       }
     })();
     return out;
   }
-  await store.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    for (const t of tables) {
-      const sum = new RowSum();
-      await sql`declare digest_rows no scroll cursor for select * from ${sql.table(t)}`.execute(trx);
-      for (;;) {
-        const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.lit(FETCH_ROWS)} from digest_rows`.execute(trx);
-        for (const row of rows) sum.add(row);
-        if (rows.length < FETCH_ROWS) break;
+  await store.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      for (const t of tables) {
+        const sum = new RowSum();
+        await sql`declare digest_rows no scroll cursor for select * from ${sql.table(t)}`.execute(trx);
+        for (;;) {
+          const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.lit(FETCH_ROWS)} from digest_rows`.execute(trx);
+          for (const row of rows) sum.add(row);
+          if (rows.length < FETCH_ROWS) break;
+        }
+        await sql`close digest_rows`.execute(trx);
+        out[t] = sum.digest();
       }
-      await sql`close digest_rows`.execute(trx);
-      out[t] = sum.digest();
-    }
-  });
+    });
   return out;
 }

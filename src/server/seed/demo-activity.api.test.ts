@@ -23,7 +23,7 @@ describeEachEngine('demo activity', (server) => {
 });
 
 describeEachEngine('demo gradebook', (server) => {
-  it('gives the private group\'s instructor a gradebook with exam attempts, a granted attempt and an open one', async () => {
+  it("gives the private group's instructor a gradebook with exam attempts, a granted attempt and an open one", async () => {
     await seedDemo(server().ctx);
     const instructor = server().client();
     await instructor.login('instructor@example.org', DEMO_PASSWORD);
@@ -44,11 +44,20 @@ describeEachEngine('demo history and language copy', (server) => {
     await seedDemo(ctx);
     const editor = server().client();
     await editor.login('editor@example.org', DEMO_PASSWORD);
-    const versioned = await ctx.db.selectFrom('record_versions').select(['recordid']).where('kind', '=', 'content').executeTakeFirstOrThrow();
+    const versioned = await ctx.db
+      .selectFrom('record_versions')
+      .select(['recordid'])
+      .where('kind', '=', 'content')
+      .executeTakeFirstOrThrow();
     const versions = (await editor.post('/app_history/list', { kind: 'content', _id: versioned.recordid })).body;
     expect(versions).toHaveLength(3);
     expect(versions[0].authoremail).toBe('editor@example.org');
-    const copy = await ctx.db.selectFrom('courses').selectAll().where('main', '=', 'archived-facilitation').where('lang', '=', 'es').executeTakeFirstOrThrow();
+    const copy = await ctx.db
+      .selectFrom('courses')
+      .selectAll()
+      .where('main', '=', 'archived-facilitation')
+      .where('lang', '=', 'es')
+      .executeTakeFirstOrThrow();
     expect(copy.status).toBe('Inactive');
     expect((await ctx.site.get()).config.maincourses['archived-facilitation']).toMatchObject({ en: 'archived-facilitation', es: copy.id });
     expect(await ctx.db.selectFrom('lessons').select('id').where('course', '=', copy.id).execute()).not.toHaveLength(0);

@@ -13,8 +13,15 @@ const ARCHIVED = 'archived-facilitation';
 
 export async function seedDemoHistory(ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const block = await db.selectFrom('content').selectAll().where('type', '=', 'block').where('lang', '=', 'en')
-    .where('body', 'is not', null).orderBy('context').orderBy('order').executeTakeFirst();
+  const block = await db
+    .selectFrom('content')
+    .selectAll()
+    .where('type', '=', 'block')
+    .where('lang', '=', 'en')
+    .where('body', 'is not', null)
+    .orderBy('context')
+    .orderBy('order')
+    .executeTakeFirst();
   if (block) {
     const draft = `${block.body}<p>We are reviewing this text.</p>`;
     await db.updateTable('content').set({ body: draft }).where('id', '=', block.id).execute();
@@ -32,7 +39,12 @@ export async function seedDemoHistory(ctx: AppContext): Promise<void> {
     mapping[copy.main] = { ...(mapping[copy.main] ?? {}), [source.lang]: source.id, es: copy.course.id };
     await ctx.site.saveConfig({ maincourses: mapping });
     await keepVersion(db, 'course', copy.course.id, EDITOR, undefined);
-    await recordAudit(db, { actor: EDITOR, action: 'course.copy', targetType: 'course', target: copy.course.id,
-      changes: { from: source.id, lang: 'es', lessons: copy.lessons, materials: copy.materials } });
+    await recordAudit(db, {
+      actor: EDITOR,
+      action: 'course.copy',
+      targetType: 'course',
+      target: copy.course.id,
+      changes: { from: source.id, lang: 'es', lessons: copy.lessons, materials: copy.materials },
+    });
   }
 }

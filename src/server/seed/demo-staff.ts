@@ -14,7 +14,14 @@ export const DEMO_SUSPENDED = { id: 'demo-suspended', email: 'suspended@example.
 export async function seedDemoStaff(ctx: AppContext, passwordHash: string): Promise<void> {
   const { db } = ctx;
   await insertUser(db, { ...DEMO_SUSPENDED, passwordHash, city: 'Porto', country: 'PT', lang: 'pt', suspended: 1 });
-  await recordAudit(db, { actor: { id: 'demo-admin', email: 'admin@example.org' }, action: auditBulk('suspend'), targetType: 'users', target: '', changes: { count: 1 }, targets: [DEMO_SUSPENDED.id] });
+  await recordAudit(db, {
+    actor: { id: 'demo-admin', email: 'admin@example.org' },
+    action: auditBulk('suspend'),
+    targetType: 'users',
+    target: '',
+    changes: { count: 1 },
+    targets: [DEMO_SUSPENDED.id],
+  });
 
   // The instructor's message to the spring cohort: already sent to the demo learner, queued for two
   // others, and one address the (demo) mail server refused, waiting for its retry.
@@ -22,14 +29,34 @@ export async function seedDemoStaff(ctx: AppContext, passwordHash: string): Prom
   const iso = (ms: number) => new Date(at + ms).toISOString();
   const subject = 'Open Learning Commons: Wednesday meeting moved to 19:00';
   const text = 'Hello everyone,\n\nThis week we meet at 19:00 instead of 18:00.\n\nInes\n';
-  const row = (to: string, status: string, extra: Partial<{ attempts: number; due: string; lasterror: string | null; sent: string | null }> = {}) => ({
-    id: crypto.randomUUID(), to, subject, text: status === 'sent' ? '' : text, html: null, status, attempts: extra.attempts ?? (status === 'sent' ? 1 : 0),
-    due: extra.due ?? iso(-3600_000), claimed: null, lasterror: extra.lasterror ?? null, created: iso(-3600_000), sent: extra.sent ?? null,
+  const row = (
+    to: string,
+    status: string,
+    extra: Partial<{ attempts: number; due: string; lasterror: string | null; sent: string | null }> = {},
+  ) => ({
+    id: crypto.randomUUID(),
+    to,
+    subject,
+    text: status === 'sent' ? '' : text,
+    html: null,
+    status,
+    attempts: extra.attempts ?? (status === 'sent' ? 1 : 0),
+    due: extra.due ?? iso(-3600_000),
+    claimed: null,
+    lasterror: extra.lasterror ?? null,
+    created: iso(-3600_000),
+    sent: extra.sent ?? null,
   });
-  await db.insertInto('mail_queue').values([
-    row('learner@example.org', 'sent', { sent: iso(-3590_000) }),
-    row('learner2@example.org', 'failed', { attempts: 8, lasterror: '550 mailbox unavailable' }),
-    row('learner3@example.org', 'queued', { attempts: 1, due: iso(24 * 3600_000), lasterror: '451 try again later' }),
-  ]).execute();
-  await db.insertInto('sent_mail').values({ id: crypto.randomUUID(), to: 'learner@example.org', subject, created: iso(-3590_000) }).execute();
+  await db
+    .insertInto('mail_queue')
+    .values([
+      row('learner@example.org', 'sent', { sent: iso(-3590_000) }),
+      row('learner2@example.org', 'failed', { attempts: 8, lasterror: '550 mailbox unavailable' }),
+      row('learner3@example.org', 'queued', { attempts: 1, due: iso(24 * 3600_000), lasterror: '451 try again later' }),
+    ])
+    .execute();
+  await db
+    .insertInto('sent_mail')
+    .values({ id: crypto.randomUUID(), to: 'learner@example.org', subject, created: iso(-3590_000) })
+    .execute();
 }

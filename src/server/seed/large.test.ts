@@ -16,7 +16,10 @@ describe.each(ENGINES)('large data set on %s', (engine) => {
     store = openStore(fresh.url);
     await migrate(store);
   });
-  afterAll(async () => { await store?.close(); await drop?.(); });
+  afterAll(async () => {
+    await store?.close();
+    await drop?.();
+  });
 
   it('writes users, classes, enrolments and a progress row per lesson of each enrolment', async () => {
     if (!store) return;
@@ -24,18 +27,33 @@ describe.each(ENGINES)('large data set on %s', (engine) => {
     await seedLarge(store, 'hash', SMALL);
     expect(await hasLargeData(store)).toBe(true);
     const count = async (t: 'users' | 'courses' | 'classes' | 'lessons' | 'enrollments' | 'lesson_progress') =>
-      Number((await store.db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await store.db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('users')).toBe(100);
     expect(await count('courses')).toBe(5);
     expect(await count('classes')).toBe(5);
     expect(await count('lessons')).toBe(20);
     expect(await count('enrollments')).toBe(250);
     expect(await count('lesson_progress')).toBe(1000);
-    const big = await store.db.selectFrom('enrollments').select((eb) => eb.fn.countAll().as('n')).where('classid', '=', 'lk-000').executeTakeFirstOrThrow();
+    const big = await store.db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('classid', '=', 'lk-000')
+      .executeTakeFirstOrThrow();
     expect(Number(big.n)).toBe(50);
     // Nobody is enrolled twice in one class.
-    const dup = await store.db.selectFrom('enrollments').select(['user', 'classid']).groupBy(['user', 'classid'])
-      .having((eb) => eb.fn.countAll(), '>', 1).execute();
+    const dup = await store.db
+      .selectFrom('enrollments')
+      .select(['user', 'classid'])
+      .groupBy(['user', 'classid'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
     expect(dup).toEqual([]);
     const u = await store.db.selectFrom('users').selectAll().where('id', '=', 'lu-000007').executeTakeFirstOrThrow();
     expect(u.email).toBe('large7@example.org');

@@ -13,8 +13,12 @@ let hashed: Promise<string> | null = null;
 export async function buildUser(ctx: AppContext, overrides: Partial<UserRow> & { roles?: string } = {}): Promise<UserRow> {
   const n = crypto.randomBytes(4).toString('hex');
   return insertUser(ctx.db, {
-    email: `user-${n}@example.org`, firstname: 'Test', lastname: `User ${n}`,
-    passwordHash: await (hashed ??= hashPassword(TEST_PASSWORD)), city: 'Porto', country: 'Portugal',
+    email: `user-${n}@example.org`,
+    firstname: 'Test',
+    lastname: `User ${n}`,
+    passwordHash: await (hashed ??= hashPassword(TEST_PASSWORD)),
+    city: 'Porto',
+    country: 'Portugal',
     ...overrides,
   });
 }
@@ -23,29 +27,78 @@ export const asRoles = (...roles: string[]) => json(roles);
 
 export async function buildCourse(ctx: AppContext, overrides: Partial<{ id: string; title: string; lang: string; status: string }> = {}) {
   const id = overrides.id ?? `course-${crypto.randomBytes(4).toString('hex')}`;
-  await ctx.db.insertInto('courses').values({
-    id, title: overrides.title ?? 'Test course', reftitle: null, description: null, description2: null,
-    status: overrides.status ?? 'Active', lang: overrides.lang ?? 'en', order: 0, main: id, video: null, sections: 'a,b',
-    smallbanner: null, timerequired: null, certificate: null, created: now(),
-  }).execute();
+  await ctx.db
+    .insertInto('courses')
+    .values({
+      id,
+      title: overrides.title ?? 'Test course',
+      reftitle: null,
+      description: null,
+      description2: null,
+      status: overrides.status ?? 'Active',
+      lang: overrides.lang ?? 'en',
+      order: 0,
+      main: id,
+      video: null,
+      sections: 'a,b',
+      smallbanner: null,
+      timerequired: null,
+      certificate: null,
+      created: now(),
+    })
+    .execute();
   return id;
 }
 
-export async function buildClass(ctx: AppContext, course: string, overrides: Partial<{ id: string; instructor: string; selfpaced: number; regcode: string }> = {}) {
+export async function buildClass(
+  ctx: AppContext,
+  course: string,
+  overrides: Partial<{ id: string; instructor: string; selfpaced: number; regcode: string }> = {},
+) {
   const id = overrides.id ?? `class-${crypto.randomBytes(4).toString('hex')}`;
-  await ctx.db.insertInto('classes').values({
-    id, name: 'Test class', course, startdate: '2026-01-01', weeks: 10, instructor: overrides.instructor ?? null,
-    instructorname: null, regcode: overrides.regcode ?? crypto.randomBytes(4).toString('hex').toUpperCase(),
-    selfpaced: overrides.selfpaced ?? 1, lang: 'en', description: 'A class', description2: null, created: now(),
-  }).execute();
+  await ctx.db
+    .insertInto('classes')
+    .values({
+      id,
+      name: 'Test class',
+      course,
+      startdate: '2026-01-01',
+      weeks: 10,
+      instructor: overrides.instructor ?? null,
+      instructorname: null,
+      regcode: overrides.regcode ?? crypto.randomBytes(4).toString('hex').toUpperCase(),
+      selfpaced: overrides.selfpaced ?? 1,
+      lang: 'en',
+      description: 'A class',
+      description2: null,
+      created: now(),
+    })
+    .execute();
   return id;
 }
 
 export async function buildContent(ctx: AppContext, overrides: Partial<ContentTable> = {}) {
   const row: ContentTable = {
-    id: `content-${crypto.randomBytes(4).toString('hex')}`, type: 'block', subtype: null, context: 'test-page', lang: 'en',
-    order: 0, title: 'A block', body: '<p>Hello</p>', body2: null, description: null, video: null, videoplacement: null,
-    condition: null, after: null, cards: null, scripthead: null, scriptfoot: null, style: null, meta: null, timestamp: now(),
+    id: `content-${crypto.randomBytes(4).toString('hex')}`,
+    type: 'block',
+    subtype: null,
+    context: 'test-page',
+    lang: 'en',
+    order: 0,
+    title: 'A block',
+    body: '<p>Hello</p>',
+    body2: null,
+    description: null,
+    video: null,
+    videoplacement: null,
+    condition: null,
+    after: null,
+    cards: null,
+    scripthead: null,
+    scriptfoot: null,
+    style: null,
+    meta: null,
+    timestamp: now(),
     ...overrides,
   };
   await ctx.db.insertInto('content').values(row).execute();
@@ -54,8 +107,16 @@ export async function buildContent(ctx: AppContext, overrides: Partial<ContentTa
 
 export async function buildLesson(ctx: AppContext, course: string, overrides: Partial<LessonsTable> = {}) {
   const row: LessonsTable = {
-    id: `lesson-${crypto.randomBytes(4).toString('hex')}`, course, title: 'A lesson', description: '<p>About it</p>', order: 0,
-    sortorder: 0, sorder: 'a', type: null, cached: null, ...overrides,
+    id: `lesson-${crypto.randomBytes(4).toString('hex')}`,
+    course,
+    title: 'A lesson',
+    description: '<p>About it</p>',
+    order: 0,
+    sortorder: 0,
+    sorder: 'a',
+    type: null,
+    cached: null,
+    ...overrides,
   };
   await ctx.db.insertInto('lessons').values(row).execute();
   return row;
@@ -64,12 +125,27 @@ export async function buildLesson(ctx: AppContext, course: string, overrides: Pa
 /** A quiz question as stored, with its correct answer (1-based). */
 export const quizQuestion = (n: number, iscorrect = 2) => ({ question: `Question ${n}?`, answers: ['Alpha', 'Beta', 'Gamma'], iscorrect });
 
-export async function buildMaterial(ctx: AppContext, lesson: string, overrides: Partial<Omit<MaterialsTable, 'quiz'>> & { quiz?: unknown[] } = {}) {
+export async function buildMaterial(
+  ctx: AppContext,
+  lesson: string,
+  overrides: Partial<Omit<MaterialsTable, 'quiz'>> & { quiz?: unknown[] } = {},
+) {
   const { quiz, ...rest } = overrides;
   const row: MaterialsTable = {
-    id: `material-${crypto.randomBytes(4).toString('hex')}`, lesson, order: 0, section: 'Article', title: 'A material',
-    subid: null, required: 1, usebutton: null, quiz: quiz ? json(quiz) : null, description: '<p>Read this</p>',
-    description1: null, description2: null, question: null, ...rest,
+    id: `material-${crypto.randomBytes(4).toString('hex')}`,
+    lesson,
+    order: 0,
+    section: 'Article',
+    title: 'A material',
+    subid: null,
+    required: 1,
+    usebutton: null,
+    quiz: quiz ? json(quiz) : null,
+    description: '<p>Read this</p>',
+    description1: null,
+    description2: null,
+    question: null,
+    ...rest,
   };
   await ctx.db.insertInto('materials').values(row).execute();
   return row;
@@ -107,7 +183,10 @@ export const LEARNING_ANSWERS = ['B', 'C', 'A', 'B', 'C'];
  * A course shaped like the demo's: lesson 1 has a required article, an optional article and a quiz;
  * lesson 2 has a required text and the exam (five questions each, right answers LEARNING_ANSWERS).
  */
-export async function buildLearningCourse(ctx: AppContext, overrides: Partial<{ id: string; title: string; lang: string; status: string }> = {}) {
+export async function buildLearningCourse(
+  ctx: AppContext,
+  overrides: Partial<{ id: string; title: string; lang: string; status: string }> = {},
+) {
   const course = await buildCourse(ctx, overrides);
   const questions = [2, 3, 1, 2, 3].map((iscorrect, i) => quizQuestion(i + 1, iscorrect));
   const l1 = await buildLesson(ctx, course, { sortorder: 1, sorder: 'a' });
@@ -118,7 +197,8 @@ export async function buildLearningCourse(ctx: AppContext, overrides: Partial<{ 
   const text = await buildMaterial(ctx, l2.id, { section: 'Text', order: 1 });
   const exam = await buildMaterial(ctx, l2.id, { section: 'Exam', order: 2, quiz: questions });
   return {
-    course, lessons: [l1.id, l2.id] as const,
+    course,
+    lessons: [l1.id, l2.id] as const,
     materials: { article: article.id, optional: optional.id, quiz: quiz.id, text: text.id, exam: exam.id },
   };
 }
@@ -138,11 +218,20 @@ export const SURVEY_QUESTIONS: SurveyQuestionRow[] = [
   { type: 'choice', question: 'How satisfied are you?\nVery satisfied\nSatisfied\nDissatisfied' },
 ];
 
-export async function buildSurvey(ctx: AppContext, overrides: Partial<Omit<SurveysRow, 'questions'>> & { questions?: SurveyQuestionRow[] } = {}) {
+export async function buildSurvey(
+  ctx: AppContext,
+  overrides: Partial<Omit<SurveysRow, 'questions'>> & { questions?: SurveyQuestionRow[] } = {},
+) {
   const { questions, ...rest } = overrides;
   const row: SurveysRow = {
-    id: `survey-${crypto.randomBytes(4).toString('hex')}`, title: 'Tell us what you think', description: '<p>Two minutes</p>',
-    description2: '<p>Thank you!</p>', status: 'Active', lang: 'en', questions: json(questions ?? SURVEY_QUESTIONS), timestamp: now(),
+    id: `survey-${crypto.randomBytes(4).toString('hex')}`,
+    title: 'Tell us what you think',
+    description: '<p>Two minutes</p>',
+    description2: '<p>Thank you!</p>',
+    status: 'Active',
+    lang: 'en',
+    questions: json(questions ?? SURVEY_QUESTIONS),
+    timestamp: now(),
     ...rest,
   };
   await ctx.db.insertInto('surveys').values(row).execute();
@@ -169,12 +258,25 @@ export async function enrollIn(ctx: AppContext, userId: string, classId: string)
 }
 
 /** A post stored directly (e.g. an older record whose author is an email). */
-export async function buildComment(ctx: AppContext, overrides: Partial<Omit<CommentsRow, 'shared'>> & { parent: string; author: string; shared?: string[] }) {
+export async function buildComment(
+  ctx: AppContext,
+  overrides: Partial<Omit<CommentsRow, 'shared'>> & { parent: string; author: string; shared?: string[] },
+) {
   const { shared, ...rest } = overrides;
   const row: CommentsRow = {
-    id: `comment-${crypto.randomBytes(4).toString('hex')}`, context: null, authorname: 'Test User', courseId: null, lessonId: null,
-    classId: overrides.context ?? null, body: '<p>A post</p>', subject: null, access: null, shared: json(shared ?? []),
-    timestamp: now(), removed: 0, ...rest,
+    id: `comment-${crypto.randomBytes(4).toString('hex')}`,
+    context: null,
+    authorname: 'Test User',
+    courseId: null,
+    lessonId: null,
+    classId: overrides.context ?? null,
+    body: '<p>A post</p>',
+    subject: null,
+    access: null,
+    shared: json(shared ?? []),
+    timestamp: now(),
+    removed: 0,
+    ...rest,
   };
   await ctx.db.insertInto('comments').values(row).execute();
   return row;
@@ -186,20 +288,44 @@ type EnrollmentsRow = import('../db/schema.ts').EnrollmentsTable;
 type QuizAttemptsRow = import('../db/schema.ts').QuizAttemptsTable;
 
 /** An enrolment stored directly, with the dates and results a report needs (id: user-class, as enrol makes it). */
-export async function buildEnrollmentRow(ctx: AppContext, e: Pick<EnrollmentsRow, 'user' | 'course' | 'classid'> & Partial<EnrollmentsRow>) {
+export async function buildEnrollmentRow(
+  ctx: AppContext,
+  e: Pick<EnrollmentsRow, 'user' | 'course' | 'classid'> & Partial<EnrollmentsRow>,
+) {
   const row: EnrollmentsRow = {
-    id: `${e.user}-${e.classid}`, regdate: now(), completed: null, regcode: null, description: null, timestamp: now(),
-    percentcomplete: 0, exampassed: 0, examdate: null, ...e,
+    id: `${e.user}-${e.classid}`,
+    regdate: now(),
+    completed: null,
+    regcode: null,
+    description: null,
+    timestamp: now(),
+    percentcomplete: 0,
+    exampassed: 0,
+    examdate: null,
+    ...e,
   };
   await ctx.db.insertInto('enrollments').values(row).execute();
   return row;
 }
 
 /** A graded quiz or exam attempt stored directly (quiz_attempts). */
-export async function buildQuizAttempt(ctx: AppContext, a: Pick<QuizAttemptsRow, 'user' | 'course' | 'classid' | 'material' | 'kind' | 'percent'> & Partial<QuizAttemptsRow>) {
+export async function buildQuizAttempt(
+  ctx: AppContext,
+  a: Pick<QuizAttemptsRow, 'user' | 'course' | 'classid' | 'material' | 'kind' | 'percent'> & Partial<QuizAttemptsRow>,
+) {
   const row: QuizAttemptsRow = {
-    id: crypto.randomUUID(), enrollmentId: `${a.user}-${a.classid}`, lesson: 'lesson', attempt: crypto.randomUUID(), answershash: 'h',
-    answers: '[]', correctanswers: '[]', score: a.percent / 20, possible: 5, passed: a.percent >= 80 ? 1 : 0, created: now(), ...a,
+    id: crypto.randomUUID(),
+    enrollmentId: `${a.user}-${a.classid}`,
+    lesson: 'lesson',
+    attempt: crypto.randomUUID(),
+    answershash: 'h',
+    answers: '[]',
+    correctanswers: '[]',
+    score: a.percent / 20,
+    possible: 5,
+    passed: a.percent >= 80 ? 1 : 0,
+    created: now(),
+    ...a,
   };
   await ctx.db.insertInto('quiz_attempts').values(row).execute();
   return row;

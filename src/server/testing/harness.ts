@@ -19,9 +19,10 @@ import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts
 
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** `TEST_ENGINES=sqlite` narrows a quick local run to one engine; CI always runs both. */
-export const ENGINES: Engine[] = process.env.CI || !process.env.TEST_ENGINES
-  ? ['sqlite', 'postgres']
-  : (['sqlite', 'postgres'] as const).filter((e) => process.env.TEST_ENGINES!.split(',').includes(e));
+export const ENGINES: Engine[] =
+  process.env.CI || !process.env.TEST_ENGINES
+    ? ['sqlite', 'postgres']
+    : (['sqlite', 'postgres'] as const).filter((e) => process.env.TEST_ENGINES!.split(',').includes(e));
 
 let pgReachable: Promise<boolean> | null = null;
 export function postgresReachable(): Promise<boolean> {
@@ -43,7 +44,11 @@ export function postgresReachable(): Promise<boolean> {
 export async function freshDatabase(engine: Engine): Promise<{ url: string; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-test-'));
   if (engine === 'sqlite') {
-    return { url: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dataDir, 'app.db')}`,
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `lp_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -80,12 +85,24 @@ export interface TestServer {
 
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer & { stop(): Promise<void> }> {
   const database = await freshDatabase(engine);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
   const { app, ctx, routes, health } = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return {
-    engine, app, ctx, routes, health, config, baseUrl,
+    engine,
+    app,
+    ctx,
+    routes,
+    health,
+    config,
+    baseUrl,
     client: () => new TestClient(baseUrl),
     async stop() {
       await app.close();
@@ -94,12 +111,18 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   };
 }
 
-export interface Res<T = any> { status: number; body: T; headers: Headers }
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
 
 export class TestClient {
   readonly baseUrl: string;
   readonly cookies = new Map<string, string>();
-  constructor(baseUrl: string) { this.baseUrl = baseUrl; }
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
     // Like the web app, every call carries its header (a bare request without it is refused: see origin-check tests).
@@ -122,11 +145,19 @@ export class TestClient {
     }
     const text = await res.text();
     let parsed: any = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed, headers: res.headers };
   }
-  get<T = any>(url: string, headers?: Record<string, string>) { return this.request<T>('GET', url, undefined, headers); }
-  post<T = any>(url: string, body: unknown = {}, headers?: Record<string, string>) { return this.request<T>('POST', url, body, headers); }
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+  post<T = any>(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, body, headers);
+  }
   async login(email: string, password: string) {
     const r = await this.post('/users/login', { login: email, password });
     if (r.status !== 200) throw new Error(`login failed for ${email}: ${r.status} ${JSON.stringify(r.body)}`);
@@ -144,8 +175,12 @@ export function describeEachEngine(name: string, fn: (server: () => TestServer) 
     if (unavailable && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${PG_ADMIN_URL}; CI needs it`);
     describe.skipIf(unavailable)(`${name} [${engine}]`, () => {
       let server: (TestServer & { stop(): Promise<void> }) | null = null;
-      beforeAll(async () => { server = await startTestServer(engine, env); }, 60_000);
-      afterAll(async () => { await server?.stop(); }, 60_000);
+      beforeAll(async () => {
+        server = await startTestServer(engine, env);
+      }, 60_000);
+      afterAll(async () => {
+        await server?.stop();
+      }, 60_000);
       fn(() => server!);
     });
   }

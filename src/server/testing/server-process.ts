@@ -87,7 +87,10 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
     if (port === null) {
       seen += c;
       const m = LISTENING.exec(seen);
-      if (m) { port = Number(m[1]); seen = ''; }
+      if (m) {
+        port = Number(m[1]);
+        seen = '';
+      }
     }
     if (log !== 'stderr') out += c;
     if (fd !== null) fs.writeSync(fd, c);
@@ -99,13 +102,17 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
   });
   let done = false;
   let exitCode: number | null = null;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => {
-    done = true;
-    exitCode = code;
-    if (fd !== null) fs.closeSync(fd);
-    resolve({ code, signal });
-  }));
-  const cleanUp = () => { if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true }); };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => {
+      done = true;
+      exitCode = code;
+      if (fd !== null) fs.closeSync(fd);
+      resolve({ code, signal });
+    }),
+  );
+  const cleanUp = () => {
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const kill = async () => {
     if (!done) child.kill('SIGKILL');
     await exited;
@@ -117,7 +124,9 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
   for (;;) {
     if (done) {
       cleanUp();
-      throw new Error(`the server exited (code ${exitCode}) before it answered /healthz${file ? `; see ${file}` : ''}:\n${out.slice(-3000)}`);
+      throw new Error(
+        `the server exited (code ${exitCode}) before it answered /healthz${file ? `; see ${file}` : ''}:\n${out.slice(-3000)}`,
+      );
     }
     if (Date.now() > end) {
       await kill();
@@ -127,14 +136,20 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
     if (port !== null) {
       try {
         if ((await fetch(`${urlOf(port)}/healthz`)).status === 200) break;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
     }
     await sleep(100);
   }
   const url = urlOf(port!);
 
   return {
-    url, child, dataDir, exited, kill,
+    url,
+    child,
+    dataDir,
+    exited,
+    kill,
     output: () => out,
     alive: () => !done,
     async stop(graceMs = 5000) {
@@ -153,8 +168,9 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
  * compare the app against. It too listens on port 0 and says which port it took.
  */
 export async function startBareServer(): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const code = "const s=require('http').createServer((q,r)=>{r.writeHead(200,{'content-type':'application/json'});r.end('{\"user\":null,\"ok\":true}')});"
-    + "s.listen(0,'127.0.0.1',()=>console.log('port '+s.address().port))";
+  const code =
+    "const s=require('http').createServer((q,r)=>{r.writeHead(200,{'content-type':'application/json'});r.end('{\"user\":null,\"ok\":true}')});" +
+    "s.listen(0,'127.0.0.1',()=>console.log('port '+s.address().port))";
   const child = spawn(NODE, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
@@ -167,7 +183,11 @@ export async function startBareServer(): Promise<{ url: string; child: ChildProc
     void exited.then(() => reject(new Error('the bare server exited before it listened')));
   });
   return {
-    url: `http://127.0.0.1:${port}`, child,
-    async stop() { child.kill('SIGTERM'); await exited; },
+    url: `http://127.0.0.1:${port}`,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }

@@ -27,7 +27,9 @@ export function loopbackSmtp(): LoopbackSmtp {
     },
     onData(stream, session, callback) {
       let raw = '';
-      stream.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8');
+      });
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
         callback();
@@ -38,6 +40,14 @@ export function loopbackSmtp(): LoopbackSmtp {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     port = (smtp.server.address() as { port: number }).port;
   });
-  afterAll(async () => { await new Promise<void>((resolve) => smtp.close(() => resolve())); });
-  return { received, refuseOnce, get url() { return `smtp://127.0.0.1:${port}`; } };
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+  return {
+    received,
+    refuseOnce,
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
+  };
 }

@@ -21,8 +21,12 @@ export const embeds: Embeds = {
   DeleteAccountPanel: lazy(() => import('../features/privacy/DeleteAccountPanel.tsx')),
   KeepCourse,
   KeptCourses,
-  preloadLessonScreens: () => Promise.all([
-    import('../features/lessons/LessonPage.tsx'), import('../features/surveys/SurveyForm.tsx'), import('../features/comments/LessonDiscussion.tsx'),
-    import('../features/comments/CommentsPage.tsx'), import('../features/comments/editor/RichTextInput.tsx'),
-  ]),
+  preloadLessonScreens: () =>
+    Promise.all([
+      import('../features/lessons/LessonPage.tsx'),
+      import('../features/surveys/SurveyForm.tsx'),
+      import('../features/comments/LessonDiscussion.tsx'),
+      import('../features/comments/CommentsPage.tsx'),
+      import('../features/comments/editor/RichTextInput.tsx'),
+    ]),
 };

@@ -18,15 +18,23 @@ export function startFirstScreen(pathname: string): void {
   const leaf = matches.at(-1);
   const data = handles.at(-1)?.data;
   if (leaf && data) {
-    const start = (userId: string | undefined) => { for (const q of data(leaf.params, userId)) void queryClient.prefetchQuery(q); };
+    const start = (userId: string | undefined) => {
+      for (const q of data(leaf.params, userId)) void queryClient.prefetchQuery(q);
+    };
     start(undefined);
     // The user's own queries (enrolments) once whoami says who that is.
-    queryClient.fetchQuery(whoamiQuery).then((who) => { if (who.user?._id) start(who.user._id); }).catch(() => {});
+    queryClient
+      .fetchQuery(whoamiQuery)
+      .then((who) => {
+        if (who.user?._id) start(who.user._id);
+      })
+      .catch(() => {});
   }
   const content = handles.at(-1)?.content;
   if (!leaf || !content) return;
   const { context, subid } = content(leaf.params, pathname);
-  queryClient.fetchQuery(whoamiQuery)
+  queryClient
+    .fetchQuery(whoamiQuery)
     .then((who) => queryClient.prefetchQuery(pageQuery(context, subid, who.lang)))
     // The screen shows its own error when its queries fail.
     .catch(() => {});

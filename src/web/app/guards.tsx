@@ -28,8 +28,11 @@ export function useSignedInOrRetry(retries: { tries: number; delayMs: number }):
   const { user, ready } = useSession();
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new session answer restarts the retries, so the verdict resets with them
-    if (!ready || user) { setGaveUp(false); return; }
+    if (!ready || user) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a new session answer restarts the retries, so the verdict resets with them
+      setGaveUp(false);
+      return;
+    }
     let cancelled = false;
     void (async () => {
       for (let i = 0; i < retries.tries; i++) {
@@ -38,11 +41,15 @@ export function useSignedInOrRetry(retries: { tries: number; delayMs: number }):
         try {
           const d = await queryClient.fetchQuery({ ...whoamiQuery, staleTime: 0 });
           if (d.user) return;
-        } catch { /* try again */ }
+        } catch {
+          /* try again */
+        }
       }
       if (!cancelled) setGaveUp(true);
     })();
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [ready, user, retries.tries, retries.delayMs]);
   if (user) return 'yes';
   return gaveUp ? 'no' : 'waiting';
@@ -71,29 +78,37 @@ export function SignedOutOnly() {
   // must not change where <Navigate> goes.
   const dest = useMemo(() => (signedIn ? target() : null), [signedIn]); // eslint-disable-line react-hooks/exhaustive-deps
   // The after-target is used once.
-  useEffect(() => { if (signedIn) setAfter(null); }, [signedIn]);
+  useEffect(() => {
+    if (signedIn) setAfter(null);
+  }, [signedIn]);
   if (dest) return <Navigate replace to={dest} />;
   return <Outlet />;
 }
 
 function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch|Loading chunk/i.test(error.message);
+  const chunkFailed =
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch|Loading chunk/i.test(error.message);
   return (
     <Center mih="50vh" p="md" data-screen="error">
       <Stack maw={520} align="center">
-        <Title order={1} size="h2">{t('Something went wrong')}</Title>
+        <Title order={1} size="h2">
+          {t('Something went wrong')}
+        </Title>
         <Alert color="red" w="100%">
           <Text>
             {chunkFailed && typeof navigator !== 'undefined' && !navigator.onLine
               ? t(MSG.notAvailableOffline)
               : chunkFailed
-              ? t('A part of the page could not be loaded. Please check your connection and reload the page.')
-              : t('There was an error showing this page.')}
+                ? t('A part of the page could not be loaded. Please check your connection and reload the page.')
+                : t('There was an error showing this page.')}
           </Text>
         </Alert>
         <Button onClick={() => window.location.reload()}>{t('Reload')}</Button>
-        <Button component={Link} to="/" variant="subtle" reloadDocument>{t('Home')}</Button>
+        <Button component={Link} to="/" variant="subtle" reloadDocument>
+          {t('Home')}
+        </Button>
       </Stack>
     </Center>
   );
@@ -102,7 +117,13 @@ function ErrorScreen({ error }: { error: unknown }) {
 /** Keeps a failing screen (or a chunk that did not load) from blanking the whole layout. */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   state: { error: unknown } = { error: null };
-  static getDerivedStateFromError(error: unknown) { return { error }; }
-  componentDidCatch(error: unknown, info: ErrorInfo) { console.error(error, info.componentStack); }
-  render() { return this.state.error ? <ErrorScreen error={this.state.error} /> : this.props.children; }
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+  render() {
+    return this.state.error ? <ErrorScreen error={this.state.error} /> : this.props.children;
+  }
 }

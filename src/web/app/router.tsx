@@ -8,7 +8,13 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireUser, SignedOutOnly, PageLoader } from './guards.tsx';
 import { HomeRoute, ContentRoute, contentTarget } from '../features/content/ContentRoute.tsx';
 import { courseData, lessonData, type ScreenQuery } from './screen-data.ts';
-import { CHUNK_LOAD_TIMEOUT_MS, COMMENTS_RETRIES, LESSON_RETRIES, CLASS_PAGE_RETRIES, USER_SCREEN_RETRIES } from '../../domain/constants.ts';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  COMMENTS_RETRIES,
+  LESSON_RETRIES,
+  CLASS_PAGE_RETRIES,
+  USER_SCREEN_RETRIES,
+} from '../../domain/constants.ts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 type Screen = LazyExoticComponent<ComponentType> & { load: Loader };
@@ -25,11 +31,17 @@ export interface ScreenHandle {
   data?: (params: Params, userId: string | undefined) => ScreenQuery[];
 }
 /** A screen fetched when first visited (navigations run in a transition, so the old page stays until it arrives). */
-const screen = (load: Loader): Screen => Object.assign(lazy(() => Promise.race([
-  load(),
-  // Spec 8: a chunk that has not arrived after 120 s counts as failed (the error screen offers a reload).
-  new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading chunk timed out')), CHUNK_LOAD_TIMEOUT_MS)),
-])), { load });
+const screen = (load: Loader): Screen =>
+  Object.assign(
+    lazy(() =>
+      Promise.race([
+        load(),
+        // Spec 8: a chunk that has not arrived after 120 s counts as failed (the error screen offers a reload).
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading chunk timed out')), CHUNK_LOAD_TIMEOUT_MS)),
+      ]),
+    ),
+    { load },
+  );
 
 const login = screen(() => import('../features/auth/LoginPage.tsx'));
 const register = screen(() => import('../features/auth/RegisterPage.tsx'));
@@ -48,7 +60,11 @@ const verifyCertificate = screen(() => import('../features/certificates/VerifyPa
 const confirmEmail = screen(() => import('../features/account/ConfirmEmailPage.tsx'));
 
 function Lazy({ screen: Screen }: { screen: Screen }) {
-  return <Suspense fallback={<PageLoader />}><Screen /></Suspense>;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Screen />
+    </Suspense>
+  );
 }
 const paths = (s: Screen, ...list: string[]): RouteObject[] => withData(s, undefined, ...list);
 const withData = (s: Screen, data: ScreenHandle['data'], ...list: string[]): RouteObject[] =>
@@ -65,23 +81,28 @@ export const routes: RouteObject[] = [
       { path: 'app', element: <HomeRoute />, handle: home },
       {
         element: <SignedOutOnly />,
-        children: [
-          ...paths(login, 'login', 'user/login'),
-          ...paths(register, 'register', 'signup', 'user/register'),
-        ],
+        children: [...paths(login, 'login', 'user/login'), ...paths(register, 'register', 'signup', 'user/register')],
       },
       ...paths(passwordReset, 'passwordreset', 'user/passwordreset'),
       ...paths(admin, 'admin', 'admin/:panel', 'admin/:panel/*'),
-      ...withData(course, courseData, 'Course', 'Course/:courseid', 'Course/:courseid/:classid', 'Course/:courseid/:classid/*',
-        'Courses/:courseid', 'Courses/:courseid/:classid', 'lessons/:courseid'),
+      ...withData(
+        course,
+        courseData,
+        'Course',
+        'Course/:courseid',
+        'Course/:courseid/:classid',
+        'Course/:courseid/:classid/*',
+        'Courses/:courseid',
+        'Courses/:courseid/:classid',
+        'lessons/:courseid',
+      ),
       {
         element: <RequireUser retries={LESSON_RETRIES} />,
         children: withData(lesson, lessonData, 'lessons/:courseid/:lessonid/:classid?/:materialid?/:commentid?'),
       },
       {
         element: <RequireUser retries={COMMENTS_RETRIES} />,
-        children: paths(comments, 'comments', 'comment', 'comments/:parentId/:classId?/:commentId?', 'comments/*',
-          'discussion/:id'),
+        children: paths(comments, 'comments', 'comment', 'comments/:parentId/:classId?/:commentId?', 'comments/*', 'discussion/:id'),
       },
       {
         element: <RequireUser retries={CLASS_PAGE_RETRIES} />,
@@ -97,7 +118,11 @@ export const routes: RouteObject[] = [
         element: <RequireUser retries={USER_SCREEN_RETRIES} />,
         children: paths(util, 'util', 'util/:panel'),
       },
-      { path: 'German', element: <ContentRoute page="German" />, handle: { content: () => ({ context: 'German' }) } satisfies ScreenHandle },
+      {
+        path: 'German',
+        element: <ContentRoute page="German" />,
+        handle: { content: () => ({ context: 'German' }) } satisfies ScreenHandle,
+      },
       ...paths(optOut, 'OptOutPreferences'),
       ...paths(certificate, 'app_users/certificate/:courseid'),
       ...paths(verifyCertificate, 'certificate/verify', 'certificate/verify/:code'),

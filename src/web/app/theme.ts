@@ -11,7 +11,9 @@ export const theme = createTheme({
   // md is the spec's mobile breakpoint (960 px): the drawer closes below it.
   breakpoints: { xs: '36em', sm: '48em', md: `${MOBILE_BREAKPOINT_PX / 16}em`, lg: '75em', xl: '88em' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif' },
+  headings: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
+  },
   defaultRadius: 'sm',
   components: {
     // The show/hide password button is a control like any other: reachable with Tab.

@@ -29,34 +29,81 @@ export function useRowSelection(): RowSelection {
   const [ids, setIds] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   return {
-    ids, allMatching,
-    toggle: (id) => { setAllMatching(false); setIds((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; }); },
-    setPage: (page, on) => { setAllMatching(false); setIds((s) => { const n = new Set(s); for (const id of page) { if (on) n.add(id); else n.delete(id); } return n; }); },
+    ids,
+    allMatching,
+    toggle: (id) => {
+      setAllMatching(false);
+      setIds((s) => {
+        const n = new Set(s);
+        if (n.has(id)) n.delete(id);
+        else n.add(id);
+        return n;
+      });
+    },
+    setPage: (page, on) => {
+      setAllMatching(false);
+      setIds((s) => {
+        const n = new Set(s);
+        for (const id of page) {
+          if (on) n.add(id);
+          else n.delete(id);
+        }
+        return n;
+      });
+    },
     setAllMatching,
-    clear: () => { setIds(new Set()); setAllMatching(false); },
+    clear: () => {
+      setIds(new Set());
+      setAllMatching(false);
+    },
   };
 }
 
 export function SelectCheckbox({ selection, id, label }: { selection: RowSelection; id: string; label: string }) {
   const { t } = useTranslation();
-  return <Checkbox aria-label={t('Select {{name}}', { name: label })} checked={selection.allMatching || selection.ids.has(id)}
-    onChange={() => selection.toggle(id)} data-testid="row-select" />;
+  return (
+    <Checkbox
+      aria-label={t('Select {{name}}', { name: label })}
+      checked={selection.allMatching || selection.ids.has(id)}
+      onChange={() => selection.toggle(id)}
+      data-testid="row-select"
+    />
+  );
 }
 
 export function SelectAllCheckbox({ selection, pageIds }: { selection: RowSelection; pageIds: string[] }) {
   const { t } = useTranslation();
   const all = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
   const some = pageIds.some((id) => selection.ids.has(id));
-  return <Checkbox aria-label={t('Select all on this page')} checked={selection.allMatching || all} indeterminate={!all && some}
-    onChange={() => selection.setPage(pageIds, !all)} data-testid="select-page" />;
+  return (
+    <Checkbox
+      aria-label={t('Select all on this page')}
+      checked={selection.allMatching || all}
+      indeterminate={!all && some}
+      onChange={() => selection.setPage(pageIds, !all)}
+      data-testid="select-page"
+    />
+  );
 }
 
 const ACTION_LABELS: Record<BulkAction, string> = {
-  enroll: tk('Enrol in a class'), unenroll: tk('Remove from a class'), setRoles: tk('Change role'),
-  suspend: tk('Suspend'), reactivate: tk('Reactivate'), message: tk('Send a message'),
+  enroll: tk('Enrol in a class'),
+  unenroll: tk('Remove from a class'),
+  setRoles: tk('Change role'),
+  suspend: tk('Suspend'),
+  reactivate: tk('Reactivate'),
+  message: tk('Send a message'),
 };
 
-export function BulkActionBar({ selection, total, filter, actions, classPicker, fixedClass, onDone }: {
+export function BulkActionBar({
+  selection,
+  total,
+  filter,
+  actions,
+  classPicker,
+  fixedClass,
+  onDone,
+}: {
   selection: RowSelection;
   /** Rows matching the filter (all pages). */
   total: number;
@@ -90,12 +137,15 @@ export function BulkActionBar({ selection, total, filter, actions, classPicker, 
   const count = selection.allMatching ? total : selection.ids.size;
   if (count === 0) return null;
   const selectionBody: BulkSelection = selection.allMatching ? { filter: filter ?? {} } : { ids: [...selection.ids] };
-  const ready = !!action && ((action !== 'enroll' && action !== 'unenroll') || !!classid)
-    && (action !== 'message' || (subject.trim() !== '' && text.trim() !== ''));
+  const ready =
+    !!action &&
+    ((action !== 'enroll' && action !== 'unenroll') || !!classid) &&
+    (action !== 'message' || (subject.trim() !== '' && text.trim() !== ''));
   const confirm = () => {
     if (!action) return;
     run.mutate({
-      action, selection: selectionBody,
+      action,
+      selection: selectionBody,
       ...(classid && (action === 'enroll' || action === 'unenroll') ? { classid } : {}),
       ...(action === 'setRoles' ? { roles: roles as ('cms' | 'admin')[] } : {}),
       ...(action === 'message' ? { message: { subject, text } } : {}),
@@ -105,17 +155,27 @@ export function BulkActionBar({ selection, total, filter, actions, classPicker, 
     <Paper withBorder p="sm" radius="md" data-testid="bulk-bar" role="region" aria-label={t('Bulk actions')}>
       <Stack gap="xs">
         <Group gap="sm" wrap="wrap">
-          <Text fw={500} aria-live="polite" data-testid="bulk-count">{t('{{count}} selected', { count })}</Text>
+          <Text fw={500} aria-live="polite" data-testid="bulk-count">
+            {t('{{count}} selected', { count })}
+          </Text>
           {!selection.allMatching && total > selection.ids.size && (
             <Button size="xs" variant="subtle" onClick={() => selection.setAllMatching(true)} data-testid="select-all-matching">
               {t('Select all {{count}} matching', { count: total })}
             </Button>
           )}
-          <Button size="xs" variant="subtle" onClick={() => selection.clear()}>{t('Clear selection')}</Button>
+          <Button size="xs" variant="subtle" onClick={() => selection.clear()}>
+            {t('Clear selection')}
+          </Button>
         </Group>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select label={t('Action')} data={actions.map((a) => ({ value: a, label: t(ACTION_LABELS[a]) }))} value={action}
-            onChange={(v) => setAction(v as BulkAction | null)} data-testid="bulk-action" comboboxProps={{ withinPortal: true }} />
+          <Select
+            label={t('Action')}
+            data={actions.map((a) => ({ value: a, label: t(ACTION_LABELS[a]) }))}
+            value={action}
+            onChange={(v) => setAction(v as BulkAction | null)}
+            data-testid="bulk-action"
+            comboboxProps={{ withinPortal: true }}
+          />
           {(action === 'enroll' || action === 'unenroll') && !fixedClass && classPicker?.(classid, setClassid)}
           {action === 'setRoles' && (
             <Checkbox.Group label={t('Roles')} value={roles} onChange={setRoles}>
@@ -128,22 +188,54 @@ export function BulkActionBar({ selection, total, filter, actions, classPicker, 
         </Group>
         {action === 'message' && (
           <Stack gap="xs">
-            <TextInput label={t('Subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={200} data-testid="bulk-subject" />
-            <Textarea label={t('Message')} value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={3} data-testid="bulk-text" />
+            <TextInput
+              label={t('Subject')}
+              value={subject}
+              onChange={(e) => setSubject(e.currentTarget.value)}
+              maxLength={200}
+              data-testid="bulk-subject"
+            />
+            <Textarea
+              label={t('Message')}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              autosize
+              minRows={3}
+              data-testid="bulk-text"
+            />
           </Stack>
         )}
         <Group>
-          <Button disabled={!ready} onClick={() => { setError(null); setConfirming(true); }} data-testid="bulk-apply">{t('Apply')}</Button>
+          <Button
+            disabled={!ready}
+            onClick={() => {
+              setError(null);
+              setConfirming(true);
+            }}
+            data-testid="bulk-apply"
+          >
+            {t('Apply')}
+          </Button>
         </Group>
       </Stack>
       <AppModal opened={confirming} onClose={() => !busy && setConfirming(false)} title={t('Please confirm')} centered>
         <Stack>
-          <Text>{action ? t(ACTION_LABELS[action]) : ''}: {t('{{count}} users', { count })}</Text>
+          <Text>
+            {action ? t(ACTION_LABELS[action]) : ''}: {t('{{count}} users', { count })}
+          </Text>
           {busy && <Progress value={100} animated striped aria-label={t('Working…')} />}
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {t(error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>{t('Cancel')}</Button>
-            <Button onClick={confirm} loading={busy} data-testid="bulk-confirm">{t('Confirm')}</Button>
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+              {t('Cancel')}
+            </Button>
+            <Button onClick={confirm} loading={busy} data-testid="bulk-confirm">
+              {t('Confirm')}
+            </Button>
           </Group>
         </Stack>
       </AppModal>

@@ -9,11 +9,23 @@ export function CertificateLink({ courseId, label, button }: { courseId: string;
   const text = label ?? t('Open your certificate');
   if (button) {
     return (
-      <Button component="a" href={certificatePath(courseId)} target="_blank" rel="noopener" variant="light" size="xs"
-        leftSection={<IconCertificate size={16} aria-hidden />} data-testid="certificate-link">
+      <Button
+        component="a"
+        href={certificatePath(courseId)}
+        target="_blank"
+        rel="noopener"
+        variant="light"
+        size="xs"
+        leftSection={<IconCertificate size={16} aria-hidden />}
+        data-testid="certificate-link"
+      >
         {text}
       </Button>
     );
   }
-  return <Anchor href={certificatePath(courseId)} target="_blank" rel="noopener" data-testid="certificate-link">{text}</Anchor>;
+  return (
+    <Anchor href={certificatePath(courseId)} target="_blank" rel="noopener" data-testid="certificate-link">
+      {text}
+    </Anchor>
+  );
 }

@@ -30,19 +30,38 @@ export function ClassBlock({ classId, compact = false }: { classId: string; comp
     <Paper withBorder radius="md" p={compact ? 'xs' : 'md'} data-testid="class-block" data-class={cls._id}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          {compact
-            ? <Text fw={600}>{t('Class')}: {cls.name}</Text>
-            : <Title order={2} size="h4">{cls.name}</Title>}
-          <Text size="sm" c="gray.7">{facts.join(' · ')}</Text>
+          {compact ? (
+            <Text fw={600}>
+              {t('Class')}: {cls.name}
+            </Text>
+          ) : (
+            <Title order={2} size="h4">
+              {cls.name}
+            </Title>
+          )}
+          <Text size="sm" c="gray.7">
+            {facts.join(' · ')}
+          </Text>
         </Stack>
         {host && (
           <Group gap="xs">
-            <Button size="xs" variant="light" component={Link} to={classMembersPath(cls._id)}
-              leftSection={<IconUsers size={14} aria-hidden />} data-testid="view-class-members">
+            <Button
+              size="xs"
+              variant="light"
+              component={Link}
+              to={classMembersPath(cls._id)}
+              leftSection={<IconUsers size={14} aria-hidden />}
+              data-testid="view-class-members"
+            >
               {t('View Class Members')}
             </Button>
-            <Button size="xs" variant="subtle" component={Link} to={classEditPath(cls._id)}
-              leftSection={<IconEdit size={14} aria-hidden />}>
+            <Button
+              size="xs"
+              variant="subtle"
+              component={Link}
+              to={classEditPath(cls._id)}
+              leftSection={<IconEdit size={14} aria-hidden />}
+            >
               {t('Edit Class')}
             </Button>
           </Group>

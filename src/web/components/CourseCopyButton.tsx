@@ -24,8 +24,7 @@ import { AppModal } from './AppModal.tsx';
 
 const errorMessage = (err: unknown) => (err instanceof ApiError && err.status !== 500 ? err.message : MSG.formError);
 
-export const copyCourse = (id: string, lang: string) =>
-  api.post<CourseCopyReply>('/app_courses/copy', { _id: id, lang });
+export const copyCourse = (id: string, lang: string) => api.post<CourseCopyReply>('/app_courses/copy', { _id: id, lang });
 
 export function CourseCopyButton({ course, siblings }: { course: Course; siblings: Course[] }) {
   const { t, i18n } = useTranslation();
@@ -36,7 +35,8 @@ export function CourseCopyButton({ course, siblings }: { course: Course; sibling
   const [error, setError] = useState<string | null>(null);
   const main = course.main || course._id;
   const taken = new Set(siblings.filter((c) => (c.main || c._id) === main || c._id === main).map((c) => c.lang));
-  const options = (config?.publiclanguages ?? []).filter((l) => !taken.has(l) && l !== course.lang)
+  const options = (config?.publiclanguages ?? [])
+    .filter((l) => !taken.has(l) && l !== course.lang)
     .map((l) => ({ value: l, label: languageName(l, i18n.language) }));
   const copy = useMutation({
     mutationFn: (l: string) => copyCourse(course._id, l),
@@ -50,25 +50,52 @@ export function CourseCopyButton({ course, siblings }: { course: Course; sibling
     onError: (err) => setError(errorMessage(err)),
   });
   const onCopy = () => {
-    if (!lang) { setError(tk('Please choose a language.')); return; }
+    if (!lang) {
+      setError(tk('Please choose a language.'));
+      return;
+    }
     copy.mutate(lang);
   };
   if (options.length === 0) return null;
   return (
     <>
-      <Button size="xs" variant="light" leftSection={<IconLanguage size={14} aria-hidden />} onClick={() => { setError(null); setOpen(true); }}
-        data-testid="course-copy">
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconLanguage size={14} aria-hidden />}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+        data-testid="course-copy"
+      >
         {t('Copy as a new language version')}
       </Button>
-      <AppModal opened={open} onClose={() => setOpen(false)} title={t('Copy as a new language version')} size={MODAL_WIDTH_PX} centered
-       >
+      <AppModal opened={open} onClose={() => setOpen(false)} title={t('Copy as a new language version')} size={MODAL_WIDTH_PX} centered>
         <Stack>
-          <Text size="sm">{t('The copy has the same lessons, materials, quizzes and exam, to translate. It stays Inactive until you activate it.')}</Text>
-          <Select label={t('Language')} data={options} value={lang} onChange={setLang} comboboxProps={{ withinPortal: true }} data-testid="course-copy-lang" />
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+          <Text size="sm">
+            {t('The copy has the same lessons, materials, quizzes and exam, to translate. It stays Inactive until you activate it.')}
+          </Text>
+          <Select
+            label={t('Language')}
+            data={options}
+            value={lang}
+            onChange={setLang}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="course-copy-lang"
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {t(error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>{t('Cancel')}</Button>
-            <Button loading={copy.isPending} onClick={onCopy} data-testid="course-copy-confirm">{t('Make the copy')}</Button>
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('Cancel')}
+            </Button>
+            <Button loading={copy.isPending} onClick={onCopy} data-testid="course-copy-confirm">
+              {t('Make the copy')}
+            </Button>
           </Group>
         </Stack>
       </AppModal>

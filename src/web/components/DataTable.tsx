@@ -10,7 +10,15 @@ import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Unsty
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconDownload, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { rowPaginationFeature, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
+import {
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Page, type PageQuery } from '../../domain/paging.ts';
 import { toCsv } from '../lib/csv.ts';
@@ -84,7 +92,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns, queryKey, fetchPage, rowKey, csvName, testid, selection } = props;
   const selectId = props.selectId ?? rowKey;
   const { t } = useTranslation();
-  const [sorting, setSorting] = useState<SortingState>(props.defaultSort ? [{ id: props.defaultSort, desc: props.defaultDir === 'desc' }] : []);
+  const [sorting, setSorting] = useState<SortingState>(
+    props.defaultSort ? [{ id: props.defaultSort, desc: props.defaultDir === 'desc' }] : [],
+  );
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: props.pageSize ?? 25 });
   const [text, setText] = useState(props.initialFilter ?? '');
   const [q] = useDebouncedValue(text.trim(), 300);
@@ -92,8 +102,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const sort = sorting[0];
   const query: PageQuery = {
-    limit: pagination.pageSize, page: pagination.pageIndex, dir: sort?.desc ? 'desc' : 'asc',
-    ...(sort ? { sort: sort.id } : {}), ...(q ? { q } : {}),
+    limit: pagination.pageSize,
+    page: pagination.pageIndex,
+    dir: sort?.desc ? 'desc' : 'asc',
+    ...(sort ? { sort: sort.id } : {}),
+    ...(q ? { q } : {}),
   };
   const result = useQuery({
     queryKey: [...queryKey, 'page', query],
@@ -103,16 +116,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   });
   const data = result.data;
 
-  const defs = useMemo<ColumnDef<typeof features, T>[]>(() => columns.map((c) => ({
-    id: c.id,
-    accessorFn: (row: T) => row as unknown,
-    header: c.header,
-    cell: (info) => c.cell(info.row.original),
-    enableSorting: c.sortable !== false,
-    // Cells are whole rows to TanStack, which would then start every sort descending: text reads A to Z
-    // first, figures largest first.
-    sortDescFirst: c.numeric === true,
-  })), [columns]);
+  const defs = useMemo<ColumnDef<typeof features, T>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        accessorFn: (row: T) => row as unknown,
+        header: c.header,
+        cell: (info) => c.cell(info.row.original),
+        enableSorting: c.sortable !== false,
+        // Cells are whole rows to TanStack, which would then start every sort descending: text reads A to Z
+        // first, figures largest first.
+        sortDescFirst: c.numeric === true,
+      })),
+    [columns],
+  );
 
   const table = useTable<typeof features, T>({
     features,
@@ -120,7 +137,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     data: data?.rows ?? [],
     getRowId: (row: T) => rowKey(row),
     state: { sorting, pagination },
-    onSortingChange: (u) => { setSorting(u); setPagination((p) => ({ ...p, pageIndex: 0 })); },
+    onSortingChange: (u) => {
+      setSorting(u);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
     onPaginationChange: setPagination,
     manualSorting: true,
     manualPagination: true,
@@ -138,7 +158,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         after = page.next ?? undefined;
       } while (after && rows.length < EXPORT_MAX_ROWS);
       const shown = columns.filter((c) => c.csv);
-      download(csvName, toCsv(shown.map((c) => (c.rawHeader ? c.header : t(c.header))), rows.map((r) => shown.map((c) => c.csv!(r)))));
+      download(
+        csvName,
+        toCsv(
+          shown.map((c) => (c.rawHeader ? c.header : t(c.header))),
+          rows.map((r) => shown.map((c) => c.csv!(r))),
+        ),
+      );
     },
     onMutate: () => setExportError(null),
     onError: (err) => setExportError(messageOf(err)),
@@ -150,26 +176,63 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     <Stack gap="sm" data-testid={testid}>
       <Group align="flex-end" wrap="wrap" gap="sm">
         {props.filterLabel !== null && (
-          <TextInput label={t(props.filterLabel ?? 'Filter')} value={text} type="search" style={{ flex: '1 1 220px' }}
-            onChange={(e) => { setText(e.currentTarget.value); setPagination((p) => ({ ...p, pageIndex: 0 })); }}
-            data-testid={testid ? `${testid}-filter` : undefined} />
+          <TextInput
+            label={t(props.filterLabel ?? 'Filter')}
+            value={text}
+            type="search"
+            style={{ flex: '1 1 220px' }}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              setPagination((p) => ({ ...p, pageIndex: 0 }));
+            }}
+            data-testid={testid ? `${testid}-filter` : undefined}
+          />
         )}
         {props.toolbar}
-        <Select label={t('Rows per page')} value={String(pagination.pageSize)} allowDeselect={false} w={120}
-          data={PAGE_SIZES.map((n) => String(n))} onChange={(v) => v && setPagination({ pageIndex: 0, pageSize: Number(v) })}
-          comboboxProps={{ withinPortal: true }} data-testid={testid ? `${testid}-size` : undefined} />
-        <Button variant="light" leftSection={<IconDownload size={14} aria-hidden />} loading={exportRows.isPending} onClick={() => exportRows.mutate()}
-          disabled={!data || data.total === 0} data-testid={testid ? `${testid}-csv` : undefined}>
+        <Select
+          label={t('Rows per page')}
+          value={String(pagination.pageSize)}
+          allowDeselect={false}
+          w={120}
+          data={PAGE_SIZES.map((n) => String(n))}
+          onChange={(v) => v && setPagination({ pageIndex: 0, pageSize: Number(v) })}
+          comboboxProps={{ withinPortal: true }}
+          data-testid={testid ? `${testid}-size` : undefined}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          loading={exportRows.isPending}
+          onClick={() => exportRows.mutate()}
+          disabled={!data || data.total === 0}
+          data-testid={testid ? `${testid}-csv` : undefined}
+        >
           {t('Export CSV')}
         </Button>
       </Group>
-      {exportError && <Text c="red.8" role="alert">{t(exportError)}</Text>}
+      {exportError && (
+        <Text c="red.8" role="alert">
+          {t(exportError)}
+        </Text>
+      )}
       {props.bulk?.({ total: data?.total ?? 0, ...(q ? { q } : {}) })}
-      <Text size="sm" c="gray.7" aria-live="polite" data-testid={testid ? `${testid}-total` : undefined}>{t('Rows')}: {data ? data.total : '…'}</Text>
-      {result.isError ? <Text c="red.8" role="alert">{t(messageOf(result.error))}</Text> : (
+      <Text size="sm" c="gray.7" aria-live="polite" data-testid={testid ? `${testid}-total` : undefined}>
+        {t('Rows')}: {data ? data.total : '…'}
+      </Text>
+      {result.isError ? (
+        <Text c="red.8" role="alert">
+          {t(messageOf(result.error))}
+        </Text>
+      ) : (
         <Table.ScrollContainer minWidth={props.minWidth ?? 640} type="native">
-          <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid={testid ? `${testid}-table` : undefined}
-            aria-busy={result.isFetching}>
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            verticalSpacing="xs"
+            data-testid={testid ? `${testid}-table` : undefined}
+            aria-busy={result.isFetching}
+          >
             {props.caption && <Table.Caption>{t(props.caption)}</Table.Caption>}
             <Table.Thead>
               {table.getHeaderGroups().map((hg) => (
@@ -184,14 +247,31 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     const col = columns.find((c) => c.id === h.column.id);
                     const label = !col ? h.column.id : col.rawHeader ? col.header : t(col.header);
                     return (
-                      <Table.Th key={h.id} ta={col?.numeric ? 'end' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : h.column.getCanSort() ? 'none' : undefined}>
+                      <Table.Th
+                        key={h.id}
+                        ta={col?.numeric ? 'end' : undefined}
+                        aria-sort={
+                          sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : h.column.getCanSort() ? 'none' : undefined
+                        }
+                      >
                         {h.column.getCanSort() ? (
-                          <UnstyledButton onClick={h.column.getToggleSortingHandler()} data-sort={h.column.id}
-                            style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}>
+                          <UnstyledButton
+                            onClick={h.column.getToggleSortingHandler()}
+                            data-sort={h.column.id}
+                            style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+                          >
                             {label}
-                            {sorted === 'asc' ? <IconArrowUp size={14} aria-hidden /> : sorted === 'desc' ? <IconArrowDown size={14} aria-hidden /> : <IconSelector size={14} aria-hidden />}
+                            {sorted === 'asc' ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : sorted === 'desc' ? (
+                              <IconArrowDown size={14} aria-hidden />
+                            ) : (
+                              <IconSelector size={14} aria-hidden />
+                            )}
                           </UnstyledButton>
-                        ) : label}
+                        ) : (
+                          label
+                        )}
                       </Table.Th>
                     );
                   })}
@@ -200,18 +280,30 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </Table.Thead>
             <Table.Tbody>
               {data && data.rows.length === 0 && (
-                <Table.Tr><Table.Td colSpan={columns.length + (selection ? 1 : 0)}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
+                    <Text c="dimmed">{t('No records found.')}</Text>
+                  </Table.Td>
+                </Table.Tr>
               )}
               {table.getRowModel().rows.map((row) => (
                 <Table.Tr key={row.id} {...(props.rowProps?.(row.original) ?? {})}>
                   {selection && (
                     <Table.Td>
-                      <SelectCheckbox selection={selection} id={selectId(row.original)} label={props.selectLabel?.(row.original) ?? selectId(row.original)} />
+                      <SelectCheckbox
+                        selection={selection}
+                        id={selectId(row.original)}
+                        label={props.selectLabel?.(row.original) ?? selectId(row.original)}
+                      />
                     </Table.Td>
                   )}
                   {row.getAllCells().map((cell) => {
                     const col = columns.find((c) => c.id === cell.column.id)!;
-                    return <Table.Td key={cell.id} ta={col.numeric ? 'end' : undefined}>{col.cell(row.original)}</Table.Td>;
+                    return (
+                      <Table.Td key={cell.id} ta={col.numeric ? 'end' : undefined}>
+                        {col.cell(row.original)}
+                      </Table.Td>
+                    );
                   })}
                 </Table.Tr>
               ))}
@@ -220,9 +312,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </Table.ScrollContainer>
       )}
       {pages > 1 && (
-        <Pagination total={pages} value={pagination.pageIndex + 1} onChange={(p) => setPagination((s) => ({ ...s, pageIndex: p - 1 }))}
+        <Pagination
+          total={pages}
+          value={pagination.pageIndex + 1}
+          onChange={(p) => setPagination((s) => ({ ...s, pageIndex: p - 1 }))}
           getControlProps={(control) => ({ 'aria-label': pageLabels[control] })}
-          getItemProps={(p) => ({ 'aria-label': `${t('Page')} ${p}` })} data-testid={testid ? `${testid}-pages` : undefined} />
+          getItemProps={(p) => ({ 'aria-label': `${t('Page')} ${p}` })}
+          data-testid={testid ? `${testid}-pages` : undefined}
+        />
       )}
     </Stack>
   );

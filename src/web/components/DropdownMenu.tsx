@@ -18,7 +18,12 @@ export interface MenuEntry {
   divider?: boolean;
 }
 
-export function DropdownMenu({ renderTrigger, items, heading, width = 220 }: {
+export function DropdownMenu({
+  renderTrigger,
+  items,
+  heading,
+  width = 220,
+}: {
   renderTrigger: (props: Record<string, unknown>) => ReactNode;
   items: MenuEntry[];
   heading?: ReactNode;
@@ -30,7 +35,10 @@ export function DropdownMenu({ renderTrigger, items, heading, width = 220 }: {
   const listRef = useRef<HTMLDivElement>(null);
 
   const itemsEls = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  const focusAt = (i: number) => { const els = itemsEls(); if (els.length) els[(i + els.length) % els.length]!.focus(); };
+  const focusAt = (i: number) => {
+    const els = itemsEls();
+    if (els.length) els[(i + els.length) % els.length]!.focus();
+  };
   const close = (refocus = true) => {
     setOpen(false);
     if (refocus) rootRef.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
@@ -40,7 +48,9 @@ export function DropdownMenu({ renderTrigger, items, heading, width = 220 }: {
     if (!open) return;
     const current = itemsEls().findIndex((el) => el.getAttribute('aria-current') === 'true');
     focusAt(current >= 0 ? current : 0);
-    const onDown = (e: PointerEvent) => { if (!rootRef.current?.contains(e.target as Node)) setOpen(false); };
+    const onDown = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -48,16 +58,29 @@ export function DropdownMenu({ renderTrigger, items, heading, width = 220 }: {
   const onKeyDown = (e: KeyboardEvent) => {
     const els = itemsEls();
     const i = els.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'ArrowDown') { e.preventDefault(); focusAt(i + 1); }
-    else if (e.key === 'ArrowUp') { e.preventDefault(); focusAt(i - 1); }
-    else if (e.key === 'Home') { e.preventDefault(); focusAt(0); }
-    else if (e.key === 'End') { e.preventDefault(); focusAt(els.length - 1); }
-    else if (e.key === 'Escape') { e.preventDefault(); close(); }
-    else if (e.key === 'Tab') setOpen(false);
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focusAt(i + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      focusAt(i - 1);
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      focusAt(0);
+    } else if (e.key === 'End') {
+      e.preventDefault();
+      focusAt(els.length - 1);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    } else if (e.key === 'Tab') setOpen(false);
   };
 
   const onTriggerKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') { e.preventDefault(); setOpen(true); }
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setOpen(true);
+    }
   };
 
   return (
@@ -71,21 +94,47 @@ export function DropdownMenu({ renderTrigger, items, heading, width = 220 }: {
       })}
       {open && (
         <div ref={listRef} id={`${id}-menu`} role="menu" className="dropdown-menu" style={{ width }} onKeyDown={onKeyDown}>
-          {heading && <div className="dropdown-heading" role="presentation">{heading}</div>}
+          {heading && (
+            <div className="dropdown-heading" role="presentation">
+              {heading}
+            </div>
+          )}
           {items.map((item) => (
             <div key={item.key} role="none">
               {item.divider && <div className="dropdown-divider" role="separator" />}
               {item.to ? (
-                <Link role="menuitem" to={item.to} className="dropdown-item" tabIndex={-1} lang={item.lang}
-                  aria-current={item.current ? 'true' : undefined} data-testid={item.testId}
-                  onClick={() => { close(false); item.onSelect?.(); }}>
-                  {item.icon}<span>{item.label}</span>
+                <Link
+                  role="menuitem"
+                  to={item.to}
+                  className="dropdown-item"
+                  tabIndex={-1}
+                  lang={item.lang}
+                  aria-current={item.current ? 'true' : undefined}
+                  data-testid={item.testId}
+                  onClick={() => {
+                    close(false);
+                    item.onSelect?.();
+                  }}
+                >
+                  {item.icon}
+                  <span>{item.label}</span>
                 </Link>
               ) : (
-                <UnstyledButton role="menuitem" className="dropdown-item" tabIndex={-1} lang={item.lang}
-                  aria-current={item.current ? 'true' : undefined} data-testid={item.testId} data-lang={item.lang}
-                  onClick={() => { close(); item.onSelect?.(); }}>
-                  {item.icon}<span>{item.label}</span>
+                <UnstyledButton
+                  role="menuitem"
+                  className="dropdown-item"
+                  tabIndex={-1}
+                  lang={item.lang}
+                  aria-current={item.current ? 'true' : undefined}
+                  data-testid={item.testId}
+                  data-lang={item.lang}
+                  onClick={() => {
+                    close();
+                    item.onSelect?.();
+                  }}
+                >
+                  {item.icon}
+                  <span>{item.label}</span>
                 </UnstyledButton>
               )}
             </div>

@@ -20,7 +20,5 @@ export function HtmlBody({ html, className }: { html: string | undefined; classN
     e.preventDefault();
     navigate(url.pathname + url.search + url.hash);
   };
-  return (
-    <Typography className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+  return <Typography className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -18,7 +18,9 @@ export function Logo({ title }: { title: string }) {
     <Link to="/" className="logo-link" aria-label={title}>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <LogoMark />
-        <Text fw={700} size="lg" truncate="end" visibleFrom="xs" c="brand.8" component="span">{title}</Text>
+        <Text fw={700} size="lg" truncate="end" visibleFrom="xs" c="brand.8" component="span">
+          {title}
+        </Text>
       </Group>
     </Link>
   );

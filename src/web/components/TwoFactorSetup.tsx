@@ -19,21 +19,35 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const { t } = useTranslation();
   return (
     <Stack data-testid="recovery-codes">
-      <Title order={2} size="h3">{t('Recovery codes')}</Title>
+      <Title order={2} size="h3">
+        {t('Recovery codes')}
+      </Title>
       <Text>{t('Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.')}</Text>
       <List listStyleType="none" spacing={4} dir="ltr" ff="monospace">
-        {codes.map((c) => <List.Item key={c} data-testid="recovery-code">{c}</List.Item>)}
+        {codes.map((c) => (
+          <List.Item key={c} data-testid="recovery-code">
+            {c}
+          </List.Item>
+        ))}
       </List>
       <Group justify="flex-end">
-        <Button onClick={onDone} data-testid="recovery-done" data-autofocus>{t('I have saved these codes')}</Button>
+        <Button onClick={onDone} data-testid="recovery-done" data-autofocus>
+          {t('I have saved these codes')}
+        </Button>
       </Group>
     </Stack>
   );
 }
 
-export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
+export function TwoFactorSetup({
+  initial,
+  onEnabled,
+  onCancel,
+}: {
   /** A setup already begun (the account area asks for the password first); else it begins here. */
-  initial?: Setup; onEnabled: (r: { recoverycodes: string[]; user?: User; info?: { message: string } }) => void; onCancel?: () => void;
+  initial?: Setup;
+  onEnabled: (r: { recoverycodes: string[]; user?: User; info?: { message: string } }) => void;
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<Setup | null>(initial ?? null);
@@ -51,8 +65,17 @@ export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
   useEffect(() => {
     if (initial) return;
     let live = true;
-    beginTwoFactor().then((s) => { if (live) setSetup(s); }, (err) => { if (live) setError(errorMessage(err)); });
-    return () => { live = false; };
+    beginTwoFactor().then(
+      (s) => {
+        if (live) setSetup(s);
+      },
+      (err) => {
+        if (live) setError(errorMessage(err));
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [initial]);
 
   const enable = useMutation({
@@ -62,26 +85,55 @@ export function TwoFactorSetup({ initial, onEnabled, onCancel }: {
     onError: (err) => setError(errorMessage(err)),
   });
   // The code is shown above the form, as the server's refusals are; the button stays busy once enabled.
-  const onSubmit = form.onSubmit((v) => enable.mutate(v.code.replace(/\s/g, '')), (errs) => setError(String(errs.code)));
+  const onSubmit = form.onSubmit(
+    (v) => enable.mutate(v.code.replace(/\s/g, '')),
+    (errs) => setError(String(errs.code)),
+  );
 
   return (
     <Stack data-testid="twofactor-setup">
-      {error && <Alert color="red" role="alert" data-testid="twofactor-error">{t(error)}</Alert>}
-      <Text>{t('Scan this QR code with an authenticator app (such as FreeOTP, Aegis or Google Authenticator), then enter the 6-digit code it shows.')}</Text>
+      {error && (
+        <Alert color="red" role="alert" data-testid="twofactor-error">
+          {t(error)}
+        </Alert>
+      )}
+      <Text>
+        {t(
+          'Scan this QR code with an authenticator app (such as FreeOTP, Aegis or Google Authenticator), then enter the 6-digit code it shows.',
+        )}
+      </Text>
       {!setup && !error && <Loader size="sm" aria-label={t('Loading')} />}
       {setup && (
         <>
           <Image src={setup.qr} alt={t('QR code for your authenticator app')} w={200} h={200} fit="contain" />
-          <Text size="sm">{t('Or type this key into the app:')}{' '}
-            <Code dir="ltr" data-testid="twofactor-secret" style={{ overflowWrap: 'anywhere' }}>{setup.secret}</Code>
+          <Text size="sm">
+            {t('Or type this key into the app:')}{' '}
+            <Code dir="ltr" data-testid="twofactor-secret" style={{ overflowWrap: 'anywhere' }}>
+              {setup.secret}
+            </Code>
           </Text>
           <form onSubmit={onSubmit} noValidate>
             <Stack>
-              <TextInput label={t('6-digit code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required
-                dir="ltr" {...form.getInputProps('code', { withError: false })} data-testid="twofactor-code" />
+              <TextInput
+                label={t('6-digit code')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                required
+                dir="ltr"
+                {...form.getInputProps('code', { withError: false })}
+                data-testid="twofactor-code"
+              />
               <Group justify="flex-end">
-                {onCancel && <Button variant="default" onClick={onCancel}>{t('Cancel')}</Button>}
-                <Button type="submit" loading={enable.isPending || enable.isSuccess} data-testid="twofactor-confirm">{t('Turn on two-factor sign-in')}</Button>
+                {onCancel && (
+                  <Button variant="default" onClick={onCancel}>
+                    {t('Cancel')}
+                  </Button>
+                )}
+                <Button type="submit" loading={enable.isPending || enable.isSuccess} data-testid="twofactor-confirm">
+                  {t('Turn on two-factor sign-in')}
+                </Button>
               </Group>
             </Stack>
           </form>

@@ -30,7 +30,11 @@ export function Video({ url, title }: { url: string; title?: string }) {
   } else {
     inner = <EmbeddedVideo url={url} title={title} width={size.width} height={size.height} />;
   }
-  return <Box ref={ref} w="100%" className="video-box" data-video={url}>{inner}</Box>;
+  return (
+    <Box ref={ref} w="100%" className="video-box" data-video={url}>
+      {inner}
+    </Box>
+  );
 }
 
 function EmbeddedVideo({ url, title, width, height }: { url: string; title?: string; width: number; height: number }) {
@@ -43,7 +47,9 @@ function EmbeddedVideo({ url, title, width, height }: { url: string; title?: str
   if (embed.isError) {
     return (
       <Text size="sm">
-        <Anchor href={url} target="_blank" rel="noopener noreferrer">{name ? `${t('Watch the video')}: ${name}` : t('Watch the video')}</Anchor>
+        <Anchor href={url} target="_blank" rel="noopener noreferrer">
+          {name ? `${t('Watch the video')}: ${name}` : t('Watch the video')}
+        </Anchor>
       </Text>
     );
   }
@@ -51,14 +57,35 @@ function EmbeddedVideo({ url, title, width, height }: { url: string; title?: str
   return (
     <Box className="video-frame" style={{ width, height }} data-embed={embed.data?.embedUrl ?? ''}>
       {playing && embed.data ? (
-        <iframe src={`${embed.data.embedUrl}?autoplay=1`} title={name ?? t('Video')} width={width} height={height}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen style={{ border: 0, display: 'block' }} />
+        <iframe
+          src={`${embed.data.embedUrl}?autoplay=1`}
+          title={name ?? t('Video')}
+          width={width}
+          height={height}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          style={{ border: 0, display: 'block' }}
+        />
       ) : (
-        <UnstyledButton onClick={() => setPlaying(true)} className="video-facade" disabled={!embed.data}
+        <UnstyledButton
+          onClick={() => setPlaying(true)}
+          className="video-facade"
+          disabled={!embed.data}
           aria-label={`${t('Play video')}${name ? `: ${name}` : ''}`}
-          style={thumb ? { backgroundImage: `linear-gradient(rgba(0,0,0,.35), rgba(0,0,0,.35)), url("${thumb}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined}>
+          style={
+            thumb
+              ? {
+                  backgroundImage: `linear-gradient(rgba(0,0,0,.35), rgba(0,0,0,.35)), url("${thumb}")`,
+                  backgroundSize: 'cover',
+                  backgroundPosition: 'center',
+                }
+              : undefined
+          }
+        >
           <IconPlayerPlayFilled size={56} aria-hidden />
-          <Text size="sm" mt="xs" px="sm" ta="center" lineClamp={2}>{name ?? t('Play video')}</Text>
+          <Text size="sm" mt="xs" px="sm" ta="center" lineClamp={2}>
+            {name ?? t('Play video')}
+          </Text>
         </UnstyledButton>
       )}
     </Box>

@@ -9,9 +9,15 @@ export function WhenVisible({ children, minHeight = 400, margin = '300px' }: { c
   const [shown, setShown] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (shown || !ref.current) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { setShown(true); io.disconnect(); }
-    }, { rootMargin: margin });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setShown(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: margin },
+    );
     io.observe(ref.current);
     return () => io.disconnect();
   }, [shown, margin]);

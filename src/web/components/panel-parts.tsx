@@ -24,14 +24,32 @@ export function errorMessage(err: unknown): string {
 export const fieldErrors = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.fields : {});
 
 /** A panel's body: an optional heading (panels below the page title use h2) with actions beside it. */
-export function PanelFrame({ title, actions, children, testid }: { title?: string; actions?: ReactNode; children: ReactNode; testid?: string }) {
+export function PanelFrame({
+  title,
+  actions,
+  children,
+  testid,
+}: {
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  testid?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" data-testid={testid}>
       {(title || actions) && (
         <Group justify={title ? 'space-between' : 'flex-end'} align="flex-end" wrap="wrap" gap="sm">
-          {title && <Title order={2} size="h3">{t(title)}</Title>}
-          {actions && <Group gap="xs" wrap="wrap">{actions}</Group>}
+          {title && (
+            <Title order={2} size="h3">
+              {t(title)}
+            </Title>
+          )}
+          {actions && (
+            <Group gap="xs" wrap="wrap">
+              {actions}
+            </Group>
+          )}
         </Group>
       )}
       {children}
@@ -41,13 +59,27 @@ export function PanelFrame({ title, actions, children, testid }: { title?: strin
 
 export function LoadError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  return <Alert color="red" role="alert">{t(errorMessage(error))}</Alert>;
+  return (
+    <Alert color="red" role="alert">
+      {t(errorMessage(error))}
+    </Alert>
+  );
 }
 
 export const TableSkeleton = () => <Skeleton h={240} radius="md" />;
 
 /** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
-export function ScrollTable({ children, minWidth = 640, caption, testid }: { children: ReactNode; minWidth?: number; caption?: string; testid?: string }) {
+export function ScrollTable({
+  children,
+  minWidth = 640,
+  caption,
+  testid,
+}: {
+  children: ReactNode;
+  minWidth?: number;
+  caption?: string;
+  testid?: string;
+}) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native" className="admin-scroll">
       <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid={testid}>
@@ -59,10 +91,28 @@ export function ScrollTable({ children, minWidth = 640, caption, testid }: { chi
 }
 
 /** A plain link that downloads a CSV file (the server answers with content-disposition: attachment). */
-export function CsvLink({ href, label, testid, size = 'xs' }: { href: string; label?: string; testid?: string; size?: ButtonProps['size'] }) {
+export function CsvLink({
+  href,
+  label,
+  testid,
+  size = 'xs',
+}: {
+  href: string;
+  label?: string;
+  testid?: string;
+  size?: ButtonProps['size'];
+}) {
   const { t } = useTranslation();
   return (
-    <Button component="a" href={href} download variant="light" size={size} leftSection={<IconDownload size={14} aria-hidden />} data-testid={testid}>
+    <Button
+      component="a"
+      href={href}
+      download
+      variant="light"
+      size={size}
+      leftSection={<IconDownload size={14} aria-hidden />}
+      data-testid={testid}
+    >
       {t(label ?? 'Download CSV')}
     </Button>
   );
@@ -72,8 +122,21 @@ export function CsvLink({ href, label, testid, size = 'xs' }: { href: string; la
  * A button that asks first (spec: remove with confirmation). `onConfirm` may throw: its message is
  * shown in the dialog and the dialog stays open.
  */
-export function ConfirmButton({ label, title, message, confirmLabel, onConfirm, testid, buttonProps }: {
-  label: string; title: string; message: ReactNode; confirmLabel?: string; onConfirm: () => Promise<unknown>; testid?: string;
+export function ConfirmButton({
+  label,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  testid,
+  buttonProps,
+}: {
+  label: string;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => Promise<unknown>;
+  testid?: string;
   buttonProps?: ButtonProps;
 }) {
   const { t } = useTranslation();
@@ -87,16 +150,39 @@ export function ConfirmButton({ label, title, message, confirmLabel, onConfirm, 
   });
   return (
     <>
-      <Button color="red" variant="light" size="xs" {...buttonProps} onClick={() => { setError(null); setOpen(true); }} data-testid={testid}>
+      <Button
+        color="red"
+        variant="light"
+        size="xs"
+        {...buttonProps}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+        data-testid={testid}
+      >
         {t(label)}
       </Button>
       <AppModal opened={open} onClose={() => setOpen(false)} title={t(title)} size={MODAL_WIDTH_PX} centered>
         <Stack>
           {typeof message === 'string' ? <Text>{message}</Text> : message}
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {t(error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>{t('Cancel')}</Button>
-            <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate()} data-testid={testid ? `${testid}-confirm` : undefined}>{t(confirmLabel ?? 'Remove')}</Button>
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('Cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={confirm.isPending}
+              onClick={() => confirm.mutate()}
+              data-testid={testid ? `${testid}-confirm` : undefined}
+            >
+              {t(confirmLabel ?? 'Remove')}
+            </Button>
           </Group>
         </Stack>
       </AppModal>
@@ -111,7 +197,15 @@ export function FieldList({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{value === '' || value === undefined || value === null ? <Text span c="dimmed">—</Text> : value}</dd>
+          <dd>
+            {value === '' || value === undefined || value === null ? (
+              <Text span c="dimmed">
+                —
+              </Text>
+            ) : (
+              value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
@@ -122,13 +216,28 @@ export const fullName = (u: { firstname?: string; lastname?: string; email?: str
   [u.firstname, u.lastname].filter(Boolean).join(' ') || u.email || '';
 
 /** Page numbers with labelled controls (screen readers hear "Next page", "Page 3"). */
-export function AdminPagination({ total, value, onChange, testid }: { total: number; value: number; onChange: (p: number) => void; testid?: string }) {
+export function AdminPagination({
+  total,
+  value,
+  onChange,
+  testid,
+}: {
+  total: number;
+  value: number;
+  onChange: (p: number) => void;
+  testid?: string;
+}) {
   const { t } = useTranslation();
   if (total <= 1) return null;
   const labels = { previous: t('Previous page'), next: t('Next page'), first: t('First page'), last: t('Last page') };
   return (
-    <Pagination total={total} value={Math.min(value, total)} onChange={onChange} data-testid={testid}
+    <Pagination
+      total={total}
+      value={Math.min(value, total)}
+      onChange={onChange}
+      data-testid={testid}
       getControlProps={(control) => ({ 'aria-label': labels[control] })}
-      getItemProps={(p) => ({ 'aria-label': `${t('Page')} ${p}` })} />
+      getItemProps={(p) => ({ 'aria-label': `${t('Page')} ${p}` })}
+    />
   );
 }

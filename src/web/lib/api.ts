@@ -22,7 +22,10 @@ export class ApiError extends Error {
 }
 
 /** What a reply may carry besides its data: an info or error message for the status area. */
-export interface InfoReply { info?: { message: string }; error?: { message: string; fields?: Record<string, string> } }
+export interface InfoReply {
+  info?: { message: string };
+  error?: { message: string; fields?: Record<string, string> };
+}
 
 /** A server that is briefly too busy (503 with Retry-After) is asked again this many times. */
 const BUSY_RETRIES = 5;
@@ -32,7 +35,14 @@ const BUSY_WAIT_LIMIT_S = 30;
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -63,7 +73,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   const text = await res.text();
   let data: unknown = undefined;
   if (text) {
-    try { data = JSON.parse(text); } catch { data = text; }
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
   }
   const retryAfter = Number(res.headers.get('retry-after'));
   if (res.status === 503 && retryAfter > 0 && retryAfter <= BUSY_WAIT_LIMIT_S && attempt < BUSY_RETRIES) {

@@ -3,7 +3,7 @@ import type { User, WhoAmI } from '../../domain/types.ts';
 import { effectiveConsent } from './consent.ts';
 
 const who = (user: Partial<User> | null, cookieoptin: WhoAmI['cookieoptin'] = null) =>
-  ({ user: user as User | null, cookieoptin } as WhoAmI);
+  ({ user: user as User | null, cookieoptin }) as WhoAmI;
 
 describe('effectiveConsent', () => {
   it('is prompt until chosen', () => {

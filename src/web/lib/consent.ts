@@ -26,14 +26,20 @@ let local = typeof window === 'undefined' ? null : readLocal();
 if (typeof window !== 'undefined') {
   // Another tab changed it.
   window.addEventListener('storage', (e) => {
-    if (e.key === KEY) { local = readLocal(); for (const l of listeners) l(); }
+    if (e.key === KEY) {
+      local = readLocal();
+      for (const l of listeners) l();
+    }
   });
 }
 
 /** The browser's own copy (null when never chosen here). */
 export function useLocalConsent(): ConsentSetting | null {
   return useSyncExternalStore(
-    (l) => { listeners.add(l); return () => listeners.delete(l); },
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
     () => local,
     () => null,
   );
@@ -51,14 +57,24 @@ export function effectiveConsent(whoami: WhoAmI | undefined, localValue: Consent
 
 /** users/setCookieOptin: stores the choice in the browser and, when signed in, on the server. */
 export async function setConsent(setting: Exclude<ConsentSetting, 'manage'>): Promise<void> {
-  try { localStorage.setItem(KEY, setting); } catch { /* storage unavailable */ }
+  try {
+    localStorage.setItem(KEY, setting);
+  } catch {
+    /* storage unavailable */
+  }
   local = setting;
   for (const l of listeners) l();
   const who = queryClient.getQueryData<WhoAmI>(WHOAMI_KEY);
   if (!who?.user) return;
-  queryClient.setQueryData<WhoAmI>(WHOAMI_KEY, (d) => (d ? {
-    ...d, cookieoptin: { setting }, user: d.user ? { ...d.user, cookieoptin: { setting } } : d.user,
-  } : d));
+  queryClient.setQueryData<WhoAmI>(WHOAMI_KEY, (d) =>
+    d
+      ? {
+          ...d,
+          cookieoptin: { setting },
+          user: d.user ? { ...d.user, cookieoptin: { setting } } : d.user,
+        }
+      : d,
+  );
   try {
     await api.post('/app_users/cookieoptin', { cookieoptin: setting });
   } catch (err) {

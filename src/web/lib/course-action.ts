@@ -11,4 +11,3 @@ export function courseAction(course: Course, enrollments: Enrollment[]): { to: s
   if (e?.regdate) return { to: `/Course/${id}`, label: tk('Get Started') };
   return { to: `/Course/${id}`, label: tk('View Course') };
 }
-

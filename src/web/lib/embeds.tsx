@@ -28,7 +28,10 @@ export interface SurveyFormProps {
 }
 
 export interface RegistrationFormProps {
-  regpath?: string; regsubid?: string; classId?: string; courseId?: string;
+  regpath?: string;
+  regsubid?: string;
+  classId?: string;
+  courseId?: string;
   /** A private group's registration code: with it the new account is enrolled in that class. */
   regcode?: string;
   onRegistered?: () => void;

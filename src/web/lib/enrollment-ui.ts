@@ -11,5 +11,6 @@ export const READABLE_ERRORS = { '--mantine-color-error': 'var(--mantine-color-r
 export const SUCCESS_TEXT = '#1b5e20';
 
 /** Alert titles in the dark shade of their colour (Mantine's light alert titles fall short of AA). */
-export const darkTitle = (color: 'green' | 'red' | 'orange' | 'blue') =>
-  ({ title: { color: color === 'green' ? SUCCESS_TEXT : `var(--mantine-color-${color}-9)` } });
+export const darkTitle = (color: 'green' | 'red' | 'orange' | 'blue') => ({
+  title: { color: color === 'green' ? SUCCESS_TEXT : `var(--mantine-color-${color}-9)` },
+});

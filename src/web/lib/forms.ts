@@ -7,7 +7,8 @@ import type { TFunction } from 'i18next';
 import { ApiError } from './api.ts';
 
 /** The schema's errors for these values, keyed by field path ('' when the value passes). */
-export const zodErrors = (schema: Parameters<typeof schemaResolver>[0], values: unknown): FormErrors => schemaResolver(schema, { sync: true })(values);
+export const zodErrors = (schema: Parameters<typeof schemaResolver>[0], values: unknown): FormErrors =>
+  schemaResolver(schema, { sync: true })(values);
 
 /** The translated error of one field for an input's `error` prop. */
 export const fieldError = (t: TFunction, errors: FormErrors, field: string) => {
@@ -17,4 +18,4 @@ export const fieldError = (t: TFunction, errors: FormErrors, field: string) => {
 
 /** The message to show above a form after a refused call: the server's own for a 4xx, the generic one otherwise. */
 export const submitError = (err: unknown, fallback: string) =>
-  (err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback);
+  err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback;

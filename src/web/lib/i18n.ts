@@ -41,10 +41,13 @@ let arabicFont: Promise<unknown> | null = null;
  * languages use the system faces named in the theme, so they download no font at all.
  */
 function loadFontFor(lang: string) {
-  if (lang === 'ar') arabicFont ??= Promise.all([
-    import('@fontsource/noto-sans-arabic/arabic-400.css'),
-    import('@fontsource/noto-sans-arabic/arabic-700.css'),
-  ]).catch(() => { arabicFont = null; });
+  if (lang === 'ar')
+    arabicFont ??= Promise.all([
+      import('@fontsource/noto-sans-arabic/arabic-400.css'),
+      import('@fontsource/noto-sans-arabic/arabic-700.css'),
+    ]).catch(() => {
+      arabicFont = null;
+    });
 }
 
 function setDocumentLanguage(lang: string) {
@@ -61,7 +64,11 @@ export function applyLanguage(lang: string, loc: Record<string, string> | null |
   if (loc) i18n.addResourceBundle(lang, 'translation', loc, true, true);
   if (i18n.language !== lang) void i18n.changeLanguage(lang);
   setDocumentLanguage(lang);
-  try { localStorage.setItem(LAST_LANG_KEY, lang); } catch { /* storage unavailable */ }
+  try {
+    localStorage.setItem(LAST_LANG_KEY, lang);
+  } catch {
+    /* storage unavailable */
+  }
 }
 
 // The last language's direction applies before the first answer arrives, so an Arabic page does
@@ -71,7 +78,9 @@ if (typeof document !== 'undefined') {
   try {
     const last = localStorage.getItem(LAST_LANG_KEY);
     if (last && /^[a-z]{2}$/.test(last)) setDocumentLanguage(last);
-  } catch { /* storage unavailable */ }
+  } catch {
+    /* storage unavailable */
+  }
 }
 
 /** Translates a message coming from the server (English text) outside React. */

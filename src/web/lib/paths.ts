@@ -19,7 +19,8 @@ const enc = encodeURIComponent;
 export const lessonPath = (course: string, lesson: string, classId?: string | null, material?: string) =>
   `/lessons/${enc(course)}/${enc(lesson)}${classId ? `/${enc(classId)}` : material ? '/none' : ''}${material ? `/${enc(material)}` : ''}`;
 /** The lesson to continue with (the server's first unvisited one). */
-export const nextLessonPath = (course: string, classId?: string | null) => `/lessons/${enc(course)}/next${classId ? `/${enc(classId)}` : ''}`;
+export const nextLessonPath = (course: string, classId?: string | null) =>
+  `/lessons/${enc(course)}/next${classId ? `/${enc(classId)}` : ''}`;
 /** A course's page, optionally showing one of its classes. */
 export const coursePath = (course: string, classId?: string | null) => `/Course/${enc(course)}${classId ? `/${enc(classId)}` : ''}`;
 export const enrollPath = (course: string) => `/users/enroll/${enc(course)}`;

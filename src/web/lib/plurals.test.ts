@@ -10,8 +10,17 @@ describe('plural forms', () => {
   it('reads "1 question" in English and the right form for each count in Arabic, Spanish and German', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({
-      lng: 'en', fallbackLng: 'en', keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false },
-      resources: { en: { translation: enPlurals }, ar: { translation: loadLanguage('ar') }, es: { translation: loadLanguage('es') }, de: { translation: loadLanguage('de') } },
+      lng: 'en',
+      fallbackLng: 'en',
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      resources: {
+        en: { translation: enPlurals },
+        ar: { translation: loadLanguage('ar') },
+        es: { translation: loadLanguage('es') },
+        de: { translation: loadLanguage('de') },
+      },
     });
     expect(i18n.t(KEY, { count: 1, percent: 80 })).toBe('1 question. You need 80% to pass.');
     expect(i18n.t(KEY, { count: 5, percent: 80 })).toBe('5 questions. You need 80% to pass.');

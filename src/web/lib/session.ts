@@ -81,7 +81,13 @@ export function setSessionUser(user: User | null): void {
   queryClient.setQueryData<WhoAmI>(WHOAMI_KEY, (d) => (d ? { ...d, user } : d));
 }
 
-interface SetLangReply { lang: string; config: SiteConfig; loc: Record<string, string> | null; user: User | null; asof?: string }
+interface SetLangReply {
+  lang: string;
+  config: SiteConfig;
+  loc: Record<string, string> | null;
+  user: User | null;
+  asof?: string;
+}
 
 /** users/switchLanguage: remembered by the server (cookie, and the user record when signed in). */
 export async function switchLanguage(lang: string): Promise<void> {
@@ -90,7 +96,9 @@ export async function switchLanguage(lang: string): Promise<void> {
     const r = await api.post<SetLangReply>('/app_users/setlang/', { lang });
     if (r.loc && r.asof) labelsAsof.set(r.lang, r.asof);
     applyLanguage(r.lang, r.loc);
-    queryClient.setQueryData<WhoAmI>(WHOAMI_KEY, (d) => (d ? { ...d, lang: r.lang, config: r.config ?? d.config, user: r.user ?? d.user } : d));
+    queryClient.setQueryData<WhoAmI>(WHOAMI_KEY, (d) =>
+      d ? { ...d, lang: r.lang, config: r.config ?? d.config, user: r.user ?? d.user } : d,
+    );
   } finally {
     pendingLang = null;
   }
@@ -116,7 +124,9 @@ export function setAfter(path: string | null): void {
   try {
     if (path) sessionStorage.setItem('after', path);
     else sessionStorage.removeItem('after');
-  } catch { /* storage unavailable */ }
+  } catch {
+    /* storage unavailable */
+  }
 }
 export function peekAfter(): string | null {
   try {

@@ -6,12 +6,18 @@ import { useSyncExternalStore } from 'react';
 import { STATUS_MESSAGE_LIFETIME_MS } from '../../domain/constants.ts';
 
 export type StatusType = 'success' | 'info' | 'warning' | 'error';
-export interface StatusMessage { id: number; type: StatusType; message: string }
+export interface StatusMessage {
+  id: number;
+  type: StatusType;
+  message: string;
+}
 
 let messages: StatusMessage[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => { for (const l of listeners) l(); };
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 export function removeStatus(id: number) {
   messages = messages.filter((m) => m.id !== id);
@@ -35,7 +41,10 @@ export function clearStatus() {
 
 export function useStatusMessages(): StatusMessage[] {
   return useSyncExternalStore(
-    (l) => { listeners.add(l); return () => listeners.delete(l); },
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
     () => messages,
     () => messages,
   );

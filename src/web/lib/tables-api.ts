@@ -43,8 +43,17 @@ export async function participantsPage(q: PageQuery & { classid: string }): Prom
 }
 
 interface ListedParticipant {
-  _id: string; user: string; firstname: string; lastname: string; email: string; regdate: string; lastactivity?: string;
-  lessoncount?: number; lessons?: number; percentcomplete?: number; completed?: string;
+  _id: string;
+  user: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  regdate: string;
+  lastactivity?: string;
+  lessoncount?: number;
+  lessons?: number;
+  percentcomplete?: number;
+  completed?: string;
 }
 
 async function participantsFromList(q: PageQuery & { classid: string }): Promise<Page<ParticipantRow>> {
@@ -53,12 +62,28 @@ async function participantsFromList(q: PageQuery & { classid: string }): Promise
   const rows: ParticipantRow[] = list
     .filter((p) => !needle || `${p.firstname} ${p.lastname} ${p.email}`.toLowerCase().includes(needle))
     .map((p) => ({
-      _id: p._id, user: p.user, firstname: p.firstname, lastname: p.lastname, email: p.email, regdate: p.regdate,
-      lastactivity: p.lastactivity ?? p.regdate, lessoncount: p.lessoncount ?? p.lessons ?? 0, percentcomplete: p.percentcomplete ?? 0,
-      completed: !!p.completed, ...(p.completed ? { completeddate: p.completed } : {}), certificate: false,
+      _id: p._id,
+      user: p.user,
+      firstname: p.firstname,
+      lastname: p.lastname,
+      email: p.email,
+      regdate: p.regdate,
+      lastactivity: p.lastactivity ?? p.regdate,
+      lessoncount: p.lessoncount ?? p.lessons ?? 0,
+      percentcomplete: p.percentcomplete ?? 0,
+      completed: !!p.completed,
+      ...(p.completed ? { completeddate: p.completed } : {}),
+      certificate: false,
     }));
-  const key = (p: ParticipantRow) => (q.sort === 'email' ? p.email : q.sort === 'date' ? p.regdate : q.sort === 'completed' ? (p.completeddate ?? '')
-    : `${p.lastname} ${p.firstname}`).toLowerCase();
+  const key = (p: ParticipantRow) =>
+    (q.sort === 'email'
+      ? p.email
+      : q.sort === 'date'
+        ? p.regdate
+        : q.sort === 'completed'
+          ? (p.completeddate ?? '')
+          : `${p.lastname} ${p.firstname}`
+    ).toLowerCase();
   rows.sort((a, b) => key(a).localeCompare(key(b)) * (q.dir === 'desc' ? -1 : 1));
   const start = q.after ? Number(q.after) || 0 : q.page * q.limit;
   const page = rows.slice(start, start + q.limit);

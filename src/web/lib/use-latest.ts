@@ -6,6 +6,8 @@ import { useLayoutEffect, useRef } from 'react';
  */
 export function useLatest<T>(value: T) {
   const ref = useRef(value);
-  useLayoutEffect(() => { ref.current = value; });
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
   return ref;
 }

@@ -12,7 +12,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
 
   // One row per graded submission, kept for reports (score distributions). The unique key makes a
   // retried submission (same attempt id) an insert that does nothing.
-  await s.createTable('quiz_attempts')
+  await s
+    .createTable('quiz_attempts')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('enrollmentId', 'text', (c) => c.notNull())
     .addColumn('user', 'text', (c) => c.notNull())
@@ -40,12 +41,14 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await s.createIndex('enrollments_certcode').on('enrollments').column('certcode').unique().execute();
   await s.createIndex('enrollments_course').on('enrollments').columns(['user', 'course']).execute();
 
-  await s.createTable('server_secrets')
+  await s
+    .createTable('server_secrets')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('created', 'text', (c) => c.notNull())
     .execute();
-  await db.insertInto('server_secrets')
+  await db
+    .insertInto('server_secrets')
     .values({ name: 'certificate', value: crypto.randomBytes(32).toString('base64url'), created: new Date().toISOString() })
     .execute();
 }

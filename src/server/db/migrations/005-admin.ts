@@ -9,7 +9,8 @@ export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   const s = db.schema;
 
   // Who changed what, when: one row per admin change, newest first in the admin list.
-  await s.createTable('audit_log')
+  await s
+    .createTable('audit_log')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('actor', 'text', (c) => c.notNull())
@@ -25,7 +26,8 @@ export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   await s.createIndex('audit_log_action').on('audit_log').columns(['action', 'created']).execute();
   await s.createIndex('audit_log_target').on('audit_log').columns(['target', 'created']).execute();
 
-  await s.createTable('integration_settings')
+  await s
+    .createTable('integration_settings')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('timestamp', 'text', (c) => c.notNull())

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
-  await db.schema.createTable('account_secrets')
+  await db.schema
+    .createTable('account_secrets')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('userId', 'text', (c) => c.notNull())
     // 'reset' (temporary password) or 'email' (confirmation of a new address).

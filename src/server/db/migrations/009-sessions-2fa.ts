@@ -7,12 +7,19 @@ import type { Engine } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   const s = db.schema;
-  await s.alterTable('sessions').addColumn('useragent', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await s.alterTable('sessions').addColumn('ip', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await s
+    .alterTable('sessions')
+    .addColumn('useragent', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await s
+    .alterTable('sessions')
+    .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   // One row per account that started setting up or uses TOTP; `enabled` once a code confirmed it.
   // `laststep` is the newest time step accepted, so a code is never accepted twice.
-  await s.createTable('two_factor')
+  await s
+    .createTable('two_factor')
     .addColumn('userId', 'text', (c) => c.primaryKey())
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
@@ -21,7 +28,8 @@ export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
     .execute();
 
   // Recovery codes, stored as SHA-256 (each is 80 random bits, so a fast hash is enough); single use.
-  await s.createTable('recovery_codes')
+  await s
+    .createTable('recovery_codes')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('userId', 'text', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull())

@@ -12,7 +12,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   const t = columnTypes(engine);
   const s = db.schema;
 
-  await s.createTable('exam_attempts')
+  await s
+    .createTable('exam_attempts')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('enrollmentId', 'text', (c) => c.notNull())
     .addColumn('user', 'text', (c) => c.notNull())
@@ -45,7 +46,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await s.createIndex('exam_attempts_open').on('exam_attempts').columns(['state', 'deadline']).execute();
   await s.createIndex('exam_attempts_class').on('exam_attempts').columns(['classid', 'material']).execute();
 
-  await s.createTable('exam_grants')
+  await s
+    .createTable('exam_grants')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('enrollmentId', 'text', (c) => c.notNull())
     .addColumn('material', 'text', (c) => c.notNull())
@@ -56,7 +58,13 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .execute();
   await s.createIndex('exam_grants_enrollment').on('exam_grants').columns(['enrollmentId', 'material']).execute();
 
-  for (const [name, type] of [['drawcount', 'integer'], ['timelimit', 'integer'], ['maxattempts', 'integer'], ['waithours', t.double], ['showanswers', 'text']] as const) {
+  for (const [name, type] of [
+    ['drawcount', 'integer'],
+    ['timelimit', 'integer'],
+    ['maxattempts', 'integer'],
+    ['waithours', t.double],
+    ['showanswers', 'text'],
+  ] as const) {
     await s.alterTable('materials').addColumn(name, type).execute();
   }
 }

@@ -10,13 +10,17 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
-  await db.schema.alterTable('replies').addColumn('removed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('replies')
+    .addColumn('removed', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await swapVisitorBodies(db);
 }
 
 /** Turns stored visitors-only blocks (visitor text in body) the spec's way round (visitor text in body2). */
 export async function swapVisitorBodies(db: Kysely<any>): Promise<void> {
-  await db.updateTable('content')
+  await db
+    .updateTable('content')
     .set({ body: sql`body2`, body2: sql`body` })
     .where('condition', '=', 'unauthenticated')
     .where((eb) => eb.or([eb('subtype', 'is', null), eb('subtype', '!=', 'register')]))

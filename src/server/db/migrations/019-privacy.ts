@@ -12,7 +12,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
 
   // One row per requested export. The worker claims 'queued' rows; the download token is kept only
   // as its SHA-256, and the ZIP is stored here so every app process can serve it until it expires.
-  await s.createTable('data_exports')
+  await s
+    .createTable('data_exports')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('userId', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
@@ -32,7 +33,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
 
   // A deletion the account holder asked for: carried out by the daily job once `due` has passed,
   // cancelled by signing in before then.
-  await s.createTable('account_deletions')
+  await s
+    .createTable('account_deletions')
     .addColumn('userId', 'text', (c) => c.primaryKey())
     .addColumn('requested', 'text', (c) => c.notNull())
     .addColumn('due', 'text', (c) => c.notNull())
@@ -40,14 +42,16 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await s.createIndex('account_deletions_due').on('account_deletions').column('due').execute();
 
   // When an inactive account was warned that it will be removed; a sign-in clears it.
-  await s.createTable('retention_warnings')
+  await s
+    .createTable('retention_warnings')
     .addColumn('userId', 'text', (c) => c.primaryKey())
     .addColumn('warned', 'text', (c) => c.notNull())
     .addColumn('due', 'text', (c) => c.notNull())
     .execute();
 
   // Every e-mail the site sent: recipient, subject and time (not the body, which may hold a secret).
-  await s.createTable('sent_mail')
+  await s
+    .createTable('sent_mail')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('to', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())

@@ -4,12 +4,30 @@ import { sql } from 'kysely';
 import { ENGINES, freshDatabase, postgresReachable } from '../../testing/harness.ts';
 import { migrate, openStore, type Store } from '../database.ts';
 
-const INDEXES = ['enrollments_course_completed', 'enrollments_completed', 'enrollments_exampassed', 'enrollments_class_regdate',
-  'enrollments_class_progress', 'lesson_progress_lesson', 'quiz_attempts_user', 'replies_author', 'sessions_expires', 'users_name',
-  'users_lastseen', 'users_country',
+const INDEXES = [
+  'enrollments_course_completed',
+  'enrollments_completed',
+  'enrollments_exampassed',
+  'enrollments_class_regdate',
+  'enrollments_class_progress',
+  'lesson_progress_lesson',
+  'quiz_attempts_user',
+  'replies_author',
+  'sessions_expires',
+  'users_name',
+  'users_lastseen',
+  'users_country',
   // The enrolments table's sorts (031) and the audit entries' lists (029).
-  'enrollments_regdate', 'enrollments_completed_id', 'enrollments_percent', 'enrollments_course_id', 'courses_title', 'audit_targets_target',
-  'enrollments_class_sums', 'enrollments_course_sums', 'enrollments_class_id'];
+  'enrollments_regdate',
+  'enrollments_completed_id',
+  'enrollments_percent',
+  'enrollments_course_id',
+  'courses_title',
+  'audit_targets_target',
+  'enrollments_class_sums',
+  'enrollments_course_sums',
+  'enrollments_class_id',
+];
 
 describe.each(ENGINES)('migration 021 on %s', (engine) => {
   let store: Store | undefined;
@@ -21,24 +39,35 @@ describe.each(ENGINES)('migration 021 on %s', (engine) => {
     store = openStore(fresh.url);
     expect(await migrate(store)).toContain('021-scale');
   });
-  afterAll(async () => { await store?.close(); await drop?.(); });
+  afterAll(async () => {
+    await store?.close();
+    await drop?.();
+  });
 
   it('creates every index', async () => {
     if (!store) return;
-    const names = engine === 'sqlite'
-      ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(store.db)).rows.map((r) => r.name)
-      : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'`.execute(store.db)).rows.map((r) => r.name);
+    const names =
+      engine === 'sqlite'
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(store.db)).rows.map((r) => r.name)
+        : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'`.execute(store.db)).rows.map(
+            (r) => r.name,
+          );
     for (const name of [...INDEXES, ...(engine === 'postgres' ? ['users_search'] : [])]) expect(names).toContain(name);
   });
 
   it('uses the indexes for the participant table and the completions by course', async () => {
     if (!store) return;
-    const plan = async (query: string) => engine === 'sqlite'
-      ? JSON.stringify((await sql.raw(`explain query plan ${query}`).execute(store!.db)).rows)
-      : JSON.stringify((await sql.raw(`explain ${query}`).execute(store!.db)).rows);
+    const plan = async (query: string) =>
+      engine === 'sqlite'
+        ? JSON.stringify((await sql.raw(`explain query plan ${query}`).execute(store!.db)).rows)
+        : JSON.stringify((await sql.raw(`explain ${query}`).execute(store!.db)).rows);
     if (engine === 'sqlite') {
-      expect(await plan(`select id from enrollments where classid = 'c' order by regdate, id limit 15`)).toContain('enrollments_class_regdate');
-      expect(await plan(`select count(*) from enrollments where course = 'c' and completed is not null`)).toContain('enrollments_course_completed');
+      expect(await plan(`select id from enrollments where classid = 'c' order by regdate, id limit 15`)).toContain(
+        'enrollments_class_regdate',
+      );
+      expect(await plan(`select count(*) from enrollments where course = 'c' and completed is not null`)).toContain(
+        'enrollments_course_completed',
+      );
       expect(await plan(`select id from users order by lastname, firstname, id limit 25`)).toContain('users_name');
     }
     // PostgreSQL picks plans by table size; at the large data set's size they are checked by `npm run bench:size`.

@@ -40,14 +40,28 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     return;
   }
   // Contentless (the text is in users already) with deletes allowed, keyed by the users row's rowid.
-  await sql`create virtual table users_search using fts5(text, content='', contentless_delete=1, tokenize='trigram remove_diacritics 1')`.execute(db);
+  await sql`create virtual table users_search using fts5(text, content='', contentless_delete=1, tokenize='trigram remove_diacritics 1')`.execute(
+    db,
+  );
   const text = (row: 'new' | 'old') => USER_SEARCH_TEXT.replace(/(firstname|lastname|email)/g, `${row}.$1`);
-  await sql.raw(`create trigger users_search_insert after insert on users begin
-      insert into users_search (rowid, text) values (new.rowid, ${text('new')}); end`).execute(db);
-  await sql.raw(`create trigger users_search_delete after delete on users begin
-      delete from users_search where rowid = old.rowid; end`).execute(db);
-  await sql.raw(`create trigger users_search_update after update of firstname, lastname, email on users begin
+  await sql
+    .raw(
+      `create trigger users_search_insert after insert on users begin
+      insert into users_search (rowid, text) values (new.rowid, ${text('new')}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger users_search_delete after delete on users begin
+      delete from users_search where rowid = old.rowid; end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger users_search_update after update of firstname, lastname, email on users begin
       delete from users_search where rowid = old.rowid;
-      insert into users_search (rowid, text) values (new.rowid, ${text('new')}); end`).execute(db);
+      insert into users_search (rowid, text) values (new.rowid, ${text('new')}); end`,
+    )
+    .execute(db);
   await sql.raw(`insert into users_search (rowid, text) select rowid, ${USER_SEARCH_TEXT} from users`).execute(db);
 }

@@ -8,13 +8,17 @@ import type { Engine } from '../dialect.ts';
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   const s = db.schema;
   // 1 while an administrator has suspended the account: no sign-in, no session; its data stays.
-  await s.alterTable('users').addColumn('suspended', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await s
+    .alterTable('users')
+    .addColumn('suspended', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // The notices (JSON list of kinds) the learner turned off in their profile; null means all on.
   await s.alterTable('users').addColumn('noticesoff', 'text').execute();
 
   // One row per e-mail to send. The worker claims due 'queued' rows with a conditional update, sends,
   // and on a failure puts the row back with a later `due` (back-off) until it gives up ('failed').
-  await s.createTable('mail_queue')
+  await s
+    .createTable('mail_queue')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('to', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())

@@ -8,7 +8,8 @@ import type { Engine } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
   const s = db.schema;
-  await s.createTable('record_versions')
+  await s
+    .createTable('record_versions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('recordid', 'text', (c) => c.notNull())

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../dialect.ts';
 
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {
-  await db.schema.createTable('audit_targets')
+  await db.schema
+    .createTable('audit_targets')
     .addColumn('auditid', 'text', (c) => c.notNull())
     .addColumn('target', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('audit_targets_pk', ['auditid', 'target'])

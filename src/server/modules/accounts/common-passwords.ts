@@ -24,13 +24,22 @@ export const CONTEXT_WORDS = ['learning', 'platform', 'admin', 'administrator', 
 /** Shorter words would refuse too much by chance ('ana' in 'banana'). */
 const MIN_CONTEXT_WORD = 3;
 
-const lettersOf = (v: string) => v.normalize('NFKC').toLowerCase().replace(/[^\p{L}]+/gu, ' ').trim();
+const lettersOf = (v: string) =>
+  v
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
 
 /** The context words for one account on one site. */
-export function contextWords(sitetitle: string | undefined, person: { email: string; firstname?: string | null; lastname?: string | null }): string[] {
+export function contextWords(
+  sitetitle: string | undefined,
+  person: { email: string; firstname?: string | null; lastname?: string | null },
+): string[] {
   const [local = '', domain = ''] = person.email.split('@');
-  const parts = [sitetitle ?? '', person.firstname ?? '', person.lastname ?? '', local, domain.split('.')[0] ?? '']
-    .flatMap((p) => lettersOf(p).split(' '));
+  const parts = [sitetitle ?? '', person.firstname ?? '', person.lastname ?? '', local, domain.split('.')[0] ?? ''].flatMap((p) =>
+    lettersOf(p).split(' '),
+  );
   return [...new Set([...CONTEXT_WORDS, ...parts].filter((w) => w.length >= MIN_CONTEXT_WORD))];
 }
 

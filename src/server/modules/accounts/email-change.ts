@@ -12,10 +12,19 @@ export async function createEmailChange(db: Db, userId: string, newEmail: string
   const token = crypto.randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_secrets').where('userId', '=', userId).where('kind', '=', 'email').execute();
-    await trx.insertInto('account_secrets').values({
-      id: secretId('email', token), userId, kind: 'email', newEmail, created: clockIso(),
-      expires: clockIso(SECRET_TTL_MS), used: null, session: null,
-    }).execute();
+    await trx
+      .insertInto('account_secrets')
+      .values({
+        id: secretId('email', token),
+        userId,
+        kind: 'email',
+        newEmail,
+        created: clockIso(),
+        expires: clockIso(SECRET_TTL_MS),
+        used: null,
+        session: null,
+      })
+      .execute();
   });
   return token;
 }
@@ -25,11 +34,20 @@ export async function createEmailChange(db: Db, userId: string, newEmail: string
  * is unknown, used or expired gives null, and if `apply` throws (the address was taken meanwhile)
  * the token stays unused.
  */
-export async function confirmEmailChange<T>(db: Db, token: string, apply: (trx: Db, change: { userId: string; newEmail: string }) => Promise<T>): Promise<T | null> {
+export async function confirmEmailChange<T>(
+  db: Db,
+  token: string,
+  apply: (trx: Db, change: { userId: string; newEmail: string }) => Promise<T>,
+): Promise<T | null> {
   const id = secretId('email', token);
   return db.transaction().execute(async (trx) => {
-    const r = await trx.updateTable('account_secrets').set({ used: clockIso() })
-      .where('id', '=', id).where('kind', '=', 'email').where('used', 'is', null).where('expires', '>', clockIso())
+    const r = await trx
+      .updateTable('account_secrets')
+      .set({ used: clockIso() })
+      .where('id', '=', id)
+      .where('kind', '=', 'email')
+      .where('used', 'is', null)
+      .where('expires', '>', clockIso())
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return null;
     const row = await trx.selectFrom('account_secrets').select(['userId', 'newEmail']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -15,16 +15,27 @@ import { pdfTextRuns } from '../certificates/pdf-text.ts';
 const registration = (overrides: Record<string, unknown> = {}) => {
   const email = `new-${Math.random().toString(36).slice(2, 8)}@example.org`;
   return {
-    firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, city: 'Lisbon', country: 'Portugal',
-    password: 'Secret-123', confirmpassword: 'Secret-123', terms: true, ...overrides,
+    firstname: 'Nadia',
+    lastname: 'Haddad',
+    email,
+    confirmemail: email,
+    city: 'Lisbon',
+    country: 'Portugal',
+    password: 'Secret-123',
+    confirmpassword: 'Secret-123',
+    terms: true,
+    ...overrides,
   };
 };
 
 describeEachEngine('names and addresses', (server) => {
   it('refuses names of NULs, whitespace, control or text-direction characters with a clear message', async () => {
     for (const [firstname, message] of [
-      ['\u0000\u0000', MSG.nameCharacters], ['   ', MSG.requiredName], ['Ev\u202Eil', MSG.nameCharacters],
-      ['Ann\u2066a', MSG.nameCharacters], ['Tab\tbed', MSG.nameCharacters],
+      ['\u0000\u0000', MSG.nameCharacters],
+      ['   ', MSG.requiredName],
+      ['Ev\u202Eil', MSG.nameCharacters],
+      ['Ann\u2066a', MSG.nameCharacters],
+      ['Tab\tbed', MSG.nameCharacters],
     ] as const) {
       const r = await server().client().post('/app_users/register', registration({ firstname }));
       expect(r.status, JSON.stringify(firstname)).toBe(400);
@@ -38,7 +49,9 @@ describeEachEngine('names and addresses', (server) => {
   });
 
   it('stores names NFC-normalised, Arabic names included', async () => {
-    const r = await server().client().post('/app_users/register', registration({ firstname: 'Jose\u0301', lastname: 'نادية' }));
+    const r = await server()
+      .client()
+      .post('/app_users/register', registration({ firstname: 'Jose\u0301', lastname: 'نادية' }));
     expect(r.status).toBe(200);
     expect(r.body.user.firstname).toBe('Jos\u00e9');
     expect(r.body.user.lastname).toBe('نادية');
@@ -47,10 +60,14 @@ describeEachEngine('names and addresses', (server) => {
   it('folds full-width and upper-case addresses, so no look-alike account can be made', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const plain = `user1-${tag}@example.org`;
-    const first = await server().client().post('/app_users/register', registration({ email: plain, confirmemail: plain }));
+    const first = await server()
+      .client()
+      .post('/app_users/register', registration({ email: plain, confirmemail: plain }));
     expect(first.status).toBe(200);
     const lookalike = `USER\uFF11-${tag}@EXAMPLE.ORG`;
-    const second = await server().client().post('/app_users/register', registration({ email: lookalike, confirmemail: lookalike }));
+    const second = await server()
+      .client()
+      .post('/app_users/register', registration({ email: lookalike, confirmemail: lookalike }));
     expect(second.status).toBe(400);
     expect(second.body.error.message).toBe(MSG.emailTaken);
     // The same folding applies at sign-in and at reset.
@@ -64,8 +81,7 @@ describeEachEngine('registration codes', (server) => {
     const { ctx } = server();
     const course = await buildCourse(ctx);
     const cls = await buildClass(ctx, course, { selfpaced: 0, regcode: 'RIGHT123' });
-    const guess = (c: TestClient, regcode: string) =>
-      c.post(`/app_enrollment/enroll/${cls}`, { courseid: course, classid: cls, regcode });
+    const guess = (c: TestClient, regcode: string) => c.post(`/app_enrollment/enroll/${cls}`, { courseid: course, classid: cls, regcode });
 
     const a = (await signedInUser(server())).client;
     for (let i = 0; i < REGCODE_TRIES_PER_USER; i++) expect((await guess(a, `WRONG${i}`)).status).toBe(403);
@@ -81,7 +97,10 @@ describeEachEngine('registration codes', (server) => {
     let c = (await signedInUser(server())).client;
     let mine = 0;
     while (used < REGCODE_TRIES_PER_ADDRESS) {
-      if (mine === REGCODE_TRIES_PER_USER) { c = (await signedInUser(server())).client; mine = 0; }
+      if (mine === REGCODE_TRIES_PER_USER) {
+        c = (await signedInUser(server())).client;
+        mine = 0;
+      }
       expect((await guess(c, `NOPE${used}`)).status).toBe(403);
       used += 1;
       mine += 1;
@@ -90,7 +109,9 @@ describeEachEngine('registration codes', (server) => {
     const blocked = await guess(d, 'RIGHT123');
     expect(blocked.status).toBe(429);
     // A code tried at registration counts toward the address too.
-    const reg = await server().client().post('/app_users/register', registration({ classId: cls, courseId: course, regcode: 'RIGHT123' }));
+    const reg = await server()
+      .client()
+      .post('/app_users/register', registration({ classId: cls, courseId: course, regcode: 'RIGHT123' }));
     expect(reg.status).toBe(429);
     expect(reg.body.error.message).toBe(MSG.regcodeTooManyTries);
   });
@@ -198,7 +219,15 @@ describe('trusted origins from settings', () => {
     const check = originCheck(loadConfig({ PUBLIC_URL: 'https://learn.example.org/', ALLOWED_ORIGINS: 'http://localhost:5173' }));
     const run = async (origin: string) => {
       let status = 200;
-      const reply = { status(s: number) { status = s; return this; }, send() { return this; } };
+      const reply = {
+        status(s: number) {
+          status = s;
+          return this;
+        },
+        send() {
+          return this;
+        },
+      };
       const req = { method: 'POST', headers: { origin }, routeOptions: { config: {} }, protocol: 'http', host: '127.0.0.1:3000' };
       await check(req as never, reply as never);
       return status;
@@ -220,14 +249,19 @@ describeEachEngine('certificate verification link', (server) => {
     const id = await enrollIn(ctx, user.id, cls);
     await ctx.db.updateTable('enrollments').set({ completed: '2026-10-20T15:30:00.000Z' }).where('id', '=', id).execute();
     const pdf = await new Promise<Buffer>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1', port: new URL(server().baseUrl).port, path: `/app_users/certificate/${encodeURIComponent(course)}`,
-        headers: { host: 'evil.example.com', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(String(res.statusCode)))));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: new URL(server().baseUrl).port,
+          path: `/app_users/certificate/${encodeURIComponent(course)}`,
+          headers: { host: 'evil.example.com', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(String(res.statusCode)))));
+        },
+      );
       req.on('error', reject);
       req.end();
     });

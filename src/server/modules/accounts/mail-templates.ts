@@ -13,7 +13,10 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 
 /** One paragraph of a mail: its text, or a link shown as its own address. */
 type Part = { text: string } | { link: string };
-interface Template { subject: string; parts: Part[] }
+interface Template {
+  subject: string;
+  parts: Part[];
+}
 
 /** Values shown as they are, left-to-right even in Arabic. */
 type Values = Record<string, string>;
@@ -32,7 +35,11 @@ function templates(labels: (english: string) => string) {
         p(labels('Your temporary password is: {{password}}')),
         p(labels('It works only once and only for 30 minutes. Sign in with it here and choose a new password right away:')),
         { link: 'loginurl' },
-        p(labels('Until then your current password keeps working. If you did not ask for this, you can ignore this message: nothing has changed.')),
+        p(
+          labels(
+            'Until then your current password keeps working. If you did not ask for this, you can ignore this message: nothing has changed.',
+          ),
+        ),
       ],
     },
     /** To the new address: the link that makes it the account's address. */
@@ -50,23 +57,27 @@ function templates(labels: (english: string) => string) {
       subject: labels('{{site}}: a change of your email address was requested'),
       parts: [
         hello,
-        p(labels('Someone signed in to your account asked to change its email address to {{email}}. The change takes effect only once the new address confirms it.')),
+        p(
+          labels(
+            'Someone signed in to your account asked to change its email address to {{email}}. The change takes effect only once the new address confirms it.',
+          ),
+        ),
         notYou,
       ],
     },
     /** To the old address (and the new one when an administrator made the change). */
     emailChanged: {
       subject: labels('{{site}}: your email address was changed'),
-      parts: [
-        hello,
-        p(labels('The email address of your account was changed from {{old}} to {{email}}.')),
-        notYou,
-      ],
+      parts: [hello, p(labels('The email address of your account was changed from {{old}} to {{email}}.')), notYou],
     },
     /** Two-factor sign-in turned on or off (by the user, or off by an administrator). */
     twoFactorOn: {
       subject: labels('{{site}}: two-factor sign-in was turned on'),
-      parts: [hello, p(labels('Two-factor sign-in was turned on for your account: signing in now also asks for a code from your app.')), notYou],
+      parts: [
+        hello,
+        p(labels('Two-factor sign-in was turned on for your account: signing in now also asks for a code from your app.')),
+        notYou,
+      ],
     },
     twoFactorOff: {
       subject: labels('{{site}}: two-factor sign-in was turned off'),
@@ -74,11 +85,7 @@ function templates(labels: (english: string) => string) {
     },
     passwordChanged: {
       subject: labels('{{site}}: your password was changed'),
-      parts: [
-        hello,
-        p(labels('The password of your account was changed.')),
-        notYou,
-      ],
+      parts: [hello, p(labels('The password of your account was changed.')), notYou],
     },
     /** An account an administrator created by importing a file: a temporary password to sign in and set one's own. */
     welcome: {
@@ -94,15 +101,30 @@ function templates(labels: (english: string) => string) {
     /** Notices a learner can turn off in their profile. */
     noticeEnrollment: {
       subject: labels('{{site}}: you are enrolled in {{class}}'),
-      parts: [hello, p(labels('Your enrolment in {{class}} is confirmed. You can start here:')), { link: 'classurl' }, p(labels('You can turn off these notices in your profile.'))],
+      parts: [
+        hello,
+        p(labels('Your enrolment in {{class}} is confirmed. You can start here:')),
+        { link: 'classurl' },
+        p(labels('You can turn off these notices in your profile.')),
+      ],
     },
     noticeCertificate: {
       subject: labels('{{site}}: your certificate for {{course}}'),
-      parts: [hello, p(labels('Congratulations! Your certificate for {{course}} has been issued. You can download it here:')), { link: 'certurl' }, p(labels('You can turn off these notices in your profile.'))],
+      parts: [
+        hello,
+        p(labels('Congratulations! Your certificate for {{course}} has been issued. You can download it here:')),
+        { link: 'certurl' },
+        p(labels('You can turn off these notices in your profile.')),
+      ],
     },
     noticeReply: {
       subject: labels('{{site}}: a reply to your post'),
-      parts: [hello, p(labels('{{author}} replied to your post "{{post}}".')), { link: 'posturl' }, p(labels('You can turn off these notices in your profile.'))],
+      parts: [
+        hello,
+        p(labels('{{author}} replied to your post "{{post}}".')),
+        { link: 'posturl' },
+        p(labels('You can turn off these notices in your profile.')),
+      ],
     },
   } satisfies Record<string, Template>;
   return t;
@@ -110,7 +132,8 @@ function templates(labels: (english: string) => string) {
 
 export type MailKind = keyof ReturnType<typeof templates>;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** Unicode isolates keep an address or a code left-to-right inside right-to-left plain text. */
 const LRI = '\u2066';
 const PDI = '\u2069';
@@ -136,8 +159,9 @@ export function renderMail(kind: MailKind, lang: string, translations: Record<st
     return `<p>${fill(escapeHtml(part.text), values, htmlValue)}</p>`;
   });
   const dir = rtl ? 'rtl' : 'ltr';
-  const html = `<!doctype html>\n<html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`
-    + `<body dir="${dir}" style="font-family:sans-serif;line-height:1.5;text-align:${rtl ? 'right' : 'left'}">\n${htmlParts.join('\n')}\n</body></html>\n`;
+  const html =
+    `<!doctype html>\n<html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body dir="${dir}" style="font-family:sans-serif;line-height:1.5;text-align:${rtl ? 'right' : 'left'}">\n${htmlParts.join('\n')}\n</body></html>\n`;
   return { subject, text: `${textParts.join('\n\n')}\n`, html };
 }
 
@@ -170,9 +194,12 @@ export async function accountMailRenderer(ctx: AppContext): Promise<(lang: strin
   return (lang, kind, values) => {
     const language = data.config.publiclanguages?.includes(lang) || lang === 'en' ? lang : data.config.defaultlang;
     let translations = byLanguage.get(language);
-    if (!translations) byLanguage.set(language, translations = { ...(shipped![language] ?? {}), ...data.labels(language) });
+    if (!translations) byLanguage.set(language, (translations = { ...(shipped![language] ?? {}), ...data.labels(language) }));
     return renderMail(kind, language, translations, {
-      site: data.config.sitetitle ?? '', reseturl: `${base}/passwordreset`, loginurl: `${base}/login`, ...values,
+      site: data.config.sitetitle ?? '',
+      reseturl: `${base}/passwordreset`,
+      loginurl: `${base}/login`,
+      ...values,
     });
   };
 }

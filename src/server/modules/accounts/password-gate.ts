@@ -10,7 +10,14 @@ import { MSG } from '../../../domain/messages.ts';
 import { mustChangePassword } from './temporary-password.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-const ALLOWED = new Set(['/app_users/resetpassword', '/app_users/logout', '/users/login', '/app_users/setlang/', '/app_users/setlang', '/app_users/cookieoptin']);
+const ALLOWED = new Set([
+  '/app_users/resetpassword',
+  '/app_users/logout',
+  '/users/login',
+  '/app_users/setlang/',
+  '/app_users/setlang',
+  '/app_users/cookieoptin',
+]);
 
 export function passwordChangeGate(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {

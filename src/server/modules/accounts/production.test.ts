@@ -16,11 +16,12 @@ it('refuses to load a production configuration without PUBLIC_URL, with a clear 
 });
 
 /** The server as production starts it; no web app is built for this test. */
-const startProduction = (env: Record<string, string>) => startServerProcess({
-  tempDataDir: true,
-  env: { NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST: path.join(os.tmpdir(), 'lp-no-web'), ...env },
-  timeoutMs: 30_000,
-});
+const startProduction = (env: Record<string, string>) =>
+  startServerProcess({
+    tempDataDir: true,
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST: path.join(os.tmpdir(), 'lp-no-web'), ...env },
+    timeoutMs: 30_000,
+  });
 
 it('a production server exits at once without PUBLIC_URL', async () => {
   const start = startProduction({ PUBLIC_URL: '', SEED_DEMO: '' });
@@ -35,7 +36,8 @@ it('a production server never seeds the demo, even with SEED_DEMO=1, and says so
     expect(s.output()).toContain('SEED_DEMO is ignored in production');
     expect(s.output()).not.toContain('Demo accounts');
     const login = await fetch(`${base}/users/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'learning-platform' },
       body: JSON.stringify({ login: 'admin@example.org', password: 'Demo-pass1!' }),
     });
     expect(login.status).toBe(401);

@@ -17,10 +17,19 @@ export async function createTemporaryPassword(db: Db, userId: string): Promise<s
   const secret = temporaryPassword();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_secrets').where('userId', '=', userId).where('kind', '=', 'reset').where('used', 'is', null).execute();
-    await trx.insertInto('account_secrets').values({
-      id: secretId('reset', secret), userId, kind: 'reset', newEmail: null, created: clockIso(),
-      expires: clockIso(SECRET_TTL_MS), used: null, session: null,
-    }).execute();
+    await trx
+      .insertInto('account_secrets')
+      .values({
+        id: secretId('reset', secret),
+        userId,
+        kind: 'reset',
+        newEmail: null,
+        created: clockIso(),
+        expires: clockIso(SECRET_TTL_MS),
+        used: null,
+        session: null,
+      })
+      .execute();
   });
   return secret;
 }
@@ -32,16 +41,25 @@ export async function createTemporaryPassword(db: Db, userId: string): Promise<s
  */
 export async function useTemporaryPassword(db: Db, userId: string, password: string): Promise<string | null> {
   const id = secretId('reset', password);
-  const r = await db.updateTable('account_secrets').set({ used: clockIso() })
-    .where('id', '=', id).where('userId', '=', userId).where('kind', '=', 'reset')
-    .where('used', 'is', null).where('expires', '>', clockIso())
+  const r = await db
+    .updateTable('account_secrets')
+    .set({ used: clockIso() })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .where('kind', '=', 'reset')
+    .where('used', 'is', null)
+    .where('expires', '>', clockIso())
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1 ? id : null;
 }
 
 /** Marks the session that signed in with a temporary password: it must set a new password first. */
 export async function restrictSession(db: Db, secret: string, sessionToken: string): Promise<void> {
-  await db.updateTable('account_secrets').set({ session: hashToken(sessionToken) }).where('id', '=', secret).execute();
+  await db
+    .updateTable('account_secrets')
+    .set({ session: hashToken(sessionToken) })
+    .where('id', '=', secret)
+    .execute();
 }
 
 /**
@@ -59,8 +77,12 @@ export async function mustChangePassword(db: Db, sessionToken: string | undefine
   const hash = hashToken(sessionToken);
   let known = unrestricted.get(db);
   if (known?.has(hash)) return false;
-  const row = await db.selectFrom('account_secrets').select('id')
-    .where('session', '=', hash).where('kind', '=', 'reset').executeTakeFirst();
+  const row = await db
+    .selectFrom('account_secrets')
+    .select('id')
+    .where('session', '=', hash)
+    .where('kind', '=', 'reset')
+    .executeTakeFirst();
   if (row) return true;
   if (!known) unrestricted.set(db, (known = new Set()));
   if (known.size >= UNRESTRICTED_MAX) known.clear();
@@ -72,4 +94,3 @@ export async function mustChangePassword(db: Db, sessionToken: string | undefine
 export async function clearResets(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account_secrets').where('userId', '=', userId).where('kind', '=', 'reset').execute();
 }
-

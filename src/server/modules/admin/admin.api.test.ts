@@ -12,7 +12,9 @@ const uid = () => Math.random().toString(36).slice(2, 8);
 
 describeEachEngine('admin API', (server) => {
   let c: Clients;
-  beforeAll(async () => { c = await roleClients(server()); });
+  beforeAll(async () => {
+    c = await roleClients(server());
+  });
 
   /** Visitors get 401; learners and editors 403 (the spec gives editors no admin-area rights). */
   async function adminOnly(url: string, body: unknown) {
@@ -28,7 +30,15 @@ describeEachEngine('admin API', (server) => {
     const row = await server().ctx.db.selectFrom('localization').select('labels').where('lang', '=', lang).executeTakeFirst();
     return JSON.parse(row?.labels ?? '{}') as Record<string, string>;
   };
-  const auditCount = async () => Number((await server().ctx.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const auditCount = async () =>
+    Number(
+      (
+        await server()
+          .ctx.db.selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('translations', () => {
     it('getLanguage and setLanguage are for admins only, and a refused save stores nothing', async () => {
@@ -80,7 +90,9 @@ describeEachEngine('admin API', (server) => {
       expect(r.body.labels).toContainEqual({ label: shared, english: shared, translation: 'Partilhado', translated: true });
       expect(r.body.labels).toContainEqual({ label: spanishOnly, english: spanishOnly, translation: '', translated: false });
       expect(r.body.total).toBe(r.body.labels.length);
-      expect(r.body.languages).toEqual(expect.arrayContaining([expect.objectContaining({ lang: 'es' }), expect.objectContaining({ lang: 'pt' })]));
+      expect(r.body.languages).toEqual(
+        expect.arrayContaining([expect.objectContaining({ lang: 'es' }), expect.objectContaining({ lang: 'pt' })]),
+      );
 
       const open = await c.admin.post('/app_admin/getLanguage', { lang: 'pt', untranslated: true });
       expect(open.body.labels.map((l: { label: string }) => l.label)).toContain(spanishOnly);
@@ -93,11 +105,17 @@ describeEachEngine('admin API', (server) => {
       expect((await c.admin.post('/app_admin/getLanguage', { lang: '_sys' })).status).toBe(200);
 
       // A count label's plural forms show the English they stand for, not their raw key.
-      await c.admin.post('/app_admin/setLanguage', { lang: 'ar', labels: { '{{count}} users_few': '{{count}} مستخدمين', '{{count}} users_one': 'مستخدم واحد' } });
+      await c.admin.post('/app_admin/setLanguage', {
+        lang: 'ar',
+        labels: { '{{count}} users_few': '{{count}} مستخدمين', '{{count}} users_one': 'مستخدم واحد' },
+      });
       const ar = await c.admin.post('/app_admin/getLanguage', { lang: 'ar' });
       const few = ar.body.labels.find((l: { label: string }) => l.label === '{{count}} users_few');
       expect(few).toMatchObject({ english: '{{count}} users', plural: 'few' });
-      expect(ar.body.labels.find((l: { label: string }) => l.label === '{{count}} users_one')).toMatchObject({ english: '{{count}} user', plural: 'one' });
+      expect(ar.body.labels.find((l: { label: string }) => l.label === '{{count}} users_one')).toMatchObject({
+        english: '{{count}} user',
+        plural: 'one',
+      });
     });
 
     it('a saved translation reaches a Portuguese user on the next whoami, without a restart; an empty one brings English back', async () => {
@@ -147,9 +165,25 @@ describeEachEngine('admin API', (server) => {
     it('answers every field of the site config and whether the CRM is set up, never its key', async () => {
       const r = await c.admin.post('/app_admin/getConfig', {});
       expect(r.status).toBe(200);
-      for (const field of ['sitetitle', 'defaultlang', 'publiclanguages', 'langredirects', 'countries', 'materialTypes',
-        'createclasswithoutcerts', 'quizpasspercent', 'exampasspercent', 'showeachmaterial', 'showinactivecourseswhenenrolled',
-        'truncatecontent', 'nolangcoursechange', 'maincourses', 'showCookieOptIn', 'managecookiesettings', 'organizationurl']) {
+      for (const field of [
+        'sitetitle',
+        'defaultlang',
+        'publiclanguages',
+        'langredirects',
+        'countries',
+        'materialTypes',
+        'createclasswithoutcerts',
+        'quizpasspercent',
+        'exampasspercent',
+        'showeachmaterial',
+        'showinactivecourseswhenenrolled',
+        'truncatecontent',
+        'nolangcoursechange',
+        'maincourses',
+        'showCookieOptIn',
+        'managecookiesettings',
+        'organizationurl',
+      ]) {
         expect(r.body.config, field).toHaveProperty(field);
       }
       expect(r.body.crm).toMatchObject({ baseUrl: '', keySet: false, configured: false });
@@ -196,10 +230,19 @@ describeEachEngine('admin API', (server) => {
       const visitor = server().client();
       const first = await visitor.get('/app_users/whoami');
       const r = await c.admin.post('/app_admin/setConfig', {
-        config: { quizpasspercent: '70', showeachmaterial: true, maincourses: { intro: { en: 'intro', pt: 'intro-pt' } }, countries: ['Portugal', 'Brasil'] },
+        config: {
+          quizpasspercent: '70',
+          showeachmaterial: true,
+          maincourses: { intro: { en: 'intro', pt: 'intro-pt' } },
+          countries: ['Portugal', 'Brasil'],
+        },
       });
       expect(r.status).toBe(200);
-      expect(r.body.config).toMatchObject({ quizpasspercent: 70, showeachmaterial: true, maincourses: { intro: { en: 'intro', pt: 'intro-pt' } } });
+      expect(r.body.config).toMatchObject({
+        quizpasspercent: 70,
+        showeachmaterial: true,
+        maincourses: { intro: { en: 'intro', pt: 'intro-pt' } },
+      });
       const next = await visitor.get(`/app_users/whoami?asof=${encodeURIComponent(first.body.asof)}`);
       expect(next.body.config).toMatchObject({ quizpasspercent: 70, showeachmaterial: true, countries: ['PT', 'BR'] });
       const audit = await c.admin.post('/app_admin/audit', { action: 'settings.update', limit: 1 });
@@ -215,7 +258,10 @@ describeEachEngine('admin API', (server) => {
       expect(JSON.stringify(r.body)).not.toContain(key);
       // Leaving the key out keeps it; sending '' clears it.
       expect((await c.admin.post('/app_admin/setConfig', { crm: { baseUrl: 'https://crm2.example' } })).body.crm.keySet).toBe(true);
-      expect((await c.admin.post('/app_admin/setConfig', { crm: { key: '' } })).body.crm).toMatchObject({ keySet: false, configured: false });
+      expect((await c.admin.post('/app_admin/setConfig', { crm: { key: '' } })).body.crm).toMatchObject({
+        keySet: false,
+        configured: false,
+      });
       const audit = await c.admin.post('/app_admin/audit', { action: 'crm.settings' });
       expect(JSON.stringify(audit.body)).not.toContain(key);
       expect(audit.body.list.map((e: { changes: { key?: string } }) => e.changes.key).filter(Boolean)).toEqual(['cleared', 'set']);
@@ -252,17 +298,28 @@ describeEachEngine('admin API', (server) => {
 
     it('creates, updates and removes an item; whoami shows each change; each is logged', async () => {
       const visitor = server().client();
-      const created = await c.admin.post('/app_admin/saveNavItem', { title: 'Donate', url: 'https://give.example/', groups: ['footer2', 'top'], order: 5 });
+      const created = await c.admin.post('/app_admin/saveNavItem', {
+        title: 'Donate',
+        url: 'https://give.example/',
+        groups: ['footer2', 'top'],
+        order: 5,
+      });
       expect(created.status).toBe(200);
       expect(created.body).toMatchObject({ title: 'Donate', url: 'https://give.example/', groups: ['footer2', 'top'], order: 5 });
       const id = created.body._id as string;
       expect((await visitor.get('/app_users/whoami')).body.navitems).toContainEqual(expect.objectContaining({ _id: id, title: 'Donate' }));
-      expect((await c.admin.post('/app_admin/listNavItems', { group: 'footer2' })).body.list.map((i: { _id: string }) => i._id)).toContain(id);
-      expect((await c.admin.post('/app_admin/listNavItems', { group: 'social' })).body.list.map((i: { _id: string }) => i._id)).not.toContain(id);
+      expect((await c.admin.post('/app_admin/listNavItems', { group: 'footer2' })).body.list.map((i: { _id: string }) => i._id)).toContain(
+        id,
+      );
+      expect(
+        (await c.admin.post('/app_admin/listNavItems', { group: 'social' })).body.list.map((i: { _id: string }) => i._id),
+      ).not.toContain(id);
 
       const updated = await c.admin.post('/app_admin/saveNavItem', { _id: id, title: 'Give', url: '/give', groups: ['footer2'] });
       expect(updated.body).toMatchObject({ _id: id, title: 'Give', groups: ['footer2'] });
-      expect((await visitor.get('/app_users/whoami')).body.navitems).toContainEqual(expect.objectContaining({ _id: id, title: 'Give', url: '/give' }));
+      expect((await visitor.get('/app_users/whoami')).body.navitems).toContainEqual(
+        expect.objectContaining({ _id: id, title: 'Give', url: '/give' }),
+      );
 
       expect((await c.admin.post('/app_admin/removeNavItem', { _id: id })).body).toEqual({ ok: true, _id: id });
       expect((await visitor.get('/app_users/whoami')).body.navitems.map((i: { _id: string }) => i._id)).not.toContain(id);
@@ -303,7 +360,11 @@ describeEachEngine('admin API', (server) => {
       expect(r.body.total).toBe(1);
       const entry = r.body.list[0];
       expect(entry).toMatchObject({
-        actor: admin.id, actoremail: admin.email, action: 'user.roles', targettype: 'user', target: learner.id,
+        actor: admin.id,
+        actoremail: admin.email,
+        action: 'user.roles',
+        targettype: 'user',
+        target: learner.id,
         changes: { email: learner.email, roles: { from: [], to: ['cms'] } },
       });
       expect(Date.parse(entry.created)).toBeGreaterThanOrEqual(before - 1000);
@@ -331,7 +392,11 @@ describeEachEngine('admin API', (server) => {
       const { user, client } = await signedInUser(server(), { roles: asRoles('admin') });
       await client.post('/app_users/save', { _id: user.id, roles: ['admin', 'cms'] });
       const r = await c.admin.post('/app_admin/audit', { target: user.id });
-      expect(r.body.list[0]).toMatchObject({ action: 'user.roles', actor: user.id, changes: { roles: { from: ['admin'], to: ['admin', 'cms'] } } });
+      expect(r.body.list[0]).toMatchObject({
+        action: 'user.roles',
+        actor: user.id,
+        changes: { roles: { from: ['admin'], to: ['admin', 'cms'] } },
+      });
     });
 
     it('records the removal of an account', async () => {

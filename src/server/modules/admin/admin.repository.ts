@@ -16,7 +16,6 @@ import type { LabelRow } from '../../../domain/types.ts';
 
 const EN_PLURALS: Record<string, string> = EN_PLURALS_JSON;
 
-
 const PLURAL_KEY = /^(.*\{\{count\}\}.*)_(zero|one|two|few|many|other)$/;
 /**
  * A plural form's English text: English has only `one` and `other`, so a form another language needs
@@ -41,11 +40,14 @@ export async function labelsOf(db: Db, lang: string) {
   for (const m of maps.values()) for (const k of Object.keys(m)) known.add(k);
   const en = maps.get('en') ?? {};
   const mine = maps.get(lang) ?? {};
-  const labels: LabelRow[] = [...known].sort((a, b) => a.localeCompare(b, 'en')).map((label) => {
-    const translation = mine[label] ?? '';
-    return { label, ...englishOf(label, en), translation, translated: translation !== '' };
-  });
-  const languages = rows.map((r) => ({ lang: r.lang, translated: Object.values(maps.get(r.lang)!).filter(Boolean).length }))
+  const labels: LabelRow[] = [...known]
+    .sort((a, b) => a.localeCompare(b, 'en'))
+    .map((label) => {
+      const translation = mine[label] ?? '';
+      return { label, ...englishOf(label, en), translation, translated: translation !== '' };
+    });
+  const languages = rows
+    .map((r) => ({ lang: r.lang, translated: Object.values(maps.get(r.lang)!).filter(Boolean).length }))
     .sort((a, b) => a.lang.localeCompare(b.lang));
   const asof = rows.find((r) => r.lang === lang)?.timestamp ?? null;
   return { labels, languages, asof };
@@ -60,9 +62,12 @@ export async function setLabels(db: Db, bus: Invalidation, lang: string, updates
   const changed: Record<string, { from: string | null; to: string | null }> = {};
   await db.transaction().execute(async (trx) => {
     // An upsert that changes nothing but locks the row (PostgreSQL) and gives back the current labels.
-    const row = await trx.insertInto('localization').values({ lang, labels: '{}', timestamp: now() })
+    const row = await trx
+      .insertInto('localization')
+      .values({ lang, labels: '{}', timestamp: now() })
       .onConflict((oc) => oc.column('lang').doUpdateSet({ timestamp: sql.ref('localization.timestamp') }))
-      .returning('labels').executeTakeFirstOrThrow();
+      .returning('labels')
+      .executeTakeFirstOrThrow();
     const labels = fromJson<Record<string, string>>(row.labels, {});
     for (const [label, text] of Object.entries(updates)) {
       const from = labels[label] || null;
@@ -74,7 +79,11 @@ export async function setLabels(db: Db, bus: Invalidation, lang: string, updates
       labels[label] = to ?? '';
     }
     if (Object.keys(changed).length) {
-      await trx.updateTable('localization').set({ labels: json(labels), timestamp: now() }).where('lang', '=', lang).execute();
+      await trx
+        .updateTable('localization')
+        .set({ labels: json(labels), timestamp: now() })
+        .where('lang', '=', lang)
+        .execute();
     }
   });
   if (Object.keys(changed).length) await bus.publish(SITE_TOPIC);
@@ -82,8 +91,15 @@ export async function setLabels(db: Db, bus: Invalidation, lang: string, updates
 }
 
 export const presentNavItem = (r: NavItemsTable): NavItem => ({
-  _id: r.id, title: r.title, url: r.url, key: r.key ?? undefined, icon: r.icon ?? undefined,
-  cssclass: r.cssclass ?? undefined, groups: fromJson<string[]>(r.groups, []), order: r.order, lang: r.lang ?? undefined,
+  _id: r.id,
+  title: r.title,
+  url: r.url,
+  key: r.key ?? undefined,
+  icon: r.icon ?? undefined,
+  cssclass: r.cssclass ?? undefined,
+  groups: fromJson<string[]>(r.groups, []),
+  order: r.order,
+  lang: r.lang ?? undefined,
 });
 
 export async function listNavItems(db: Db, group?: string) {
@@ -97,19 +113,32 @@ export const findNavItem = (db: Db, id: string) => db.selectFrom('nav_items').se
 /** Navigation has no timestamp of its own: the site config's stamp moves so `asof` sees the change. */
 async function touchSiteVersion(db: Db) {
   const ts = now();
-  await db.insertInto('site_config').values({ id: 'site', data: '{}', timestamp: ts })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ timestamp: ts })).execute();
+  await db
+    .insertInto('site_config')
+    .values({ id: 'site', data: '{}', timestamp: ts })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ timestamp: ts }))
+    .execute();
 }
 
 export async function saveNavItem(db: Db, bus: Invalidation, item: NavItem & { _id?: string }): Promise<NavItemsTable> {
   const row: NavItemsTable = {
     id: item._id && item._id !== 'new' ? item._id : `nav-${crypto.randomBytes(6).toString('hex')}`,
-    title: item.title, url: item.url, key: item.key || null, icon: item.icon || null, cssclass: item.cssclass || null,
-    groups: json([...new Set(item.groups)]), order: item.order ?? 0, lang: item.lang || null,
+    title: item.title,
+    url: item.url,
+    key: item.key || null,
+    icon: item.icon || null,
+    cssclass: item.cssclass || null,
+    groups: json([...new Set(item.groups)]),
+    order: item.order ?? 0,
+    lang: item.lang || null,
   };
   const { id, ...fields } = row;
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('nav_items').values(row).onConflict((oc) => oc.column('id').doUpdateSet(fields)).execute();
+    await trx
+      .insertInto('nav_items')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(fields))
+      .execute();
     await touchSiteVersion(trx);
   });
   await bus.publish(SITE_TOPIC);

@@ -16,7 +16,13 @@ import { MSG } from '../../../domain/messages.ts';
 import type { SiteConfig } from '../../../domain/types.ts';
 import type { AdminSettings, LanguageLabels, LanguageSaved } from '../../../domain/replies-admin.ts';
 import {
-  AuditListSchema, GetLanguageSchema, NavItemListSchema, NavItemSaveSchema, RemoveSchema, SetConfigSchema, SetLanguageSchema,
+  AuditListSchema,
+  GetLanguageSchema,
+  NavItemListSchema,
+  NavItemSaveSchema,
+  RemoveSchema,
+  SetConfigSchema,
+  SetLanguageSchema,
 } from '../../../domain/validation.ts';
 
 /**
@@ -52,7 +58,14 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     const { lang, untranslated } = parse(GetLanguageSchema, req.body);
     const { labels, languages, asof } = await labelsOf(db, lang);
     const list = untranslated ? labels.filter((l) => !l.translated) : labels;
-    return { lang, labels: list, total: labels.length, translated: labels.filter((l) => l.translated).length, languages, asof } satisfies LanguageLabels;
+    return {
+      lang,
+      labels: list,
+      total: labels.length,
+      translated: labels.filter((l) => l.translated).length,
+      languages,
+      asof,
+    } satisfies LanguageLabels;
   });
 
   app.post('/app_admin/setLanguage', { config: { schema: { body: SetLanguageSchema }, action: 'admin.translations' } }, async (req) => {
@@ -99,7 +112,10 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       if (body.crm.timeoutMs !== undefined) crmPatch.timeoutMs = body.crm.timeoutMs;
       const after = { ...before, ...crmPatch };
       // The key itself never goes into the log: only that it was set, changed or cleared.
-      const crmChanges: Record<string, unknown> = diff(before as unknown as Record<string, unknown>, { baseUrl: after.baseUrl, timeoutMs: after.timeoutMs });
+      const crmChanges: Record<string, unknown> = diff(before as unknown as Record<string, unknown>, {
+        baseUrl: after.baseUrl,
+        timeoutMs: after.timeoutMs,
+      });
       if (after.key !== before.key) crmChanges.key = after.key === '' ? 'cleared' : before.key === '' ? 'set' : 'changed';
       if (Object.keys(crmChanges).length) {
         await saveCrmSettings(db, crmPatch);
@@ -135,7 +151,13 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     const existing = await findNavItem(db, _id);
     if (!existing) throw notFound(MSG.navItemNotFound);
     await removeNavItem(db, bus, _id);
-    await recordAudit(db, { actor, action: AUDIT.navItemRemove, targetType: 'navitem', target: _id, changes: { title: existing.title, url: existing.url } });
+    await recordAudit(db, {
+      actor,
+      action: AUDIT.navItemRemove,
+      targetType: 'navitem',
+      target: _id,
+      changes: { title: existing.title, url: existing.url },
+    });
     return { ok: true, _id };
   });
 

@@ -48,7 +48,11 @@ function shrink(v: unknown, depth = 0): unknown {
   if (Array.isArray(v)) return v.slice(0, 50).map((x) => shrink(x, depth + 1));
   if (v && typeof v === 'object') {
     if (depth > 4) return '…';
-    return Object.fromEntries(Object.entries(v).slice(0, 100).map(([k, x]) => [k, shrink(x, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .slice(0, 100)
+        .map(([k, x]) => [k, shrink(x, depth + 1)]),
+    );
   }
   return v;
 }
@@ -57,13 +61,22 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   let changes = json(shrink(entry.changes ?? {}));
   if (changes.length > MAX_CHANGES_CHARS) changes = json({ truncated: true, fields: Object.keys(entry.changes ?? {}).slice(0, 100) });
   const row: AuditLogTable = {
-    id: crypto.randomUUID(), created: now(), actor: entry.actor.id, actoremail: entry.actor.email,
-    action: entry.action, targettype: entry.targetType, target: entry.target, changes,
+    id: crypto.randomUUID(),
+    created: now(),
+    actor: entry.actor.id,
+    actoremail: entry.actor.email,
+    action: entry.action,
+    targettype: entry.targetType,
+    target: entry.target,
+    changes,
   };
   await db.insertInto('audit_log').values(row).execute();
   const targets = [...new Set(entry.targets ?? [])];
   for (let i = 0; i < targets.length; i += TARGETS_PER_INSERT) {
-    await db.insertInto('audit_targets').values(targets.slice(i, i + TARGETS_PER_INSERT).map((target) => ({ auditid: row.id, target }))).execute();
+    await db
+      .insertInto('audit_targets')
+      .values(targets.slice(i, i + TARGETS_PER_INSERT).map((target) => ({ auditid: row.id, target })))
+      .execute();
   }
 }
 
@@ -71,15 +84,23 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
 const TARGETS_PER_INSERT = 400;
 
 /** An entry's own target or one of its listed targets. */
-export const touches = (target: string) => (eb: ExpressionBuilder<Database, 'audit_log'>) => eb.or([
-  eb('audit_log.target', '=', target),
-  eb.exists(eb.selectFrom('audit_targets').select('audit_targets.auditid')
-    .whereRef('audit_targets.auditid', '=', 'audit_log.id').where('audit_targets.target', '=', target)),
-]);
+export const touches = (target: string) => (eb: ExpressionBuilder<Database, 'audit_log'>) =>
+  eb.or([
+    eb('audit_log.target', '=', target),
+    eb.exists(
+      eb
+        .selectFrom('audit_targets')
+        .select('audit_targets.auditid')
+        .whereRef('audit_targets.auditid', '=', 'audit_log.id')
+        .where('audit_targets.target', '=', target),
+    ),
+  ]);
 
 /** The whole list of records one entry touched, in order. */
 export async function auditTargets(db: Db, auditid: string): Promise<string[]> {
-  return (await db.selectFrom('audit_targets').select('target').where('auditid', '=', auditid).orderBy('target').execute()).map((r) => r.target);
+  return (await db.selectFrom('audit_targets').select('target').where('auditid', '=', auditid).orderBy('target').execute()).map(
+    (r) => r.target,
+  );
 }
 
 /** An empty text and no value are the same for the log. */
@@ -100,23 +121,46 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
  * The audit entries of a users/save: a role change always (even one's own), a profile edit only when
  * someone else made it (people editing their own profile are not admin changes).
  */
-export async function auditUserSave(db: Db, actor: { id: string; email: string }, before: UsersTable,
-  fields: Record<string, unknown>, roles?: string[]): Promise<void> {
+export async function auditUserSave(
+  db: Db,
+  actor: { id: string; email: string },
+  before: UsersTable,
+  fields: Record<string, unknown>,
+  roles?: string[],
+): Promise<void> {
   if (roles) {
     const from = fromJson<string[]>(before.roles, []);
     const to = [...new Set(roles)].sort();
     if (json(from) !== json(to)) {
-      await recordAudit(db, { actor, action: AUDIT.userRoles, targetType: 'user', target: before.id, changes: { email: before.email, roles: { from, to } } });
+      await recordAudit(db, {
+        actor,
+        action: AUDIT.userRoles,
+        targetType: 'user',
+        target: before.id,
+        changes: { email: before.email, roles: { from, to } },
+      });
     }
   }
   if (actor.id === before.id) return;
   const changed = diff(before as unknown as Record<string, unknown>, fields);
   if (Object.keys(changed).length) {
-    await recordAudit(db, { actor, action: AUDIT.userUpdate, targetType: 'user', target: before.id, changes: { email: before.email, ...changed } });
+    await recordAudit(db, {
+      actor,
+      action: AUDIT.userUpdate,
+      targetType: 'user',
+      target: before.id,
+      changes: { email: before.email, ...changed },
+    });
   }
 }
 
-export interface AuditFilters { actor?: string; action?: string; target?: string; skip?: number; limit?: number }
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  target?: string;
+  skip?: number;
+  limit?: number;
+}
 
 /** Newest first. `actor` matches the user id or the e-mail address; `action` and `target` match exactly. */
 export async function listAudit(db: Db, f: AuditFilters) {
@@ -128,13 +172,25 @@ export async function listAudit(db: Db, f: AuditFilters) {
   if (f.action) q = q.where('action', '=', f.action);
   if (f.target) q = q.where(touches(f.target));
   const [rows, total] = await Promise.all([
-    q.selectAll().orderBy('created', 'desc').orderBy('id', 'desc').offset(f.skip ?? 0).limit(f.limit ?? 50).execute(),
+    q
+      .selectAll()
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .offset(f.skip ?? 0)
+      .limit(f.limit ?? 50)
+      .execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
     list: rows.map((r) => ({
-      _id: r.id, created: r.created, actor: r.actor, actoremail: r.actoremail, action: r.action,
-      targettype: r.targettype, target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}),
+      _id: r.id,
+      created: r.created,
+      actor: r.actor,
+      actoremail: r.actoremail,
+      action: r.action,
+      targettype: r.targettype,
+      target: r.target,
+      changes: fromJson<Record<string, unknown>>(r.changes, {}),
     })),
     total: Number(total.n),
   };

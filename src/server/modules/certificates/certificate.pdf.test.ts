@@ -4,8 +4,11 @@ import { renderCertificate } from './certificate.pdf.ts';
 import { pdfTextRuns } from './pdf-text.ts';
 
 const base = {
-  completed: '2026-10-20', organisation: 'Open Learning Commons', code: 'ABCD-EFGH-JKLM-NPQR',
-  verifyUrl: 'http://localhost:3000/certificate/verify/ABCD-EFGH-JKLM-NPQR', labels: (s: string) => s,
+  completed: '2026-10-20',
+  organisation: 'Open Learning Commons',
+  code: 'ABCD-EFGH-JKLM-NPQR',
+  verifyUrl: 'http://localhost:3000/certificate/verify/ABCD-EFGH-JKLM-NPQR',
+  labels: (s: string) => s,
 };
 
 describe('certificate PDF', () => {
@@ -14,7 +17,14 @@ describe('certificate PDF', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // Runs in reading order; a name in several scripts is drawn in several fonts, one run each.
     const text = pdfTextRuns(pdf).join('');
-    for (const t of ['Zoë Łukasiewicz-Nguyễn', 'Introduction to Online Learning', 'Open Learning Commons', 'Certificate of Completion', '2026-10-20', 'ABCD-EFGH-JKLM-NPQR']) {
+    for (const t of [
+      'Zoë Łukasiewicz-Nguyễn',
+      'Introduction to Online Learning',
+      'Open Learning Commons',
+      'Certificate of Completion',
+      '2026-10-20',
+      'ABCD-EFGH-JKLM-NPQR',
+    ]) {
       expect(text).toContain(t);
     }
   });

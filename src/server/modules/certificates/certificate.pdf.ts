@@ -29,25 +29,37 @@ export interface CertificateContent {
 type Weight = 'regular' | 'bold';
 const SUBSETS = {
   regular: [
-    ['noto-sans', 'latin', 400], ['noto-sans', 'latin-ext', 400], ['noto-sans-arabic', 'arabic', 400],
-    ['noto-sans', 'vietnamese', 400], ['noto-sans', 'greek', 400], ['noto-sans', 'cyrillic', 400],
+    ['noto-sans', 'latin', 400],
+    ['noto-sans', 'latin-ext', 400],
+    ['noto-sans-arabic', 'arabic', 400],
+    ['noto-sans', 'vietnamese', 400],
+    ['noto-sans', 'greek', 400],
+    ['noto-sans', 'cyrillic', 400],
   ],
   bold: [
-    ['noto-sans', 'latin', 700], ['noto-sans', 'latin-ext', 700], ['noto-sans-arabic', 'arabic', 700],
-    ['noto-sans', 'vietnamese', 700], ['noto-sans', 'greek', 700], ['noto-sans', 'cyrillic', 700],
+    ['noto-sans', 'latin', 700],
+    ['noto-sans', 'latin-ext', 700],
+    ['noto-sans-arabic', 'arabic', 700],
+    ['noto-sans', 'vietnamese', 700],
+    ['noto-sans', 'greek', 700],
+    ['noto-sans', 'cyrillic', 700],
   ],
 } as const;
 
-interface FontFile { name: string; data: Buffer }
+interface FontFile {
+  name: string;
+  data: Buffer;
+}
 let fontFiles: Record<Weight, FontFile[]> | null = null;
 
 /** Reads the font files once per process. */
 function fonts(): Record<Weight, FontFile[]> {
   if (!fontFiles) {
-    const load = (w: Weight) => SUBSETS[w].map(([pkg, subset, weight]) => {
-      const file = fileURLToPath(import.meta.resolve(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-normal.woff`));
-      return { name: `${pkg}-${subset}-${weight}`, data: fs.readFileSync(file) };
-    });
+    const load = (w: Weight) =>
+      SUBSETS[w].map(([pkg, subset, weight]) => {
+        const file = fileURLToPath(import.meta.resolve(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-normal.woff`));
+        return { name: `${pkg}-${subset}-${weight}`, data: fs.readFileSync(file) };
+      });
     fontFiles = { regular: load('regular'), bold: load('bold') };
   }
   return fontFiles;
@@ -59,7 +71,11 @@ const BIDI_CONTROL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const ltr = (s: string) => `\u2066${s}\u2069`;
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
-interface Run { text: string; font: string; level: number }
+interface Run {
+  text: string;
+  font: string;
+  level: number;
+}
 
 /** pdfkit document with the fonts registered; the fontkit objects are used to pick a font per character. */
 type Doc = InstanceType<typeof PDFDocument>;
@@ -85,7 +101,10 @@ export function visualRuns(doc: Doc, text: string, weight: Weight): Run[] {
     const width = cp > 0xffff ? 2 : 1;
     const ch = mirrored.get(i) ?? String.fromCodePoint(cp);
     const level = levels[i]!;
-    if (BIDI_CONTROL.test(ch)) { i += width; continue; }
+    if (BIDI_CONTROL.test(ch)) {
+      i += width;
+      continue;
+    }
     const last = runs.at(-1);
     const font = fontFor(doc, weight, cp, last && last.level === level ? last.font : null);
     if (last && last.level === level && last.font === font) last.text += ch;
@@ -112,7 +131,12 @@ export function visualRuns(doc: Doc, text: string, weight: Weight): Run[] {
 }
 
 /** Draws one line centred between `left` and `right`, shrinking the size until it fits. */
-function line(doc: Doc, text: string, y: number, opts: { size: number; weight?: Weight; color?: string; left: number; right: number; minSize?: number }) {
+function line(
+  doc: Doc,
+  text: string,
+  y: number,
+  opts: { size: number; weight?: Weight; color?: string; left: number; right: number; minSize?: number },
+) {
   const weight = opts.weight ?? 'regular';
   const runs = visualRuns(doc, text.replace(/\s+/g, ' ').trim(), weight);
   // `features` makes pdfkit shape each run as a whole (not word by word), so Arabic words keep their order.
@@ -156,7 +180,10 @@ function distinctGlyphText(font: any) {
       let gid = ids.get(key);
       if (gid === undefined) {
         if (this.subset.mapping[glyph.id] == null) gid = this.subset.includeGlyph(glyph.id) as number;
-        else { this.subset.glyphs.push(glyph.id); gid = this.subset.glyphs.length - 1; }
+        else {
+          this.subset.glyphs.push(glyph.id);
+          gid = this.subset.glyphs.length - 1;
+        }
         ids.set(key, gid);
       }
       res.push(`0000${gid.toString(16)}`.slice(-4));
@@ -170,8 +197,15 @@ function distinctGlyphText(font: any) {
 /** The certificate PDF as bytes. */
 export async function renderCertificate(c: CertificateContent): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'A4', layout: 'landscape', margin: 0,
-    info: { Title: `${c.labels('Certificate of Completion')}: ${c.courseTitle}`, Author: c.organisation, Subject: c.name, Creator: c.organisation },
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: {
+      Title: `${c.labels('Certificate of Completion')}: ${c.courseTitle}`,
+      Author: c.organisation,
+      Subject: c.name,
+      Creator: c.organisation,
+    },
   });
   const registered = new Map<string, { hasGlyphForCodePoint(cp: number): boolean }>();
   for (const weight of ['regular', 'bold'] as const) {
@@ -195,8 +229,16 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   const H = doc.page.height;
   const left = 70;
   const right = W - 70;
-  doc.lineWidth(6).strokeColor('#1f4e79').rect(24, 24, W - 48, H - 48).stroke();
-  doc.lineWidth(1.5).strokeColor('#8fb3d9').rect(36, 36, W - 72, H - 72).stroke();
+  doc
+    .lineWidth(6)
+    .strokeColor('#1f4e79')
+    .rect(24, 24, W - 48, H - 48)
+    .stroke();
+  doc
+    .lineWidth(1.5)
+    .strokeColor('#8fb3d9')
+    .rect(36, 36, W - 72, H - 72)
+    .stroke();
 
   if (c.logo) {
     // Centred above the organisation's name, so it sits right in both reading directions.
@@ -210,7 +252,12 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   line(doc, c.labels('Certificate of Completion'), 130, { size: 34, weight: 'bold', color: '#1f4e79', left, right });
   line(doc, c.labels('This certifies that'), 205, { size: 16, left, right });
   line(doc, c.name, 240, { size: 30, weight: 'bold', left, right });
-  doc.lineWidth(0.8).strokeColor('#999999').moveTo(W / 2 - 220, 290).lineTo(W / 2 + 220, 290).stroke();
+  doc
+    .lineWidth(0.8)
+    .strokeColor('#999999')
+    .moveTo(W / 2 - 220, 290)
+    .lineTo(W / 2 + 220, 290)
+    .stroke();
   line(doc, c.labels('has completed the course'), 310, { size: 16, left, right });
   line(doc, c.courseTitle, 345, { size: 24, weight: 'bold', color: '#1f4e79', left, right });
   line(doc, `${c.labels('Completed on')} ${ltr(c.completed)}`, 410, { size: 14, left, right });

@@ -16,9 +16,18 @@ describeEachEngine('certificates API', (server) => {
     const course = await buildCourse(ctx, { title: opts.title ?? 'Community Health Basics', lang: opts.lang ?? 'en' });
     const classid = await buildClass(ctx, course);
     const cls = await ctx.db.selectFrom('classes').selectAll().where('id', '=', classid).executeTakeFirstOrThrow();
-    const { user, client } = await signedInUser(server(), { firstname: opts.firstname ?? 'Nadia', lastname: opts.lastname ?? 'Haddad', lang: opts.lang ?? 'en' });
+    const { user, client } = await signedInUser(server(), {
+      firstname: opts.firstname ?? 'Nadia',
+      lastname: opts.lastname ?? 'Haddad',
+      lang: opts.lang ?? 'en',
+    });
     const id = await enroll(ctx.db, user.id, cls);
-    if (opts.completed !== null) await ctx.db.updateTable('enrollments').set({ completed: `${opts.completed ?? '2026-10-20'}T15:30:00.000Z` }).where('id', '=', id).execute();
+    if (opts.completed !== null)
+      await ctx.db
+        .updateTable('enrollments')
+        .set({ completed: `${opts.completed ?? '2026-10-20'}T15:30:00.000Z` })
+        .where('id', '=', id)
+        .execute();
     return { course, user, client, id };
   }
   const pdfOf = async (client: ReturnType<ReturnType<typeof server>['client']>, course: string) => {
@@ -77,20 +86,34 @@ describeEachEngine('certificates API', (server) => {
         for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
         return c >>> 0;
       });
-      const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+      const crc = (b: Buffer) => {
+        let c = 0xffffffff;
+        for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+        return (c ^ 0xffffffff) >>> 0;
+      };
       const chunk = (type: string, data: Buffer) => {
-        const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+        const len = Buffer.alloc(4);
+        len.writeUInt32BE(data.length);
         const td = Buffer.concat([Buffer.from(type), data]);
-        const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+        const c = Buffer.alloc(4);
+        c.writeUInt32BE(crc(td));
         return Buffer.concat([len, td, c]);
       };
       const ihdr = Buffer.alloc(13);
-      ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+      ihdr.writeUInt32BE(w, 0);
+      ihdr.writeUInt32BE(h, 4);
+      ihdr[8] = 8;
+      ihdr[9] = 2;
       const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, 0x33)])));
-      return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+      return Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        chunk('IHDR', ihdr),
+        chunk('IDAT', zlib.deflateSync(raw)),
+        chunk('IEND', Buffer.alloc(0)),
+      ]);
     }
 
-    it('prints the course hours and the site\'s logo in the learner\'s language; the verification shows the hours', async () => {
+    it("prints the course hours and the site's logo in the learner's language; the verification shows the hours", async () => {
       const { ctx } = server();
       await syncLabels(ctx);
       const { course, client } = await learner({ firstname: 'ليلى', lastname: 'حداد', title: 'أساسيات صحة المجتمع', lang: 'ar' });
@@ -127,8 +150,13 @@ describeEachEngine('certificates API', (server) => {
         const r = await server().client().get(`/app_certificates/verify/${typed}`);
         expect(r.status).toBe(200);
         expect(r.body).toEqual({
-          valid: true, code, name: 'Tomás Ferreira', course: 'Introduction to Online Learning', courseid: course,
-          completed: '2026-10-20', organisation: 'Open Learning Commons',
+          valid: true,
+          code,
+          name: 'Tomás Ferreira',
+          course: 'Introduction to Online Learning',
+          courseid: course,
+          completed: '2026-10-20',
+          organisation: 'Open Learning Commons',
         });
       }
     });
@@ -141,7 +169,13 @@ describeEachEngine('certificates API', (server) => {
         const r = await server().client().get(`/app_certificates/verify/${c}`);
         expect([r.status, r.body.error.message]).toEqual([404, MSG.certificateNotFound]);
       }
-      expect((await server().client().get(`/app_certificates/verify/${'x'.repeat(65)}`)).status).toBe(400);
+      expect(
+        (
+          await server()
+            .client()
+            .get(`/app_certificates/verify/${'x'.repeat(65)}`)
+        ).status,
+      ).toBe(400);
     });
   });
 });

@@ -13,8 +13,11 @@ async function loadSecret(db: Db): Promise<string> {
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'certificate').executeTakeFirst();
   if (row) return row.value;
   // A store migrated without the row (never expected): make one; the first writer wins.
-  await db.insertInto('server_secrets').values({ name: 'certificate', value: crypto.randomBytes(32).toString('base64url'), created: now() })
-    .onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'certificate', value: crypto.randomBytes(32).toString('base64url'), created: now() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return (await db.selectFrom('server_secrets').select('value').where('name', '=', 'certificate').executeTakeFirstOrThrow()).value;
 }
 
@@ -56,8 +59,15 @@ export const normaliseCode = (input: string) => input.toUpperCase().replace(/[^A
 
 /** The learner's earliest completed enrolment in the course, if any. */
 export function completedEnrollment(db: Db, user: string, course: string) {
-  return db.selectFrom('enrollments').selectAll().where('user', '=', user).where('course', '=', course)
-    .where('completed', 'is not', null).orderBy('completed').orderBy('id').executeTakeFirst();
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('user', '=', user)
+    .where('course', '=', course)
+    .where('completed', 'is not', null)
+    .orderBy('completed')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 /** What the certificate shows of its course. */
@@ -73,12 +83,24 @@ export async function issueCode(db: Db, enrollmentId: string): Promise<string> {
 }
 
 export function findByCode(db: Db, code: string) {
-  return db.selectFrom('enrollments')
-    // A removed account's certificate stays verifiable: without the user row, with the kept name if any.
-    .leftJoin('users', 'users.id', 'enrollments.user')
-    .leftJoin('courses', 'courses.id', 'enrollments.course')
-    .select(['enrollments.id', 'enrollments.course', 'enrollments.completed', 'enrollments.certname', 'users.firstname', 'users.lastname', 'courses.title',
-      'courses.timerequired'])
-    .where('enrollments.certcode', '=', code).where('enrollments.completed', 'is not', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('enrollments')
+      // A removed account's certificate stays verifiable: without the user row, with the kept name if any.
+      .leftJoin('users', 'users.id', 'enrollments.user')
+      .leftJoin('courses', 'courses.id', 'enrollments.course')
+      .select([
+        'enrollments.id',
+        'enrollments.course',
+        'enrollments.completed',
+        'enrollments.certname',
+        'users.firstname',
+        'users.lastname',
+        'courses.title',
+        'courses.timerequired',
+      ])
+      .where('enrollments.certcode', '=', code)
+      .where('enrollments.completed', 'is not', null)
+      .executeTakeFirst()
+  );
 }

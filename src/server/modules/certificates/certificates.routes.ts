@@ -9,7 +9,15 @@ import { authorize, type Actor } from '../../policy/policy.ts';
 import { caller } from '../../auth.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { CertificateCodeSchema, CourseIdParamSchema } from '../../../domain/validation.ts';
-import { CODE_LENGTH, completedEnrollment, findByCode, findCertificateCourse, formatCode, issueCode, normaliseCode } from './certificates.repository.ts';
+import {
+  CODE_LENGTH,
+  completedEnrollment,
+  findByCode,
+  findCertificateCourse,
+  formatCode,
+  issueCode,
+  normaliseCode,
+} from './certificates.repository.ts';
 import { renderCertificate } from './certificate.pdf.ts';
 import { publicBase } from '../accounts/mail-templates.ts';
 import { findFileBytes } from '../files/files.repository.ts';
@@ -37,46 +45,46 @@ export function certificatesRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await findFileBytes(db, decodeURIComponent(m[1]!))) ?? undefined;
   }
 
-  app.get('/app_users/certificate/:courseid', {
-    config: { schema: { params: CourseIdParamSchema }, action: 'certificate.view' },
-  }, async (req, reply) => {
-    const { courseid } = parse(CourseIdParamSchema, req.params);
-    const { user, actor } = await caller(ctx, req);
-    // A link opened in a browser while signed out goes to the sign-in page, which comes back here;
-    // API clients (no text/html in Accept) still get the 401 body.
-    if (!user && /text\/html/.test(String(req.headers.accept ?? ''))) {
-      return reply.header('Cache-Control', 'no-store').redirect(`/login?redirect=${encodeURIComponent(req.url)}`, 303);
-    }
-    if (!actor) return authorize(actor, 'certificate.view');
-    const enrollment = await completedEnrollment(db, actor.id, courseid);
-    if (!enrollment?.completed) throw forbidden(MSG.certificateNotReady);
-    authorizeCertificate(actor, enrollment);
-    const [course, site, code] = await Promise.all([
-      findCertificateCourse(db, courseid),
-      ctx.site.get(),
-      issueCode(db, enrollment.id),
-    ]);
-    const labels = site.labels(user!.lang);
-    // PUBLIC_URL (required in production), never the Host header a caller can set.
-    const base = publicBase(ctx);
-    const pdf = await renderCertificate({
-      name: `${user!.firstname} ${user!.lastname}`.trim(),
-      courseTitle: course?.title ?? courseid,
-      completed: enrollment.completed.slice(0, 10),
-      organisation: site.config.sitetitle,
-      code: formatCode(code),
-      verifyUrl: `${base}${VERIFY_PAGE}${formatCode(code)}`,
-      labels: (english) => labels[english] || english,
-      hours: course?.timerequired || undefined,
-      logo: await logoOf(site.config.logo),
-    });
-    const filename = `certificate-${courseid.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename="${filename}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/app_users/certificate/:courseid',
+    {
+      config: { schema: { params: CourseIdParamSchema }, action: 'certificate.view' },
+    },
+    async (req, reply) => {
+      const { courseid } = parse(CourseIdParamSchema, req.params);
+      const { user, actor } = await caller(ctx, req);
+      // A link opened in a browser while signed out goes to the sign-in page, which comes back here;
+      // API clients (no text/html in Accept) still get the 401 body.
+      if (!user && /text\/html/.test(String(req.headers.accept ?? ''))) {
+        return reply.header('Cache-Control', 'no-store').redirect(`/login?redirect=${encodeURIComponent(req.url)}`, 303);
+      }
+      if (!actor) return authorize(actor, 'certificate.view');
+      const enrollment = await completedEnrollment(db, actor.id, courseid);
+      if (!enrollment?.completed) throw forbidden(MSG.certificateNotReady);
+      authorizeCertificate(actor, enrollment);
+      const [course, site, code] = await Promise.all([findCertificateCourse(db, courseid), ctx.site.get(), issueCode(db, enrollment.id)]);
+      const labels = site.labels(user!.lang);
+      // PUBLIC_URL (required in production), never the Host header a caller can set.
+      const base = publicBase(ctx);
+      const pdf = await renderCertificate({
+        name: `${user!.firstname} ${user!.lastname}`.trim(),
+        courseTitle: course?.title ?? courseid,
+        completed: enrollment.completed.slice(0, 10),
+        organisation: site.config.sitetitle,
+        code: formatCode(code),
+        verifyUrl: `${base}${VERIFY_PAGE}${formatCode(code)}`,
+        labels: (english) => labels[english] || english,
+        hours: course?.timerequired || undefined,
+        logo: await logoOf(site.config.logo),
+      });
+      const filename = `certificate-${courseid.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${filename}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   app.get(`${VERIFY_API}:code`, { config: { schema: { params: CertificateCodeSchema }, action: 'certificate.verify' } }, async (req) => {
     const { code } = parse(CertificateCodeSchema, req.params);

@@ -6,7 +6,11 @@
  */
 import zlib from 'node:zlib';
 
-interface PdfObject { num: number; dict: string; stream?: Buffer }
+interface PdfObject {
+  num: number;
+  dict: string;
+  stream?: Buffer;
+}
 
 function objects(pdf: Buffer): PdfObject[] {
   const text = pdf.toString('latin1');
@@ -18,7 +22,10 @@ function objects(pdf: Buffer): PdfObject[] {
     const end = text.indexOf('endobj', start);
     const body = text.slice(start, end);
     const s = body.indexOf('stream');
-    if (s < 0) { out.push({ num: Number(m[1]), dict: body }); continue; }
+    if (s < 0) {
+      out.push({ num: Number(m[1]), dict: body });
+      continue;
+    }
     const dict = body.slice(0, s);
     const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? 0);
     let dataStart = start + s + 'stream'.length;
@@ -87,9 +94,13 @@ export function pdfTextRuns(pdf: Buffer): string[] {
     for (const block of content.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
       const glyphs: string[] = [];
       for (const m of block[1]!.matchAll(/\/(F\d+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>|[^\]<])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-        if (m[1]) { cmap = cmapOfFont.get(fontByName.get(m[1]) ?? -1); continue; }
+        if (m[1]) {
+          cmap = cmapOfFont.get(fontByName.get(m[1]) ?? -1);
+          continue;
+        }
         const hexes = m[2] !== undefined ? [...m[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [m[3]!];
-        for (const hex of hexes) for (let i = 0; i + 4 <= hex.length; i += 4) glyphs.push(cmap?.get(parseInt(hex.slice(i, i + 4), 16)) ?? '\uFFFD');
+        for (const hex of hexes)
+          for (let i = 0; i + 4 <= hex.length; i += 4) glyphs.push(cmap?.get(parseInt(hex.slice(i, i + 4), 16)) ?? '\uFFFD');
       }
       if (glyphs.length) runs.push(glyphs.some((g) => ARABIC.test(g)) ? glyphs.reverse().join('') : glyphs.join(''));
     }

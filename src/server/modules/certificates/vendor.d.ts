@@ -7,7 +7,10 @@ declare module 'pdfkit' {
 
 declare module 'bidi-js' {
   interface Bidi {
-    getEmbeddingLevels(text: string, direction?: 'ltr' | 'rtl'): { levels: Uint8Array; paragraphs: { start: number; end: number; level: number }[] };
+    getEmbeddingLevels(
+      text: string,
+      direction?: 'ltr' | 'rtl',
+    ): { levels: Uint8Array; paragraphs: { start: number; end: number; level: number }[] };
     getMirroredCharactersMap(text: string, levels: Uint8Array, start?: number, end?: number): Map<number, string>;
   }
   export default function bidiFactory(): Bidi;

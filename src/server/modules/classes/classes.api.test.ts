@@ -24,7 +24,7 @@ describeEachEngine('classes API', (server) => {
       expect((await c.post('/app_classes/list', { regcode: 'NOPE2345' })).body).toEqual([]);
     });
 
-    it('lists a course\'s self-paced classes (by language) and hides private groups from outsiders', async () => {
+    it("lists a course's self-paced classes (by language) and hides private groups from outsiders", async () => {
       const { ctx } = server();
       const course = await buildCourse(ctx);
       const open = await buildClass(ctx, course, { selfpaced: 1 });
@@ -56,7 +56,7 @@ describeEachEngine('classes API', (server) => {
       expect((await server().client().post('/app_classes/list', { lang: 'fr' })).body.map((c: any) => c._id)).toEqual([other]);
     });
 
-    it('with no filter lists the caller\'s hosted classes with their codes; visitors get 401', async () => {
+    it("with no filter lists the caller's hosted classes with their codes; visitors get 401", async () => {
       const course = await buildCourse(server().ctx);
       const { user, client } = await signedInUser(server());
       const mine = await buildClass(server().ctx, course, { instructor: user.id, selfpaced: 0 });
@@ -83,10 +83,25 @@ describeEachEngine('classes API', (server) => {
       const { user, client } = await signedInUser(server(), { certifications: certifiedFor(course), firstname: 'Ines', lastname: 'Host' });
       const codes = new Set<string>();
       for (let i = 0; i < 3; i++) {
-        const r = await client.post('/app_classes/save', { _id: 'new', name: `Group ${i}`, course, startdate: '2026-03-02', weeks: 12, description: '<p>Hi<script>alert(1)</script></p>' });
+        const r = await client.post('/app_classes/save', {
+          _id: 'new',
+          name: `Group ${i}`,
+          course,
+          startdate: '2026-03-02',
+          weeks: 12,
+          description: '<p>Hi<script>alert(1)</script></p>',
+        });
         expect(r.status).toBe(200);
         expect(r.body._id).toBeTruthy();
-        expect(r.body).toMatchObject({ name: `Group ${i}`, course, instructor: user.id, instructorname: 'Ines Host', selfpaced: false, startdate: '2026-03-02', lang: 'en' });
+        expect(r.body).toMatchObject({
+          name: `Group ${i}`,
+          course,
+          instructor: user.id,
+          instructorname: 'Ines Host',
+          selfpaced: false,
+          startdate: '2026-03-02',
+          lang: 'en',
+        });
         expect(r.body.regcode).toHaveLength(REGCODE_LENGTH);
         expect([...r.body.regcode].every((ch: string) => REGCODE_ALPHABET.includes(ch))).toBe(true);
         expect(r.body.description).not.toContain('script');
@@ -94,7 +109,9 @@ describeEachEngine('classes API', (server) => {
       }
       expect(codes.size).toBe(3);
       // The code finds the new class.
-      const found = await server().client().post('/app_classes/list', { regcode: [...codes][0] });
+      const found = await server()
+        .client()
+        .post('/app_classes/list', { regcode: [...codes][0] });
       expect(found.body[0].name).toBe('Group 0');
     });
 

@@ -7,8 +7,18 @@ const opt = <T>(v: T | null) => (v === null ? undefined : v);
 
 export function presentClass(r: ClassRow, opts: { showCode: boolean }): ClassRecord {
   return {
-    _id: r.id, name: r.name, course: r.course, startdate: opt(r.startdate), weeks: opt(r.weeks), instructor: opt(r.instructor),
-    instructorname: opt(r.instructorname), regcode: opts.showCode ? opt(r.regcode) : undefined, selfpaced: fromBool(r.selfpaced),
-    lang: opt(r.lang), description: opt(r.description), description2: opt(r.description2), created: r.created,
+    _id: r.id,
+    name: r.name,
+    course: r.course,
+    startdate: opt(r.startdate),
+    weeks: opt(r.weeks),
+    instructor: opt(r.instructor),
+    instructorname: opt(r.instructorname),
+    regcode: opts.showCode ? opt(r.regcode) : undefined,
+    selfpaced: fromBool(r.selfpaced),
+    lang: opt(r.lang),
+    description: opt(r.description),
+    description2: opt(r.description2),
+    created: r.created,
   };
 }

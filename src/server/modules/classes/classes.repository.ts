@@ -47,7 +47,11 @@ export function generateRegcode(): string {
 export async function insertClass(db: Db, fields: Omit<ClassRow, 'id' | 'regcode' | 'created'>): Promise<ClassRow> {
   for (let tries = 0; tries < 8; tries++) {
     const row: ClassRow = { ...fields, id: crypto.randomBytes(12).toString('hex'), regcode: generateRegcode(), created: now() };
-    const r = await db.insertInto('classes').values(row).onConflict((oc) => oc.column('regcode').doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('classes')
+      .values(row)
+      .onConflict((oc) => oc.column('regcode').doNothing())
+      .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 1) return row;
   }
   throw new Error('could not draw a unique registration code');

@@ -13,9 +13,7 @@ import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ClassListSchema, ClassRemoveSchema, ClassSaveSchema, NEW_ID, type ClassSave } from '../../../domain/validation.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
-import {
-  findClass, findClassByRegcode, insertClass, listClasses, removeClass, updateClass, type ClassRow,
-} from './classes.repository.ts';
+import { findClass, findClassByRegcode, insertClass, listClasses, removeClass, updateClass, type ClassRow } from './classes.repository.ts';
 import { enrolledClassIds, isEnrolledIn } from '../enrollment/enrollment.repository.ts';
 import { findCourse } from '../courses/courses.repository.ts';
 import { presentClass } from './classes.presenter.ts';
@@ -60,9 +58,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.course) {
       const rows = await listClasses(db, { course: body.course, lang: body.lang || undefined });
       // Private groups are listed only to those who run them or are enrolled in them; others join by code.
-      const enrolled = user
-        ? new Set(await enrolledClassIds(db, user.id))
-        : new Set<string>();
+      const enrolled = user ? new Set(await enrolledClassIds(db, user.id)) : new Set<string>();
       return rows
         .filter((c) => fromBool(c.selfpaced) || runs(actor, c) || enrolled.has(c.id))
         .map((c) => presentClass(c, { showCode: can(actor, 'class.viewRegcode', { class: c }) }));
@@ -110,12 +106,24 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const instructor = await instructorFor(actor, user, body.instructor);
     const row = await insertClass(db, {
-      name: body.name!, course: course.id, startdate: day(body.startdate), weeks: body.weeks ?? null,
-      instructor: instructor.id, instructorname: `${instructor.firstname} ${instructor.lastname}`.trim(),
-      selfpaced: bool(body.selfpaced ?? false), lang: body.lang ?? course.lang,
-      description: blank(sanitizeRichText(body.description)), description2: blank(sanitizeRichText(body.description2)),
+      name: body.name!,
+      course: course.id,
+      startdate: day(body.startdate),
+      weeks: body.weeks ?? null,
+      instructor: instructor.id,
+      instructorname: `${instructor.firstname} ${instructor.lastname}`.trim(),
+      selfpaced: bool(body.selfpaced ?? false),
+      lang: body.lang ?? course.lang,
+      description: blank(sanitizeRichText(body.description)),
+      description2: blank(sanitizeRichText(body.description2)),
     });
-    await recordAudit(db, { actor, action: 'class.save', targetType: 'class', target: row.id, changes: { created: true, name: row.name, course: row.course } });
+    await recordAudit(db, {
+      actor,
+      action: 'class.save',
+      targetType: 'class',
+      target: row.id,
+      changes: { created: true, name: row.name, course: row.course },
+    });
     return presentClass(row, { showCode: true });
   }
 
@@ -141,7 +149,8 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     await updateClass(db, cls.id, fields);
     const changed = diff(cls as unknown as Record<string, unknown>, fields);
-    if (Object.keys(changed).length) await recordAudit(db, { actor, action: 'class.save', targetType: 'class', target: cls.id, changes: { name: cls.name, ...changed } });
+    if (Object.keys(changed).length)
+      await recordAudit(db, { actor, action: 'class.save', targetType: 'class', target: cls.id, changes: { name: cls.name, ...changed } });
     return presentClass({ ...cls, ...fields }, { showCode: true });
   }
 
@@ -153,7 +162,13 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!cls) throw notFound(MSG.classNotFound);
     authorize(actor, 'class.remove', { class: cls });
     await removeClass(db, cls.id);
-    await recordAudit(db, { actor: actor!, action: 'class.remove', targetType: 'class', target: cls.id, changes: { name: cls.name, course: cls.course } });
+    await recordAudit(db, {
+      actor: actor!,
+      action: 'class.remove',
+      targetType: 'class',
+      target: cls.id,
+      changes: { name: cls.name, course: cls.course },
+    });
     return { ok: true, _id: cls.id };
   });
 }

@@ -27,15 +27,23 @@ describeEachEngine('comments: replies inside the saved comment, and removed mark
 
   const post = (who: Who, body: Record<string, unknown>) =>
     who.client.post('/app_comments/save', { parent: d.parent, context: d.selfPaced, body: '<p>Hello</p>', ...body });
-  const thread = async (who: Who) => (await who.client.post('/app_comments/list', { parent: d.parent, context: d.selfPaced })).body as any[];
-  const storedReplies = (commentId: string) => db().selectFrom('replies').selectAll().where('commentId', '=', commentId).orderBy('timestamp').orderBy('id').execute();
+  const thread = async (who: Who) =>
+    (await who.client.post('/app_comments/list', { parent: d.parent, context: d.selfPaced })).body as any[];
+  const storedReplies = (commentId: string) =>
+    db().selectFrom('replies').selectAll().where('commentId', '=', commentId).orderBy('timestamp').orderBy('id').execute();
 
   describe('comments/save with replies', () => {
     it('creates a post with replies inside it, sanitised, each by the saver', async () => {
       const r = await post(a, { body: '<p>Question</p>', replies: [{ body: '<p>Context<script>alert(1)</script></p>', lang: 'pt' }] });
       expect(r.status).toBe(200);
       expect(r.body.replies).toHaveLength(1);
-      expect(r.body.replies[0]).toMatchObject({ author: a.user.id, authorname: 'Ana Author', body: '<p>Context</p>', lang: 'pt', parent: r.body._id });
+      expect(r.body.replies[0]).toMatchObject({
+        author: a.user.id,
+        authorname: 'Ana Author',
+        body: '<p>Context</p>',
+        lang: 'pt',
+        parent: r.body._id,
+      });
       expect((await storedReplies(r.body._id)).map((x) => x.body)).toEqual(['<p>Context</p>']);
     });
 
@@ -46,7 +54,10 @@ describeEachEngine('comments: replies inside the saved comment, and removed mark
       const read = (await thread(b)).find((x) => x._id === p._id);
       const r = await b.client.post('/app_comments/save', { ...read, replies: [...read.replies, { body: '<p>Yes, me</p>' }] });
       expect(r.status).toBe(200);
-      expect(r.body.replies.map((x: any) => [x.author, x.body])).toEqual([[a.user.id, '<p>Mine</p>'], [b.user.id, '<p>Yes, me</p>']]);
+      expect(r.body.replies.map((x: any) => [x.author, x.body])).toEqual([
+        [a.user.id, '<p>Mine</p>'],
+        [b.user.id, '<p>Yes, me</p>'],
+      ]);
       expect(r.body.body).toBe('<p>Anyone?</p>');
 
       const before = await storedReplies(p._id);
@@ -57,10 +68,13 @@ describeEachEngine('comments: replies inside the saved comment, and removed mark
         [{ ...read, replies: [{ _id: mine._id, body: '<p>Mine</p>', removed: true }] }, 403],
         [{ ...read, replies: [{ _id: 'no-such-reply', body: '<p>x</p>' }] }, 404],
       ];
-      for (const [body, status] of refused) expect((await b.client.post('/app_comments/save', body)).status, JSON.stringify(body.replies)).toBe(status);
+      for (const [body, status] of refused)
+        expect((await b.client.post('/app_comments/save', body)).status, JSON.stringify(body.replies)).toBe(status);
       expect((await outsider.client.post('/app_comments/save', { ...read, replies: [{ body: '<p>x</p>' }] })).status).toBe(403);
       expect(await storedReplies(p._id)).toEqual(before);
-      expect((await db().selectFrom('comments').select('body').where('id', '=', p._id).executeTakeFirstOrThrow()).body).toBe('<p>Anyone?</p>');
+      expect((await db().selectFrom('comments').select('body').where('id', '=', p._id).executeTakeFirstOrThrow()).body).toBe(
+        '<p>Anyone?</p>',
+      );
     });
 
     it('edits and removes replies under the author rules; replies left out stay', async () => {
@@ -71,15 +85,30 @@ describeEachEngine('comments: replies inside the saved comment, and removed mark
       const edit = await b.client.post('/app_comments/save', { ...read, replies: [{ ...fromB, body: '<p>B says better</p>' }] });
       expect(edit.status).toBe(200);
       expect(edit.body.replies.map((x: any) => x.body)).toEqual(['<p>B says better</p>', '<p>A says</p>']);
-      const removed = await b.client.post('/app_comments/save', { ...read, replies: [{ _id: fromB._id, body: fromB.body, removed: true }] });
+      const removed = await b.client.post('/app_comments/save', {
+        ...read,
+        replies: [{ _id: fromB._id, body: fromB.body, removed: true }],
+      });
       expect(removed.body.replies.map((x: any) => x._id)).toEqual([fromA._id]);
       // The post's author edits the post and an admin removes A's reply in the same form.
-      const byAuthor = await a.client.post('/app_comments/save', { _id: p._id, body: '<p>Thread (edited)</p>', replies: [{ _id: fromA._id, body: '<p>A says more</p>' }] });
+      const byAuthor = await a.client.post('/app_comments/save', {
+        _id: p._id,
+        body: '<p>Thread (edited)</p>',
+        replies: [{ _id: fromA._id, body: '<p>A says more</p>' }],
+      });
       expect([byAuthor.body.body, byAuthor.body.replies[0].body]).toEqual(['<p>Thread (edited)</p>', '<p>A says more</p>']);
-      expect((await admin.client.post('/app_comments/save', { _id: p._id, body: '<p>Thread (edited)</p>', replies: [{ _id: fromA._id, body: 'x', removed: true }] })).body.replies).toEqual([]);
+      expect(
+        (
+          await admin.client.post('/app_comments/save', {
+            _id: p._id,
+            body: '<p>Thread (edited)</p>',
+            replies: [{ _id: fromA._id, body: 'x', removed: true }],
+          })
+        ).body.replies,
+      ).toEqual([]);
     });
 
-    it('answers bad replies with 400 and the rule\'s message, storing nothing', async () => {
+    it("answers bad replies with 400 and the rule's message, storing nothing", async () => {
       const p = (await post(a, {})).body;
       const cases: [unknown, string][] = [
         ['not a list', MSG.notValid],
@@ -112,7 +141,14 @@ describeEachEngine('comments: replies inside the saved comment, and removed mark
       const seen = await thread(b);
       expect(seen.map((x) => x._id)).not.toContain(lone._id);
       const marker = seen.find((x) => x._id === p._id);
-      expect(marker).toMatchObject({ removed: true, body: '', subject: null, author: '', authorname: '', abilities: { update: false, remove: false, reply: false } });
+      expect(marker).toMatchObject({
+        removed: true,
+        body: '',
+        subject: null,
+        author: '',
+        authorname: '',
+        abilities: { update: false, remove: false, reply: false },
+      });
       expect(marker.replies.map((r: any) => r._id)).toEqual([reply._id]);
       expect(JSON.stringify(marker)).not.toContain('Secret words');
       expect(seen.filter((x) => x._id !== p._id).every((x) => x.removed === false)).toBe(true);
@@ -131,7 +167,10 @@ describeEachEngine('comments: replies inside the saved comment, and removed mark
       const r1 = (await b.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>One</p>' })).body;
       const r2 = (await b.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>Two</p>' })).body;
       expect((await b.client.post('/app_comments/removeReply', { _id: r1._id })).status).toBe(200);
-      expect((await storedReplies(p._id)).map((x) => [x.id, x.removed])).toEqual([[r1._id, 1], [r2._id, 0]]);
+      expect((await storedReplies(p._id)).map((x) => [x.id, x.removed])).toEqual([
+        [r1._id, 1],
+        [r2._id, 0],
+      ]);
       expect((await thread(a)).find((x) => x._id === p._id).replies.map((x: any) => x._id)).toEqual([r2._id]);
       const mine = (await a.client.post('/app_comments/list', {})).body.find((x: any) => x._id === p._id);
       expect(mine.replyCount).toBe(1);

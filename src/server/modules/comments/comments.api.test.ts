@@ -55,9 +55,20 @@ describeEachEngine('comments API', (server) => {
       const r = await post(a, { body: '<p>Hi <strong>all</strong></p><script>alert(1)</script>', subject: 'Hello' });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({
-        parent: d.parent, context: d.selfPaced, classId: d.selfPaced, courseId: d.course, lessonId: d.lesson,
-        author: a.user.id, authorname: 'Ana Author', body: '<p>Hi <strong>all</strong></p>', subject: 'Hello',
-        access: 'public', shared: [], sharedStr: '', replies: [], abilities: { update: true, remove: true, reply: true },
+        parent: d.parent,
+        context: d.selfPaced,
+        classId: d.selfPaced,
+        courseId: d.course,
+        lessonId: d.lesson,
+        author: a.user.id,
+        authorname: 'Ana Author',
+        body: '<p>Hi <strong>all</strong></p>',
+        subject: 'Hello',
+        access: 'public',
+        shared: [],
+        sharedStr: '',
+        replies: [],
+        abilities: { update: true, remove: true, reply: true },
       });
       expect(r.body._id).toMatch(/^[0-9a-f]{24}$/);
       expect((await stored(r.body._id)).body).toBe('<p>Hi <strong>all</strong></p>');
@@ -74,7 +85,7 @@ describeEachEngine('comments API', (server) => {
       expect(await countPosts()).toBe(before);
     });
 
-    it('answers bad input with 400 and the rule\'s message, and stores nothing', async () => {
+    it("answers bad input with 400 and the rule's message, and stores nothing", async () => {
       const before = await countPosts();
       const cases: [unknown, string][] = [
         [{ parent: d.parent, context: d.selfPaced }, MSG.postEmpty],
@@ -82,8 +93,14 @@ describeEachEngine('comments API', (server) => {
         [{ parent: d.parent, context: d.selfPaced, body: '<script>alert(1)</script>' }, MSG.postEmpty],
         [{ context: d.selfPaced, body: '<p>No parent</p>' }, MSG.missingValues],
         [{ parent: d.parent, context: d.selfPaced, body: `<p>${'x'.repeat(POST_MAX_LENGTH)}</p>` }, MSG.postTooLong],
-        [{ parent: d.parent, context: d.selfPaced, body: '<p>x</p>', access: 'private', sharedStr: 'ben@example.org, not-an-email' }, MSG.sharedEmails],
-        [{ parent: d.parent, context: d.selfPaced, body: '<p>x</p>', access: 'private', shared: ['ok@example.org', 'a@b'] }, MSG.sharedEmails],
+        [
+          { parent: d.parent, context: d.selfPaced, body: '<p>x</p>', access: 'private', sharedStr: 'ben@example.org, not-an-email' },
+          MSG.sharedEmails,
+        ],
+        [
+          { parent: d.parent, context: d.selfPaced, body: '<p>x</p>', access: 'private', shared: ['ok@example.org', 'a@b'] },
+          MSG.sharedEmails,
+        ],
         [{ parent: d.parent, context: d.selfPaced, body: '<p>x</p>', access: 'secret' }, MSG.notValid],
         [{ parent: d.parent, context: d.group, body: '<p>x</p>', access: 'private' }, MSG.privateSelfPacedOnly],
         [{ parent: d.parent, body: '<p>x</p>', access: 'private' }, MSG.privateSelfPacedOnly],
@@ -188,7 +205,11 @@ describeEachEngine('comments API', (server) => {
 
     it('removes a post for its author or an admin only; the post is gone from every list', async () => {
       const p = (await post(a, { body: '<p>To be removed</p>' })).body;
-      const bad: [unknown, string][] = [[{}, MSG.missingId], [{ _id: p._id }, MSG.missingValues], ['[]', MSG.missingId]];
+      const bad: [unknown, string][] = [
+        [{}, MSG.missingId],
+        [{ _id: p._id }, MSG.missingValues],
+        ['[]', MSG.missingId],
+      ];
       for (const [body, message] of bad) {
         const r = await a.client.post('/app_comments/remove', body);
         expect(r.status).toBe(400);
@@ -213,12 +234,18 @@ describeEachEngine('comments API', (server) => {
   });
 
   describe('replies', () => {
-    it('tells the post\'s author of a reply by e-mail, unless they turned that notice off', async () => {
+    it("tells the post's author of a reply by e-mail, unless they turned that notice off", async () => {
       // Accounts of its own, so the posting limits of the others are untouched.
       const [x, y] = [await signedInUser(server()), await signedInUser(server())];
       for (const who of [x, y]) await enrollIn(server().ctx, who.user.id, d.selfPaced);
       const p = (await post(x, { body: '<p>Who can help?</p>', subject: 'Help wanted' })).body;
-      const queued = () => db().selectFrom('mail_queue').select('subject').where('to', '=', x.user.email).where('subject', 'like', '%reply to your post%').execute();
+      const queued = () =>
+        db()
+          .selectFrom('mail_queue')
+          .select('subject')
+          .where('to', '=', x.user.email)
+          .where('subject', 'like', '%reply to your post%')
+          .execute();
       expect((await y.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>Me</p>' })).status).toBe(200);
       await expect.poll(async () => (await queued()).length).toBe(1);
       // One's own reply is no news; after turning the notice off, nothing more is sent.
@@ -234,8 +261,13 @@ describeEachEngine('comments API', (server) => {
       const r1 = await b.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>First answer</p><img src=x onerror=alert(1)>' });
       expect(r1.status).toBe(200);
       expect(r1.body).toMatchObject({
-        parent: p._id, author: b.user.id, authorname: 'Ben Listed', body: '<p>First answer</p><img src="x" />', context: d.selfPaced,
-        lang: 'en', abilities: { update: true, remove: true },
+        parent: p._id,
+        author: b.user.id,
+        authorname: 'Ben Listed',
+        body: '<p>First answer</p><img src="x" />',
+        context: d.selfPaced,
+        lang: 'en',
+        abilities: { update: true, remove: true },
       });
       await new Promise((r) => setTimeout(r, 5));
       const r2 = await a.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>Thanks</p>', lang: 'pt', _id: 'new' });
@@ -244,7 +276,9 @@ describeEachEngine('comments API', (server) => {
       expect(seen.replies.map((r: any) => r._id)).toEqual([r1.body._id, r2.body._id]);
       expect(seen.replies[0].abilities).toEqual({ update: false, remove: false });
 
-      expect((await a.client.post('/app_comments/saveReply', { parent: p._id, _id: r1.body._id, body: '<p>Changed</p>' })).status).toBe(403);
+      expect((await a.client.post('/app_comments/saveReply', { parent: p._id, _id: r1.body._id, body: '<p>Changed</p>' })).status).toBe(
+        403,
+      );
       expect((await a.client.post('/app_comments/removeReply', { _id: r1.body._id })).status).toBe(403);
       const edited = await b.client.post('/app_comments/saveReply', { parent: p._id, _id: r1.body._id, body: '<p>Better answer</p>' });
       expect(edited.status).toBe(200);
@@ -271,7 +305,9 @@ describeEachEngine('comments API', (server) => {
       }
       expect((await server().client().post('/app_comments/saveReply', { parent: p._id, body: '<p>x</p>' })).status).toBe(401);
       expect((await outsider.client.post('/app_comments/saveReply', { parent: p._id, body: '<p>x</p>' })).status).toBe(403);
-      expect((await b.client.post('/app_comments/saveReply', { parent: 'no-such-post', body: '<p>x</p>' })).body.error.message).toBe(MSG.postNotFound);
+      expect((await b.client.post('/app_comments/saveReply', { parent: 'no-such-post', body: '<p>x</p>' })).body.error.message).toBe(
+        MSG.postNotFound,
+      );
       const missing = await b.client.post('/app_comments/saveReply', { parent: p._id, _id: 'no-such-reply', body: '<p>x</p>' });
       expect(missing.status).toBe(404);
       expect(missing.body.error.message).toBe(MSG.replyNotFound);
@@ -286,8 +322,18 @@ describeEachEngine('comments API', (server) => {
   describe('list and get: who reads what', () => {
     it('answers a discussion newest first, through list and through get/{parent}', async () => {
       const here = await discussion();
-      const older = await buildComment(server().ctx, { parent: here.parent, context: here.selfPaced, author: a.user.id, timestamp: '2026-01-01T10:00:00.000Z' });
-      const newer = await buildComment(server().ctx, { parent: here.parent, context: here.selfPaced, author: b.user.id, timestamp: '2026-01-02T10:00:00.000Z' });
+      const older = await buildComment(server().ctx, {
+        parent: here.parent,
+        context: here.selfPaced,
+        author: a.user.id,
+        timestamp: '2026-01-01T10:00:00.000Z',
+      });
+      const newer = await buildComment(server().ctx, {
+        parent: here.parent,
+        context: here.selfPaced,
+        author: b.user.id,
+        timestamp: '2026-01-02T10:00:00.000Z',
+      });
       await buildComment(server().ctx, { parent: here.parent, context: here.group, author: a.user.id });
       const r = await list(c, { parent: here.parent, context: here.selfPaced });
       expect(r.status).toBe(200);
@@ -300,7 +346,8 @@ describeEachEngine('comments API', (server) => {
     });
 
     it('lets only the class, its instructor, editors and admins read a class discussion', async () => {
-      for (const who of [a, instructor, editor, admin]) expect((await list(who, { parent: d.parent, context: d.selfPaced })).status).toBe(200);
+      for (const who of [a, instructor, editor, admin])
+        expect((await list(who, { parent: d.parent, context: d.selfPaced })).status).toBe(200);
       const r = await list(outsider, { parent: d.parent, context: d.selfPaced });
       expect(r.status).toBe(403);
       expect((await outsider.client.post(`/app_comments/get/${d.parent}`, { context: d.selfPaced })).status).toBe(403);
@@ -326,9 +373,21 @@ describeEachEngine('comments API', (server) => {
       const here = await discussion();
       const secret = 'Only-for-Ben-7f3a';
       // Upper case and a full-width at sign: folded like account addresses, so it still names Ben.
-      const p = await post(a, { body: `<p>${secret}</p>`, access: 'private', sharedStr: ` ${b.user.email.toUpperCase().replace('@', '\uFF20')} , friend@example.org` }, here);
+      const p = await post(
+        a,
+        {
+          body: `<p>${secret}</p>`,
+          access: 'private',
+          sharedStr: ` ${b.user.email.toUpperCase().replace('@', '\uFF20')} , friend@example.org`,
+        },
+        here,
+      );
       expect(p.status).toBe(200);
-      expect(p.body).toMatchObject({ access: 'private', shared: [b.user.email, 'friend@example.org'], sharedStr: `${b.user.email}, friend@example.org` });
+      expect(p.body).toMatchObject({
+        access: 'private',
+        shared: [b.user.email, 'friend@example.org'],
+        sharedStr: `${b.user.email}, friend@example.org`,
+      });
       const replySecret = 'Reply-under-private-9c1d';
       expect((await b.client.post('/app_comments/saveReply', { parent: p.body._id, body: `<p>${replySecret}</p>` })).status).toBe(200);
       const pub = (await post(c, { body: '<p>Public</p>' }, here)).body;
@@ -353,7 +412,8 @@ describeEachEngine('comments API', (server) => {
         for (const r of [await discussionOf(who), await getOf(who), await byAuthor(who), await list(who, {})]) {
           expect(r.status).toBe(200);
           const text = JSON.stringify(r.body);
-          for (const leak of [secret, replySecret, p.body._id, 'friend@example.org', b.user.email]) expect(text, who.user.email).not.toContain(leak);
+          for (const leak of [secret, replySecret, p.body._id, 'friend@example.org', b.user.email])
+            expect(text, who.user.email).not.toContain(leak);
         }
         expect(ids(await discussionOf(who))).toContain(pub._id);
       }
@@ -377,8 +437,15 @@ describeEachEngine('comments API', (server) => {
       expect(r.status).toBe(200);
       expect(ids(r)).toEqual([second._id, first._id, orphan.id]);
       expect(r.body[1]).toMatchObject({
-        _id: first._id, courseId: here.course, lessonId: here.lesson, classId: here.selfPaced, context: here.selfPaced,
-        courseTitle: 'Test course', className: 'Test class', replyCount: 1, body: '<p>One</p>',
+        _id: first._id,
+        courseId: here.course,
+        lessonId: here.lesson,
+        classId: here.selfPaced,
+        context: here.selfPaced,
+        courseTitle: 'Test course',
+        className: 'Test class',
+        replyCount: 1,
+        body: '<p>One</p>',
       });
       expect(r.body[1]).not.toHaveProperty('replies');
       expect(r.body[0]).toMatchObject({ className: null, courseTitle: 'Test course', replyCount: 0 });

@@ -11,8 +11,15 @@ export type { AuthorCommentRecord, CommentRecord, ReplyRecord };
 
 export function presentReply(r: ReplyRow, abilities: ReplyRecord['abilities']): ReplyRecord {
   return {
-    _id: r.id, author: r.author, authorname: r.authorname ?? '', body: r.body, context: r.context, lang: r.lang,
-    parent: r.commentId, timestamp: r.timestamp, abilities,
+    _id: r.id,
+    author: r.author,
+    authorname: r.authorname ?? '',
+    body: r.body,
+    context: r.context,
+    lang: r.lang,
+    parent: r.commentId,
+    timestamp: r.timestamp,
+    abilities,
   };
 }
 
@@ -20,16 +27,43 @@ export function presentComment(r: CommentRow, replies: ReplyRecord[], abilities:
   if (r.removed) {
     // A removed post kept for its replies: where it stood and when, nothing of what it said or who said it.
     return {
-      _id: r.id, parent: r.parent, context: r.context, author: '', authorname: '', courseId: r.courseId, lessonId: r.lessonId,
-      classId: r.classId, body: '', subject: null, access: 'public', shared: [], sharedStr: '', timestamp: r.timestamp,
-      replies, removed: true, abilities: { update: false, remove: false, reply: false },
+      _id: r.id,
+      parent: r.parent,
+      context: r.context,
+      author: '',
+      authorname: '',
+      courseId: r.courseId,
+      lessonId: r.lessonId,
+      classId: r.classId,
+      body: '',
+      subject: null,
+      access: 'public',
+      shared: [],
+      sharedStr: '',
+      timestamp: r.timestamp,
+      replies,
+      removed: true,
+      abilities: { update: false, remove: false, reply: false },
     };
   }
   const shared = abilities.update ? fromJson<string[]>(r.shared, []) : [];
   return {
-    _id: r.id, parent: r.parent, context: r.context, author: r.author, authorname: r.authorname ?? '',
-    courseId: r.courseId, lessonId: r.lessonId, classId: r.classId, body: r.body, subject: r.subject,
-    access: r.access === 'private' ? 'private' : 'public', shared, sharedStr: shared.join(', '),
-    timestamp: r.timestamp, replies, removed: false, abilities,
+    _id: r.id,
+    parent: r.parent,
+    context: r.context,
+    author: r.author,
+    authorname: r.authorname ?? '',
+    courseId: r.courseId,
+    lessonId: r.lessonId,
+    classId: r.classId,
+    body: r.body,
+    subject: r.subject,
+    access: r.access === 'private' ? 'private' : 'public',
+    shared,
+    sharedStr: shared.join(', '),
+    timestamp: r.timestamp,
+    replies,
+    removed: false,
+    abilities,
   };
 }

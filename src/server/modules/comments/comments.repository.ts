@@ -24,24 +24,42 @@ export function discussionPosts(db: Db, parent: string, context: string | null) 
 
 /** An author's posts, newest first; `authors` holds the user id and email (older records name the email). */
 export function postsByAuthor(db: Db, authors: string[]) {
-  return db.selectFrom('comments').selectAll().where('author', 'in', authors).where('removed', '=', 0)
-    .orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('author', 'in', authors)
+    .where('removed', '=', 0)
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
 }
 
 /** The replies of the given posts, oldest first (a thread reads in order), grouped by post. */
 export async function repliesOf(db: Db, commentIds: string[]): Promise<Map<string, ReplyRow[]>> {
   const out = new Map<string, ReplyRow[]>();
   if (commentIds.length === 0) return out;
-  const rows = await db.selectFrom('replies').selectAll().where('commentId', 'in', commentIds).where('removed', '=', 0)
-    .orderBy('timestamp').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('replies')
+    .selectAll()
+    .where('commentId', 'in', commentIds)
+    .where('removed', '=', 0)
+    .orderBy('timestamp')
+    .orderBy('id')
+    .execute();
   for (const r of rows) out.set(r.commentId, [...(out.get(r.commentId) ?? []), r]);
   return out;
 }
 
 export async function replyCounts(db: Db, commentIds: string[]): Promise<Map<string, number>> {
   if (commentIds.length === 0) return new Map();
-  const rows = await db.selectFrom('replies').select(['commentId', (eb) => eb.fn.countAll().as('n')])
-    .where('commentId', 'in', commentIds).where('removed', '=', 0).groupBy('commentId').execute();
+  const rows = await db
+    .selectFrom('replies')
+    .select(['commentId', (eb) => eb.fn.countAll().as('n')])
+    .where('commentId', 'in', commentIds)
+    .where('removed', '=', 0)
+    .groupBy('commentId')
+    .execute();
   return new Map(rows.map((r) => [r.commentId, count(r.n)]));
 }
 
@@ -50,23 +68,46 @@ export async function replyCounts(db: Db, commentIds: string[]): Promise<Map<str
  * dashes themselves, so every split is tried against the lessons that exist.
  */
 export async function resolveParent(db: Db, parent: string): Promise<{ courseId: string; lessonId: string } | null> {
-  const splits = [...parent.matchAll(/-/g)].map((m) => ({ courseId: parent.slice(0, m.index), lessonId: parent.slice(m.index + 1) }))
+  const splits = [...parent.matchAll(/-/g)]
+    .map((m) => ({ courseId: parent.slice(0, m.index), lessonId: parent.slice(m.index + 1) }))
     .filter((s) => s.courseId && s.lessonId);
   if (splits.length === 0) return null;
-  const lessons = await db.selectFrom('lessons').select(['id', 'course']).where('id', 'in', splits.map((s) => s.lessonId)).execute();
+  const lessons = await db
+    .selectFrom('lessons')
+    .select(['id', 'course'])
+    .where(
+      'id',
+      'in',
+      splits.map((s) => s.lessonId),
+    )
+    .execute();
   return splits.find((s) => lessons.some((l) => l.id === s.lessonId && l.course === s.courseId)) ?? null;
 }
 
-export type NewComment = Pick<CommentRow, 'parent' | 'context' | 'author' | 'authorname' | 'courseId' | 'lessonId' | 'classId' | 'body' | 'subject' | 'access'> & { shared: string[] };
+export type NewComment = Pick<
+  CommentRow,
+  'parent' | 'context' | 'author' | 'authorname' | 'courseId' | 'lessonId' | 'classId' | 'body' | 'subject' | 'access'
+> & { shared: string[] };
 
 export async function insertComment(db: Db, fields: NewComment & { clientid?: string | null }): Promise<CommentRow> {
-  const row: CommentRow = { ...fields, clientid: fields.clientid ?? null, id: newId(), shared: json(fields.shared), timestamp: now(), removed: 0 };
+  const row: CommentRow = {
+    ...fields,
+    clientid: fields.clientid ?? null,
+    id: newId(),
+    shared: json(fields.shared),
+    timestamp: now(),
+    removed: 0,
+  };
   if (!row.clientid) {
     await db.insertInto('comments').values(row).execute();
     return row;
   }
   // Two sends of one offline post racing each other: the unique (author, clientid) index lets one in.
-  await db.insertInto('comments').values(row).onConflict((oc) => oc.columns(['author', 'clientid']).doNothing()).execute();
+  await db
+    .insertInto('comments')
+    .values(row)
+    .onConflict((oc) => oc.columns(['author', 'clientid']).doNothing())
+    .execute();
   return (await findCommentByClientId(db, row.author, row.clientid))!;
 }
 
@@ -77,7 +118,11 @@ export function findCommentByClientId(db: Db, author: string, clientid: string) 
 
 /** Edits keep the post's time, so a discussion's order does not jump when someone fixes a typo. */
 export async function updateComment(db: Db, id: string, fields: Pick<CommentRow, 'body' | 'subject' | 'access'> & { shared: string[] }) {
-  await db.updateTable('comments').set({ ...fields, shared: json(fields.shared) }).where('id', '=', id).execute();
+  await db
+    .updateTable('comments')
+    .set({ ...fields, shared: json(fields.shared) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Removed posts stay in the table (with their replies); a thread shows them as removed while replies remain. */
@@ -89,13 +134,27 @@ export function findReply(db: Db, id: string) {
   return db.selectFrom('replies').selectAll().where('id', '=', id).where('removed', '=', 0).executeTakeFirst();
 }
 
-export async function insertReply(db: Db, fields: Pick<ReplyRow, 'commentId' | 'author' | 'authorname' | 'body' | 'context' | 'lang'> & { clientid?: string | null }): Promise<ReplyRow> {
-  const row: ReplyRow = { ...fields, clientid: fields.clientid ?? null, id: newId(), parent: fields.commentId, timestamp: now(), removed: 0 };
+export async function insertReply(
+  db: Db,
+  fields: Pick<ReplyRow, 'commentId' | 'author' | 'authorname' | 'body' | 'context' | 'lang'> & { clientid?: string | null },
+): Promise<ReplyRow> {
+  const row: ReplyRow = {
+    ...fields,
+    clientid: fields.clientid ?? null,
+    id: newId(),
+    parent: fields.commentId,
+    timestamp: now(),
+    removed: 0,
+  };
   if (!row.clientid) {
     await db.insertInto('replies').values(row).execute();
     return row;
   }
-  await db.insertInto('replies').values(row).onConflict((oc) => oc.columns(['author', 'clientid']).doNothing()).execute();
+  await db
+    .insertInto('replies')
+    .values(row)
+    .onConflict((oc) => oc.columns(['author', 'clientid']).doNothing())
+    .execute();
   return (await findReplyByClientId(db, row.author, row.clientid))!;
 }
 

@@ -14,16 +14,37 @@ import { fromBool, fromJson } from '../../db/dialect.ts';
 import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
-  CommentGetSchema, CommentListSchema, CommentParentSchema, CommentRemoveSchema, CommentSaveSchema, ReplyRemoveSchema,
-  ReplySaveSchema, type CommentSave,
+  CommentGetSchema,
+  CommentListSchema,
+  CommentParentSchema,
+  CommentRemoveSchema,
+  CommentSaveSchema,
+  ReplyRemoveSchema,
+  ReplySaveSchema,
+  type CommentSave,
 } from '../../../domain/validation.ts';
 import { findUserByEmail, findUserById, findUserByIdOrEmail, type UserRow } from '../users/users.repository.ts';
 import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
 import { courseTitles } from '../courses/courses.repository.ts';
 import { enrolledClassIds, enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
 import {
-  discussionPosts, findComment, findCommentByClientId, findReply, findReplyByClientId, insertComment, insertReply, postsByAuthor, removeComment, removeReply,
-  repliesOf, replyCounts, resolveParent, updateComment, updateReply, type CommentRow, type ReplyRow,
+  discussionPosts,
+  findComment,
+  findCommentByClientId,
+  findReply,
+  findReplyByClientId,
+  insertComment,
+  insertReply,
+  postsByAuthor,
+  removeComment,
+  removeReply,
+  repliesOf,
+  replyCounts,
+  resolveParent,
+  updateComment,
+  updateReply,
+  type CommentRow,
+  type ReplyRow,
 } from './comments.repository.ts';
 import { presentComment, presentReply, type AuthorCommentRecord, type CommentRecord } from './comments.presenter.ts';
 
@@ -31,15 +52,21 @@ import { presentComment, presentReply, type AuthorCommentRecord, type CommentRec
 export const POSTS_PER_MINUTE = 20;
 const MINUTE = 60_000;
 
-const postOf = (r: CommentRow): NonNullable<Resource['post']> =>
-  ({ author: r.author, private: r.access === 'private', shared: fromJson<string[]>(r.shared, []) });
+const postOf = (r: CommentRow): NonNullable<Resource['post']> => ({
+  author: r.author,
+  private: r.access === 'private',
+  shared: fromJson<string[]>(r.shared, []),
+});
 const replyPost = (r: ReplyRow): NonNullable<Resource['post']> => ({ author: r.author, private: false, shared: [] });
 const nameOf = (u: UserRow) => `${u.firstname} ${u.lastname}`.trim();
 
 /** A sanitised body with no text and no picture or video is empty (e.g. one that was only a script). */
 function cleanBody(html: string): string {
   const clean = sanitizeRichText(html);
-  const text = clean.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+  const text = clean
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
   if (!text && !/<(img|iframe)\b/i.test(clean)) throw badRequest(MSG.postEmpty, { body: MSG.postEmpty });
   return clean;
 }
@@ -75,13 +102,18 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   async function present(actor: Actor | null, rows: CommentRow[], resource: Resource): Promise<CommentRecord[]> {
-    const replies = await repliesOf(db, rows.map((r) => r.id));
+    const replies = await repliesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => {
       const post = postOf(r);
-      const thread = (replies.get(r.id) ?? []).map((rep) => presentReply(rep, {
-        update: can(actor, 'comment.update', { post: replyPost(rep) }),
-        remove: can(actor, 'comment.remove', { post: replyPost(rep) }),
-      }));
+      const thread = (replies.get(r.id) ?? []).map((rep) =>
+        presentReply(rep, {
+          update: can(actor, 'comment.update', { post: replyPost(rep) }),
+          remove: can(actor, 'comment.remove', { post: replyPost(rep) }),
+        }),
+      );
       return presentComment(r, thread, {
         update: can(actor, 'comment.update', { post }),
         remove: can(actor, 'comment.remove', { post }),
@@ -115,11 +147,13 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const classById = new Map(classes.map((c) => [c.id, c]));
     const mine = new Set(enrolled);
     // A post whose class is gone is read by its author, editors and admins only.
-    const resourceOf = (r: CommentRow): Resource => (r.context
-      ? { class: classById.get(r.context) ?? { instructor: null }, enrolled: mine.has(r.context) }
-      : { courseWide: true });
+    const resourceOf = (r: CommentRow): Resource =>
+      r.context ? { class: classById.get(r.context) ?? { instructor: null }, enrolled: mine.has(r.context) } : { courseWide: true };
     const visible = rows.filter((r) => can(actor, 'comment.read', { ...resourceOf(r), post: postOf(r) }));
-    const counts = await replyCounts(db, visible.map((r) => r.id));
+    const counts = await replyCounts(
+      db,
+      visible.map((r) => r.id),
+    );
     return visible.map((r) => {
       const post = postOf(r);
       const { replies: _replies, ...record } = presentComment(r, [], {
@@ -145,15 +179,19 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return listByAuthor(actor, author ? await authorNames(author) : [user.id, user.email]);
   });
 
-  app.post('/app_comments/get/:parent', {
-    config: { schema: { body: CommentGetSchema, params: CommentParentSchema }, action: 'comment.read' },
-  }, async (req) => {
-    const { parent } = parse(CommentParentSchema, req.params);
-    const { context } = parse(CommentGetSchema, req.body);
-    const { actor } = await caller(ctx, req);
-    if (!actor) throw unauthorized();
-    return listDiscussion(actor, parent, context ?? null);
-  });
+  app.post(
+    '/app_comments/get/:parent',
+    {
+      config: { schema: { body: CommentGetSchema, params: CommentParentSchema }, action: 'comment.read' },
+    },
+    async (req) => {
+      const { parent } = parse(CommentParentSchema, req.params);
+      const { context } = parse(CommentGetSchema, req.body);
+      const { actor } = await caller(ctx, req);
+      if (!actor) throw unauthorized();
+      return listDiscussion(actor, parent, context ?? null);
+    },
+  );
 
   app.post('/app_comments/save', { config: { schema: { body: CommentSaveSchema }, action: 'comment.update' } }, async (req) => {
     const body = parse(CommentSaveSchema, req.body);
@@ -166,8 +204,11 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body._id && !existing) throw notFound(MSG.postNotFound);
     // A reader who may not edit the post may still save it back unchanged with replies of their own
     // (the spec's form of replying): anything else of the post they change is refused.
-    const threadOnly = !!existing && !!body.replies?.length && !can(actor, 'comment.update', { post: postOf(existing) })
-      && cleanBody(body.body) === existing.body;
+    const threadOnly =
+      !!existing &&
+      !!body.replies?.length &&
+      !can(actor, 'comment.update', { post: postOf(existing) }) &&
+      cleanBody(body.body) === existing.body;
     if (existing && body.replies?.length) await checkReplies(actor, existing, body.replies);
     // A new post has no replies yet to edit or remove.
     if (!existing && body.replies?.some((r) => r._id)) throw notFound(MSG.replyNotFound);
@@ -175,7 +216,11 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     for (const r of body.replies ?? []) if (!r.removed) cleanBody(r.body);
     await limitPosting(actor);
     if (!body.replies?.length) return existing ? editPost(actor, existing, body) : createPost(actor, user, body);
-    const savedId = threadOnly ? existing!.id : existing ? (await editPost(actor, existing, body))._id : (await createPost(actor, user, body))._id;
+    const savedId = threadOnly
+      ? existing!.id
+      : existing
+        ? (await editPost(actor, existing, body))._id
+        : (await createPost(actor, user, body))._id;
     const post = (await findComment(db, savedId))!;
     await applyReplies(user, post, body.replies);
     const { resource } = await classResource(actor, post.context);
@@ -207,8 +252,12 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!r._id) {
           if (r.removed) continue;
           await insertReply(trx, {
-            commentId: post.id, author: user.id, authorname: nameOf(user), body: cleanBody(r.body),
-            context: post.context, lang: r.lang ?? user.lang,
+            commentId: post.id,
+            author: user.id,
+            authorname: nameOf(user),
+            body: cleanBody(r.body),
+            context: post.context,
+            lang: r.lang ?? user.lang,
           });
           continue;
         }
@@ -234,10 +283,17 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const lesson = await resolveParent(db, parent);
     if (cls && lesson && lesson.courseId !== cls.course) throw badRequest(MSG.classOtherCourse, { context: MSG.classOtherCourse });
     const row = await insertComment(db, {
-      parent, context: cls?.id ?? null, author: user.id, authorname: nameOf(user),
-      courseId: lesson?.courseId ?? null, lessonId: lesson?.lessonId ?? null, classId: cls?.id ?? null,
-      body: cleanBody(body.body), subject: body.subject || null,
-      access: body.private ? 'private' : null, shared: body.private ? body.shareList ?? [] : [],
+      parent,
+      context: cls?.id ?? null,
+      author: user.id,
+      authorname: nameOf(user),
+      courseId: lesson?.courseId ?? null,
+      lessonId: lesson?.lessonId ?? null,
+      classId: cls?.id ?? null,
+      body: cleanBody(body.body),
+      subject: body.subject || null,
+      access: body.private ? 'private' : null,
+      shared: body.private ? (body.shareList ?? []) : [],
       clientid: body.clientid ?? null,
     });
     return (await present(actor, [row], resource))[0];
@@ -253,7 +309,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: cleanBody(body.body),
       subject: body.subject === undefined ? row.subject : body.subject || null,
       access: isPrivate ? 'private' : null,
-      shared: isPrivate ? body.shareList ?? before.shared : [],
+      shared: isPrivate ? (body.shareList ?? before.shared) : [],
     });
     const { resource } = await classResource(actor, row.context);
     return (await present(actor, [(await findComment(db, row.id))!], resource))[0];
@@ -297,17 +353,30 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
         authorize(actor, 'comment.create', resource);
         await limitPosting(actor);
         reply = await insertReply(db, {
-          commentId: post.id, author: user.id, authorname: nameOf(user), body: cleanBody(body.body),
-          context: post.context, lang: body.lang ?? user.lang, clientid: body.clientid ?? null,
+          commentId: post.id,
+          author: user.id,
+          authorname: nameOf(user),
+          body: cleanBody(body.body),
+          context: post.context,
+          lang: body.lang ?? user.lang,
+          clientid: body.clientid ?? null,
         });
         // The post's author hears of the reply (unless they turned that notice off, or replied themselves).
         if (post.author && post.author !== user.id && post.author.toLowerCase() !== user.email) {
           void (async () => {
             const author = await findUserByIdOrEmail(db, post.author);
             if (author) {
-              await sendNotice(ctx, author.id, 'reply', (base) => ({
-                author: nameOf(user), post: String(post.subject ?? '').slice(0, 120), posturl: `${base}/${(post.context ?? '').replace(/^\//, '')}`,
-              }), req.log);
+              await sendNotice(
+                ctx,
+                author.id,
+                'reply',
+                (base) => ({
+                  author: nameOf(user),
+                  post: String(post.subject ?? '').slice(0, 120),
+                  posturl: `${base}/${(post.context ?? '').replace(/^\//, '')}`,
+                }),
+                req.log,
+              );
             }
           })();
         }

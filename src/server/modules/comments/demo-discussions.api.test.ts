@@ -20,7 +20,10 @@ describeEachEngine('demo discussions', (server) => {
     expect(r.body.map((p: any) => p._id)).toEqual(['demo-post-4', 'demo-post-3', 'demo-post-2', 'demo-post-1']);
     expect(r.body[1].body).toContain('أدرس');
     expect(r.body[3].replies.map((x: any) => x.authorname)).toEqual(['Ines Instructor', 'Lena Learner']);
-    expect((await learner.post('/app_comments/list', {})).body[0]).toMatchObject({ courseTitle: 'Introduction to Online Learning', replyCount: 1 });
+    expect((await learner.post('/app_comments/list', {})).body[0]).toMatchObject({
+      courseTitle: 'Introduction to Online Learning',
+      replyCount: 1,
+    });
 
     const instructor = server().client();
     await instructor.login('instructor@example.org', DEMO_PASSWORD);
@@ -28,7 +31,11 @@ describeEachEngine('demo discussions', (server) => {
 
     const other = await signedInUser(server());
     await enrollIn(ctx, other.user.id, 'iol-en-selfpaced');
-    expect((await other.client.post('/app_comments/list', discussion)).body.map((p: any) => p._id)).toEqual(['demo-post-3', 'demo-post-2', 'demo-post-1']);
+    expect((await other.client.post('/app_comments/list', discussion)).body.map((p: any) => p._id)).toEqual([
+      'demo-post-3',
+      'demo-post-2',
+      'demo-post-1',
+    ]);
   });
 
   it('seeds survey answers that the answer call itself would take', async () => {

@@ -6,7 +6,9 @@ import { MSG } from '../../../domain/messages.ts';
 
 describeEachEngine('content API', (server) => {
   let as: Awaited<ReturnType<typeof roleClients>>;
-  beforeAll(async () => { as = await roleClients(server()); });
+  beforeAll(async () => {
+    as = await roleClients(server());
+  });
   const db = () => server().ctx.db;
   const countContent = async () => (await db().selectFrom('content').select('id').execute()).length;
   const stored = (id: string) => db().selectFrom('content').selectAll().where('id', '=', id).executeTakeFirst();
@@ -29,10 +31,34 @@ describeEachEngine('content API', (server) => {
     it('shows the alternate body of a visitors-only block to visitors, its body to signed-in readers, and both to editors', async () => {
       // Spec 2: "Blocks limited to unauthenticated visitors show an alternate body to them."
       const context = page();
-      await buildContent(server().ctx, { id: `${context}-welcome`, context, condition: 'unauthenticated', body: '<p>Welcome back</p>', body2: '<p>Join us</p>' });
-      await buildContent(server().ctx, { id: `${context}-visitors`, context, condition: 'unauthenticated', body: null, body2: '<p>Only visitors</p>' });
-      await buildContent(server().ctx, { id: `${context}-members`, context, condition: 'unauthenticated', body: '<p>Only members</p>', body2: null });
-      await buildContent(server().ctx, { id: `${context}-register`, context, subtype: 'register', condition: 'unauthenticated', body: '<p>Register</p>' });
+      await buildContent(server().ctx, {
+        id: `${context}-welcome`,
+        context,
+        condition: 'unauthenticated',
+        body: '<p>Welcome back</p>',
+        body2: '<p>Join us</p>',
+      });
+      await buildContent(server().ctx, {
+        id: `${context}-visitors`,
+        context,
+        condition: 'unauthenticated',
+        body: null,
+        body2: '<p>Only visitors</p>',
+      });
+      await buildContent(server().ctx, {
+        id: `${context}-members`,
+        context,
+        condition: 'unauthenticated',
+        body: '<p>Only members</p>',
+        body2: null,
+      });
+      await buildContent(server().ctx, {
+        id: `${context}-register`,
+        context,
+        subtype: 'register',
+        condition: 'unauthenticated',
+        body: '<p>Register</p>',
+      });
       const visitor = (await as.visitor.get(`/app_content/getpage/${context}`)).body;
       expect(visitor[`${context}-welcome`]).toMatchObject({ body2: '<p>Join us</p>' });
       expect(visitor[`${context}-welcome`]).not.toHaveProperty('body');
@@ -55,13 +81,34 @@ describeEachEngine('content API', (server) => {
     it('turns stored visitors-only blocks the right way round (migration 015), and the demo welcome reads right', async () => {
       const { content } = await import('../../seed/demo-content/pages.ts');
       const welcome = content.find((c) => c._id === 'home-en-welcome')!;
-      expect([welcome.condition, welcome.body2, welcome.body]).toEqual(['unauthenticated', expect.stringContaining('New here?'), expect.stringContaining('Welcome back!')]);
+      expect([welcome.condition, welcome.body2, welcome.body]).toEqual([
+        'unauthenticated',
+        expect.stringContaining('New here?'),
+        expect.stringContaining('Welcome back!'),
+      ]);
       const { swapVisitorBodies } = await import('../../db/migrations/015-spec-readings.ts');
       const context = page();
-      await buildContent(server().ctx, { id: `${context}-old`, context, condition: 'unauthenticated', body: '<p>Visitors</p>', body2: '<p>Members</p>' });
-      await buildContent(server().ctx, { id: `${context}-reg`, context, subtype: 'register', condition: 'unauthenticated', body: '<p>Intro</p>' });
+      await buildContent(server().ctx, {
+        id: `${context}-old`,
+        context,
+        condition: 'unauthenticated',
+        body: '<p>Visitors</p>',
+        body2: '<p>Members</p>',
+      });
+      await buildContent(server().ctx, {
+        id: `${context}-reg`,
+        context,
+        subtype: 'register',
+        condition: 'unauthenticated',
+        body: '<p>Intro</p>',
+      });
       await buildContent(server().ctx, { id: `${context}-plain`, context, body: '<p>Plain</p>', body2: '<p>Other</p>' });
-      const before = await db().selectFrom('content').select(['id', 'body', 'body2']).where('context', '!=', context).orderBy('id').execute();
+      const before = await db()
+        .selectFrom('content')
+        .select(['id', 'body', 'body2'])
+        .where('context', '!=', context)
+        .orderBy('id')
+        .execute();
       await swapVisitorBodies(db());
       const rows = await db().selectFrom('content').select(['id', 'body', 'body2']).where('context', '=', context).orderBy('id').execute();
       expect(rows).toEqual([
@@ -82,9 +129,11 @@ describeEachEngine('content API', (server) => {
     it('shows a save at once: the cached page is dropped for visitors and signed-in readers', async () => {
       const context = page();
       const block = await buildContent(server().ctx, { context, body: '<p>Before</p>' });
-      for (const c of [as.visitor, as.learner]) expect((await c.get(`/app_content/getpage/${context}`)).body[block.id].body).toBe('<p>Before</p>');
+      for (const c of [as.visitor, as.learner])
+        expect((await c.get(`/app_content/getpage/${context}`)).body[block.id].body).toBe('<p>Before</p>');
       expect((await as.editor.post('/app_content/save', { _id: block.id, body: '<p>After</p>' })).status).toBe(200);
-      for (const c of [as.visitor, as.learner]) expect((await c.get(`/app_content/getpage/${context}`)).body[block.id].body).toBe('<p>After</p>');
+      for (const c of [as.visitor, as.learner])
+        expect((await c.get(`/app_content/getpage/${context}`)).body[block.id].body).toBe('<p>After</p>');
       const added = await as.editor.post('/app_content/save', { _id: 'new', context, body: '<p>New block</p>', order: 5 });
       expect((await as.visitor.get(`/app_content/getpage/${context}`)).body[added.body._id].body).toBe('<p>New block</p>');
       await as.editor.post('/app_content/remove', { _id: block.id });
@@ -149,7 +198,13 @@ describeEachEngine('content API', (server) => {
     it('creates a record for _id new with a fresh id, and answers it', async () => {
       const context = page();
       const r = await as.editor.post('/app_content/save', {
-        _id: 'new', context, type: 'block', subtype: 'cards', lang: 'en', order: 3, title: 'Cards',
+        _id: 'new',
+        context,
+        type: 'block',
+        subtype: 'cards',
+        lang: 'en',
+        order: 3,
+        title: 'Cards',
         cards: [{ key: 1700000000999, title: 'One', description: '<p>First</p>', url: '/Courses' }],
       });
       expect(r.status).toBe(200);
@@ -170,7 +225,8 @@ describeEachEngine('content API', (server) => {
     it('neutralises stored XSS in every HTML field, and the page never serves it', async () => {
       const context = page();
       const r = await as.admin.post('/app_content/save', {
-        _id: 'new', context,
+        _id: 'new',
+        context,
         body: '<p>Hi</p><script>alert(1)</script><img src=x onerror=alert(2)>',
         body2: '<a href="javascript:alert(3)">x</a><svg onload=alert(4)></svg>',
         description: '<iframe src="https://evil.example/embed/1"></iframe><p style="width:expression(alert(5))">d</p>',
@@ -190,7 +246,10 @@ describeEachEngine('content API', (server) => {
     it('refuses signed-out and learner writes, and stores nothing', async () => {
       const block = await buildContent(server().ctx, { title: 'Untouched' });
       const before = await countContent();
-      const cases: [TestClient, number][] = [[as.visitor, 401], [as.learner, 403]];
+      const cases: [TestClient, number][] = [
+        [as.visitor, 401],
+        [as.learner, 403],
+      ];
       for (const [client, status] of cases) {
         const created = await client.post('/app_content/save', { _id: 'new', context: 'home', body: '<p>spam</p>' });
         expect(created.status).toBe(status);
@@ -207,7 +266,11 @@ describeEachEngine('content API', (server) => {
       ['a new record without a context', { _id: 'new', body: '<p>x</p>' }, MSG.contextRequired],
       ['a context that is not a page name', { _id: 'new', context: '../admin' }, MSG.invalidContext],
       ['a video that is a script URL', { _id: 'new', context: 'home', video: 'javascript:alert(1)' }, MSG.unsafeUrl],
-      ['a card link that is a script URL', { _id: 'new', context: 'home', cards: [{ key: 'a', url: 'javascript:alert(1)' }] }, MSG.unsafeUrl],
+      [
+        'a card link that is a script URL',
+        { _id: 'new', context: 'home', cards: [{ key: 'a', url: 'javascript:alert(1)' }] },
+        MSG.unsafeUrl,
+      ],
       ['an unknown type', { _id: 'new', context: 'home', type: 'widget' }, MSG.notValid],
       ['an order that is not a number', { _id: 'new', context: 'home', order: 'first' }, MSG.notValid],
       ['a bad language', { _id: 'new', context: 'home', lang: 'english' }, MSG.invalidLanguage],
@@ -233,13 +296,23 @@ describeEachEngine('content API', (server) => {
 
     it('lets only admins set head and foot scripts (403 for an editor, nothing stored)', async () => {
       const before = await countContent();
-      const r = await as.editor.post('/app_content/save', { _id: 'new', context: page(), scripthead: '<script src="https://evil.example/x.js"></script>' });
+      const r = await as.editor.post('/app_content/save', {
+        _id: 'new',
+        context: page(),
+        scripthead: '<script src="https://evil.example/x.js"></script>',
+      });
       expect(r.status).toBe(403);
       expect(r.body.error.message).toBe(MSG.scriptsAdminOnly);
       expect(await countContent()).toBe(before);
 
       const script = '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST"></script>';
-      const byAdmin = await as.admin.post('/app_content/save', { _id: 'new', context: page(), type: 'page', scripthead: script, scriptfoot: '<script>window.x=1</script>' });
+      const byAdmin = await as.admin.post('/app_content/save', {
+        _id: 'new',
+        context: page(),
+        type: 'page',
+        scripthead: script,
+        scriptfoot: '<script>window.x=1</script>',
+      });
       expect(byAdmin.status).toBe(200);
       // Admin snippets are third-party scripts by design: stored as given, not sanitised.
       expect(byAdmin.body.scripthead).toBe(script);
@@ -249,7 +322,12 @@ describeEachEngine('content API', (server) => {
       expect(change.status).toBe(403);
       expect((await as.editor.post('/app_content/save', { _id: id, scriptfoot: '' })).status).toBe(403);
       // An editor's save that carries the admin's scripts back unchanged is fine.
-      const resave = await as.editor.post('/app_content/save', { _id: id, title: 'Edited', scripthead: script, scriptfoot: '<script>window.x=1</script>' });
+      const resave = await as.editor.post('/app_content/save', {
+        _id: id,
+        title: 'Edited',
+        scripthead: script,
+        scriptfoot: '<script>window.x=1</script>',
+      });
       expect(resave.status).toBe(200);
       expect((await stored(id))!.scriptfoot).toBe('<script>window.x=1</script>');
     });
@@ -294,7 +372,13 @@ describeEachEngine('content API', (server) => {
     });
 
     it('refuses other sites and bad input with 400 and a clear message', async () => {
-      for (const body of [{ url: 'https://evil.example/watch?v=aqz-KE-bpKQ' }, { url: 'javascript:alert(1)' }, { url: '' }, {}, { url: ['x'] }]) {
+      for (const body of [
+        { url: 'https://evil.example/watch?v=aqz-KE-bpKQ' },
+        { url: 'javascript:alert(1)' },
+        { url: '' },
+        {},
+        { url: ['x'] },
+      ]) {
         const r = await as.visitor.post('/app_content/embed', body);
         expect(r.status, JSON.stringify(body)).toBe(400);
         expect(r.body.error.message).toBe(MSG.unknownVideoSite);

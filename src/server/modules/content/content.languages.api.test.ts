@@ -17,7 +17,11 @@ describeEachEngine('content API: public languages', (server) => {
     expect(r.status).toBe(200);
     expect(Object.keys((await german.get(`/app_content/getpage/${context}`)).body)).toEqual([`${context}-en`]);
     expect(Object.keys((await server().client().get(`/app_content/getpage/${context}?lang=de`)).body)).toEqual([`${context}-en`]);
-    await server().ctx.db.updateTable('users').set({ lang: 'de' }).where('id', '=', (await as.learner.get('/app_users/whoami')).body.user._id).execute();
+    await server()
+      .ctx.db.updateTable('users')
+      .set({ lang: 'de' })
+      .where('id', '=', (await as.learner.get('/app_users/whoami')).body.user._id)
+      .execute();
     expect(Object.keys((await as.learner.get(`/app_content/getpage/${context}`)).body)).toEqual([`${context}-en`]);
   });
 });

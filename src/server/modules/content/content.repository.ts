@@ -23,9 +23,14 @@ export function listContent(db: Db, f: { context?: string; type?: string; subtyp
 
 /** The blocks of a page in a language, plus those meant for every language. */
 export function pageBlocks(db: Db, context: string, lang: string) {
-  return db.selectFrom('content').selectAll().where('context', '=', context)
+  return db
+    .selectFrom('content')
+    .selectAll()
+    .where('context', '=', context)
     .where((eb) => eb.or([eb('lang', '=', lang), eb('lang', 'is', null)]))
-    .orderBy('order').orderBy('id').execute();
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
 }
 
 const blank = <T>(v: T | null | undefined) => (v === '' || v === undefined ? null : v);
@@ -33,7 +38,9 @@ const blank = <T>(v: T | null | undefined) => (v === '' || v === undefined ? nul
 /** The columns a save sets: only the fields it carries, every HTML body through the allow-list. */
 function columnsOf(body: ContentSave): Partial<ContentRow> {
   const out: Partial<ContentRow> = {};
-  const set = <K extends keyof ContentRow>(key: K, value: ContentRow[K] | undefined) => { if (value !== undefined) out[key] = value; };
+  const set = <K extends keyof ContentRow>(key: K, value: ContentRow[K] | undefined) => {
+    if (value !== undefined) out[key] = value;
+  };
   const has = (k: keyof ContentSave) => body[k] !== undefined;
   set('type', body.type);
   if (has('subtype')) set('subtype', blank(body.subtype));
@@ -54,16 +61,38 @@ function columnsOf(body: ContentSave): Partial<ContentRow> {
 
 export async function insertContent(db: Db, body: ContentSave): Promise<ContentRow> {
   const row: ContentRow = {
-    id: newId(), type: 'block', subtype: null, context: '', lang: null, order: 0, title: null, body: null, body2: null,
-    description: null, video: null, videoplacement: null, condition: null, after: null, cards: null, scripthead: null,
-    scriptfoot: null, style: null, meta: null, ...columnsOf(body), timestamp: now(),
+    id: newId(),
+    type: 'block',
+    subtype: null,
+    context: '',
+    lang: null,
+    order: 0,
+    title: null,
+    body: null,
+    body2: null,
+    description: null,
+    video: null,
+    videoplacement: null,
+    condition: null,
+    after: null,
+    cards: null,
+    scripthead: null,
+    scriptfoot: null,
+    style: null,
+    meta: null,
+    ...columnsOf(body),
+    timestamp: now(),
   };
   await db.insertInto('content').values(row).execute();
   return row;
 }
 
 export async function updateContent(db: Db, id: string, body: ContentSave): Promise<void> {
-  await db.updateTable('content').set({ ...columnsOf(body), timestamp: now() }).where('id', '=', id).execute();
+  await db
+    .updateTable('content')
+    .set({ ...columnsOf(body), timestamp: now() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function removeContent(db: Db, id: string): Promise<void> {

@@ -11,10 +11,24 @@ import { caller } from '../../auth.ts';
 import { createEmbedLookup, OEMBED_ENDPOINTS } from '../../adapters/embed.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
-  ContentGetSchema, ContentListSchema, ContentSaveSchema, EmbedSchema, NEW_ID, RemoveSchema, isLangKey,
+  ContentGetSchema,
+  ContentListSchema,
+  ContentSaveSchema,
+  EmbedSchema,
+  NEW_ID,
+  RemoveSchema,
+  isLangKey,
 } from '../../../domain/validation.ts';
 import { presentContent } from './content.presenter.ts';
-import { findContent, insertContent, listContent, pageBlocks, removeContent, updateContent, type ContentRow } from './content.repository.ts';
+import {
+  findContent,
+  insertContent,
+  listContent,
+  pageBlocks,
+  removeContent,
+  updateContent,
+  type ContentRow,
+} from './content.repository.ts';
 import { PageCache, contentChanged } from './content.cache.ts';
 import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 
@@ -60,20 +74,26 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
     return JSON.stringify(out);
   }
 
-  app.get('/app_content/getpage/:context/:subid?', {
-    config: { schema: { params: GetPageParams, querystring: GetPageQuery }, action: 'content.read' },
-  }, async (req, reply) => {
-    const { context } = parse(GetPageParams, req.params);
-    const query = parse(GetPageQuery, req.query);
-    const { user, actor } = await caller(ctx, req);
-    authorize(actor, 'content.read');
-    const { config } = await site.get();
-    // Only a language the site offers: a stale cookie or profile must not bring back a withdrawn one.
-    const lang = [query.lang, user?.lang, req.cookies?.[req.server.langCookie]].find((l) => !!l && config.publiclanguages.includes(l)) ?? config.defaultlang;
-    const audience: Audience = !user ? 'visitor' : can(actor, 'content.write') ? 'editor' : 'member';
-    const body = await pages.get(`${context}|${lang}|${audience}`, () => loadPage(context, lang, config.defaultlang, audience));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get(
+    '/app_content/getpage/:context/:subid?',
+    {
+      config: { schema: { params: GetPageParams, querystring: GetPageQuery }, action: 'content.read' },
+    },
+    async (req, reply) => {
+      const { context } = parse(GetPageParams, req.params);
+      const query = parse(GetPageQuery, req.query);
+      const { user, actor } = await caller(ctx, req);
+      authorize(actor, 'content.read');
+      const { config } = await site.get();
+      // Only a language the site offers: a stale cookie or profile must not bring back a withdrawn one.
+      const lang =
+        [query.lang, user?.lang, req.cookies?.[req.server.langCookie]].find((l) => !!l && config.publiclanguages.includes(l)) ??
+        config.defaultlang;
+      const audience: Audience = !user ? 'visitor' : can(actor, 'content.write') ? 'editor' : 'member';
+      const body = await pages.get(`${context}|${lang}|${audience}`, () => loadPage(context, lang, config.defaultlang, audience));
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.post('/app_content/list', { config: { schema: { body: ContentListSchema }, action: 'content.read' } }, async (req) => {
     const filters = parse(ContentListSchema, req.body);

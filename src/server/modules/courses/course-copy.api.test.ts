@@ -15,7 +15,15 @@ describeEachEngine('course copy into another language', (server) => {
     expect(copyId).not.toBe(source.course);
     const lessons = await ctx.db.selectFrom('lessons').select('id').where('course', '=', copyId).execute();
     expect(lessons).toHaveLength(2);
-    const mats = await ctx.db.selectFrom('materials').selectAll().where('lesson', 'in', lessons.map((l) => l.id)).execute();
+    const mats = await ctx.db
+      .selectFrom('materials')
+      .selectAll()
+      .where(
+        'lesson',
+        'in',
+        lessons.map((l) => l.id),
+      )
+      .execute();
     expect(mats.map((m) => m.section).sort()).toEqual(['Article', 'Article', 'Exam', 'Quiz', 'Text']);
     expect(JSON.parse(mats.find((m) => m.section === 'Exam')!.quiz!)).toHaveLength(5);
     // The source is untouched.

@@ -9,15 +9,30 @@ import { now } from '../../db/dialect.ts';
 import { newId } from '../users/users.repository.ts';
 import type { CourseRow } from './courses.repository.ts';
 
-export interface CourseCopy { course: CourseRow; lessons: number; materials: number; main: string }
+export interface CourseCopy {
+  course: CourseRow;
+  lessons: number;
+  materials: number;
+  main: string;
+}
 
 /** Another course of the same main course already in `lang`, if any. */
-export async function siblingInLanguage(db: Db, source: CourseRow, lang: string, mapping: Record<string, Record<string, string>>): Promise<boolean> {
+export async function siblingInLanguage(
+  db: Db,
+  source: CourseRow,
+  lang: string,
+  mapping: Record<string, Record<string, string>>,
+): Promise<boolean> {
   const main = source.main || source.id;
   const mapped = mapping[main]?.[lang];
-  if (mapped && mapped !== source.id && (await db.selectFrom('courses').select('id').where('id', '=', mapped).executeTakeFirst())) return true;
-  const same = await db.selectFrom('courses').select('id').where('lang', '=', lang)
-    .where((eb) => eb.or([eb('main', '=', main), eb('id', '=', main)])).executeTakeFirst();
+  if (mapped && mapped !== source.id && (await db.selectFrom('courses').select('id').where('id', '=', mapped).executeTakeFirst()))
+    return true;
+  const same = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('lang', '=', lang)
+    .where((eb) => eb.or([eb('main', '=', main), eb('id', '=', main)]))
+    .executeTakeFirst();
   return !!same;
 }
 
@@ -32,10 +47,16 @@ export async function copyCourse(db: Db, source: CourseRow, lang: string): Promi
     let materials = 0;
     for (const lesson of lessons) {
       const lessonId = newId();
-      await trx.insertInto('lessons').values({ ...lesson, id: lessonId, course: course.id, cached: null }).execute();
+      await trx
+        .insertInto('lessons')
+        .values({ ...lesson, id: lessonId, course: course.id, cached: null })
+        .execute();
       const mats = await trx.selectFrom('materials').selectAll().where('lesson', '=', lesson.id).execute();
       for (const m of mats) {
-        await trx.insertInto('materials').values({ ...m, id: newId(), lesson: lessonId }).execute();
+        await trx
+          .insertInto('materials')
+          .values({ ...m, id: newId(), lesson: lessonId })
+          .execute();
         materials++;
       }
     }

@@ -6,7 +6,9 @@ import { MSG } from '../../../domain/messages.ts';
 
 describeEachEngine('courses API', (server) => {
   let as: Awaited<ReturnType<typeof roleClients>>;
-  beforeAll(async () => { as = await roleClients(server()); });
+  beforeAll(async () => {
+    as = await roleClients(server());
+  });
   const db = () => server().ctx.db;
   const countCourses = async () => (await db().selectFrom('courses').select('id').execute()).length;
   const stored = (id: string) => db().selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
@@ -24,12 +26,15 @@ describeEachEngine('courses API', (server) => {
 
     it('shows a saved course in the cached catalogue at once', async () => {
       const id = await buildCourse(server().ctx, { title: 'Cached title', lang: 'fr' });
-      const title = async () => (await as.visitor.post('/app_courses/list', { lang: 'fr' })).body.find((c: { _id: string }) => c._id === id)?.title;
+      const title = async () =>
+        (await as.visitor.post('/app_courses/list', { lang: 'fr' })).body.find((c: { _id: string }) => c._id === id)?.title;
       expect(await title()).toBe('Cached title');
       expect((await as.editor.post('/app_courses/save', { _id: id, title: 'Fresh title' })).status).toBe(200);
       expect(await title()).toBe('Fresh title');
       const created = await as.editor.post('/app_courses/save', { _id: 'new', title: 'Brand new', lang: 'fr' });
-      expect((await as.visitor.post('/app_courses/list', { lang: 'fr' })).body.map((c: { _id: string }) => c._id)).toContain(created.body._id);
+      expect((await as.visitor.post('/app_courses/list', { lang: 'fr' })).body.map((c: { _id: string }) => c._id)).toContain(
+        created.body._id,
+      );
       await as.editor.post('/app_courses/remove', { _id: id });
       expect(await title()).toBeUndefined();
     });
@@ -38,8 +43,12 @@ describeEachEngine('courses API', (server) => {
   describe('save', () => {
     it('creates a course for _id new with a fresh id, defaults and a sanitised description', async () => {
       const r = await as.editor.post('/app_courses/save', {
-        _id: 'new', title: 'Digital skills', description: '<p>Learn</p><script>alert(1)</script>',
-        description2: '<img src=x onerror=alert(1)><a href="javascript:alert(2)">more</a>', sections: 'one,two', order: '2',
+        _id: 'new',
+        title: 'Digital skills',
+        description: '<p>Learn</p><script>alert(1)</script>',
+        description2: '<img src=x onerror=alert(1)><a href="javascript:alert(2)">more</a>',
+        sections: 'one,two',
+        order: '2',
       });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ title: 'Digital skills', lang: 'en', order: 2, sections: 'one,two', description: '<p>Learn</p>' });
@@ -52,7 +61,9 @@ describeEachEngine('courses API', (server) => {
     it('updates only the fields it is given, and drops the published-content cache', async () => {
       const id = await buildCourse(server().ctx, { title: 'Before', status: 'Active' });
       let published = 0;
-      server().ctx.bus.subscribe('content', () => { published++; });
+      server().ctx.bus.subscribe('content', () => {
+        published++;
+      });
       const r = await as.admin.post('/app_courses/save', { _id: id, status: 'Inactive' });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ _id: id, title: 'Before', status: 'Inactive' });
@@ -62,7 +73,10 @@ describeEachEngine('courses API', (server) => {
     it('refuses signed-out and learner writes, and stores nothing', async () => {
       const id = await buildCourse(server().ctx, { title: 'Untouched' });
       const before = await countCourses();
-      const cases: [TestClient, number][] = [[as.visitor, 401], [as.learner, 403]];
+      const cases: [TestClient, number][] = [
+        [as.visitor, 401],
+        [as.learner, 403],
+      ];
       for (const [client, status] of cases) {
         expect((await client.post('/app_courses/save', { _id: 'new', title: 'Spam' })).status).toBe(status);
         expect((await client.post('/app_courses/save', { _id: id, title: 'Hacked' })).status).toBe(status);

@@ -44,10 +44,23 @@ export function courseTitles(db: Db, ids: string[]) {
 export async function insertCourse(db: Db, body: CourseSave): Promise<CourseRow> {
   const id = newId();
   const row: CourseRow = {
-    id, title: '', reftitle: null, description: null, description2: null, status: null, lang: 'en', order: 0,
+    id,
+    title: '',
+    reftitle: null,
+    description: null,
+    description2: null,
+    status: null,
+    lang: 'en',
+    order: 0,
     // A new course is the main course of its own language siblings until an editor says otherwise.
-    main: id, video: null, sections: null, smallbanner: null, timerequired: null, certificate: null,
-    ...columnsOf(body), created: now(),
+    main: id,
+    video: null,
+    sections: null,
+    smallbanner: null,
+    timerequired: null,
+    certificate: null,
+    ...columnsOf(body),
+    created: now(),
   };
   await db.insertInto('courses').values(row).execute();
   return row;
@@ -59,7 +72,11 @@ export async function updateCourse(db: Db, id: string, body: CourseSave): Promis
 }
 
 export async function countClasses(db: Db, course: string): Promise<number> {
-  const r = await db.selectFrom('classes').select((eb) => eb.fn.countAll().as('n')).where('course', '=', course).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('classes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('course', '=', course)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -75,7 +92,13 @@ export async function removeCourse(db: Db, id: string): Promise<void> {
 
 /** The Inactive courses a user is enrolled in (through any class). */
 export async function inactiveEnrolledCourses(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('enrollments').innerJoin('courses', 'courses.id', 'enrollments.course')
-    .select('courses.id').distinct().where('enrollments.user', '=', userId).where('courses.status', '=', 'Inactive').execute();
+  const rows = await db
+    .selectFrom('enrollments')
+    .innerJoin('courses', 'courses.id', 'enrollments.course')
+    .select('courses.id')
+    .distinct()
+    .where('enrollments.user', '=', userId)
+    .where('courses.status', '=', 'Inactive')
+    .execute();
   return rows.map((r) => r.id);
 }

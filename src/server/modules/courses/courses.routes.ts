@@ -13,7 +13,15 @@ import { CourseCopySchema } from '../../../domain/history.ts';
 import { copyCourse, siblingInLanguage } from './course-copy.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { presentCourse } from './courses.presenter.ts';
-import { countClasses, findCourse, inactiveEnrolledCourses, insertCourse, listCourses, removeCourse, updateCourse } from './courses.repository.ts';
+import {
+  countClasses,
+  findCourse,
+  inactiveEnrolledCourses,
+  insertCourse,
+  listCourses,
+  removeCourse,
+  updateCourse,
+} from './courses.repository.ts';
 import { PageCache, contentChanged } from '../content/content.cache.ts';
 import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 
@@ -43,8 +51,12 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { config } = await ctx.site.get();
     const enrolledInactive = actor && config.showinactivecourseswhenenrolled ? await inactiveEnrolledCourses(db, actor.id) : [];
     if (enrolledInactive.length === 0) {
-      return send(reply, await catalogue.get(`active|${key}`, async () =>
-        JSON.stringify((await listCourses(db, body)).filter((c) => c.status !== 'Inactive').map(presentCourse))));
+      return send(
+        reply,
+        await catalogue.get(`active|${key}`, async () =>
+          JSON.stringify((await listCourses(db, body)).filter((c) => c.status !== 'Inactive').map(presentCourse)),
+        ),
+      );
     }
     const shown = new Set(enrolledInactive);
     const list = (JSON.parse(await all()) as Course[]).filter((c) => c.status !== 'Inactive' || shown.has(c._id));
@@ -99,8 +111,13 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     mapping[copy.main] = { ...(mapping[copy.main] ?? {}), [source.lang]: source.id, [lang]: copy.course.id };
     await ctx.site.saveConfig({ maincourses: mapping });
     await keepVersion(db, 'course', copy.course.id, actor!, undefined);
-    await recordAudit(db, { actor: actor!, action: 'course.copy', targetType: 'course', target: copy.course.id,
-      changes: { from: source.id, lang, lessons: copy.lessons, materials: copy.materials } });
+    await recordAudit(db, {
+      actor: actor!,
+      action: 'course.copy',
+      targetType: 'course',
+      target: copy.course.id,
+      changes: { from: source.id, lang, lessons: copy.lessons, materials: copy.materials },
+    });
     await contentChanged(ctx);
     return { course: presentCourse(copy.course), lessons: copy.lessons, materials: copy.materials } satisfies CourseCopyReply;
   });

@@ -13,7 +13,10 @@ describeEachEngine('inactive courses in the course list', (server) => {
   const ids = async (c: TestClient, body: Record<string, unknown> = {}) => {
     const r = await c.post('/app_courses/list', body);
     expect(r.status).toBe(200);
-    return (r.body as { _id: string }[]).map((x) => x._id).filter((id) => id === active || id === inactive).sort();
+    return (r.body as { _id: string }[])
+      .map((x) => x._id)
+      .filter((id) => id === active || id === inactive)
+      .sort();
   };
   const setShow = async (on: boolean) => server().ctx.site.saveConfig({ showinactivecourseswhenenrolled: on });
 

@@ -21,7 +21,10 @@ describeEachEngine('dates', (server) => {
     const id = await enrollIn(ctx, learner.id, classid);
     const before = await ctx.db.selectFrom('enrollments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const { client } = await signedInUser(server(), { roles: asRoles('admin') });
-    for (const body of [{ _id: id, regdate: '2026-02-30' }, { _id: id, completed: '2026-04-31' }]) {
+    for (const body of [
+      { _id: id, regdate: '2026-02-30' },
+      { _id: id, completed: '2026-04-31' },
+    ]) {
       const r = await client.post('/app_enrollment/save', body);
       expect([r.status, r.body.error.message], JSON.stringify(body)).toEqual([400, MSG.classDateFormat]);
     }

@@ -7,7 +7,8 @@ import { enroll, enrollmentId, recordView } from './enrollment.repository.ts';
 
 describeEachEngine('enrolment API', (server) => {
   const classRow = (id: string) => server().ctx.db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const enrollmentCount = async (user: string) => (await server().ctx.db.selectFrom('enrollments').select('id').where('user', '=', user).execute()).length;
+  const enrollmentCount = async (user: string) =>
+    (await server().ctx.db.selectFrom('enrollments').select('id').where('user', '=', user).execute()).length;
 
   describe('enroll', () => {
     it('enrols in a self-paced class once, however often it is asked, and answers the enrolment', async () => {
@@ -16,7 +17,14 @@ describeEachEngine('enrolment API', (server) => {
       const { user, client } = await signedInUser(server());
       const r = await client.post(`/app_enrollment/enroll/${classid}`, { courseid: course, classid });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ _id: enrollmentId(user.id, classid), user: user.id, course, classid, progress: {}, classexists: true });
+      expect(r.body).toMatchObject({
+        _id: enrollmentId(user.id, classid),
+        user: user.id,
+        course,
+        classid,
+        progress: {},
+        classexists: true,
+      });
       expect(typeof r.body.regdate).toBe('string');
       const again = await client.post(`/app_enrollment/enroll/${classid}`, { courseid: course });
       expect(again.body.regdate).toBe(r.body.regdate);
@@ -66,7 +74,7 @@ describeEachEngine('enrolment API', (server) => {
   });
 
   describe('list', () => {
-    it('lists one\'s own enrolments with class name, course title and certificate link', async () => {
+    it("lists one's own enrolments with class name, course title and certificate link", async () => {
       const course = await buildCourse(server().ctx, { title: 'Listing course' });
       const classid = await buildClass(server().ctx, course);
       const { user, client } = await signedInUser(server());
@@ -102,7 +110,11 @@ describeEachEngine('enrolment API', (server) => {
       const added = await editor.post('/app_enrollment/save', { user: target.id, classid });
       expect(added.status).toBe(200);
       expect(added.body._id).toBe(enrollmentId(target.id, classid));
-      const edited = await editor.post('/app_enrollment/save', { _id: added.body._id, description: 'Moved from the spring group', completed: '2026-06-30' });
+      const edited = await editor.post('/app_enrollment/save', {
+        _id: added.body._id,
+        description: 'Moved from the spring group',
+        completed: '2026-06-30',
+      });
       expect(edited.body).toMatchObject({ description: 'Moved from the spring group', completed: '2026-06-30T00:00:00.000Z' });
       await recordView(ctx.db, added.body._id, lessons[0], materials.article);
       expect((await editor.post('/app_enrollment/remove', { _id: added.body._id })).body).toEqual({ ok: true, _id: added.body._id });
@@ -134,7 +146,9 @@ describeEachEngine('enrolment API', (server) => {
         expect(r.status, JSON.stringify(body)).toBe(400);
       }
       expect((await admin.post('/app_enrollment/save', { user: 'nobody', classid })).body.error.message).toBe(MSG.userNotFound);
-      expect((await admin.post('/app_enrollment/save', { user: target.id, classid: 'no-such-class' })).body.error.message).toBe(MSG.classNotFound);
+      expect((await admin.post('/app_enrollment/save', { user: target.id, classid: 'no-such-class' })).body.error.message).toBe(
+        MSG.classNotFound,
+      );
       expect((await admin.post('/app_enrollment/save', { _id: 'no-such-enrolment' })).status).toBe(404);
       expect((await admin.post('/app_enrollment/remove', { _id: 'no-such-enrolment' })).status).toBe(404);
       expect((await admin.post('/app_enrollment/remove', {})).status).toBe(400);
@@ -168,7 +182,10 @@ describeEachEngine('enrolment API', (server) => {
       expect((await admin.post('/app_enrollment/classEnrollment', { classid })).body[0].email).toBe(a.user.email);
 
       const fellow = await b.client.post('/app_enrollment/classEnrollment', { classid });
-      expect(fellow.body).toEqual([{ firstname: 'Amal', lastname: 'Aziz' }, { firstname: 'Bruno', lastname: 'Bento' }]);
+      expect(fellow.body).toEqual([
+        { firstname: 'Amal', lastname: 'Aziz' },
+        { firstname: 'Bruno', lastname: 'Bento' },
+      ]);
 
       // A learner of another class, and an editor, cannot see this class's participants.
       const otherClass = await buildClass(ctx, course);

@@ -25,7 +25,11 @@ describeEachEngine('progress writes', (server) => {
     const { ctx } = server();
     const user = await buildUser(ctx);
     const course = await buildCourse(ctx);
-    const cls = await ctx.db.selectFrom('classes').selectAll().where('id', '=', await buildClass(ctx, course)).executeTakeFirstOrThrow();
+    const cls = await ctx.db
+      .selectFrom('classes')
+      .selectAll()
+      .where('id', '=', await buildClass(ctx, course))
+      .executeTakeFirstOrThrow();
     const id = await enroll(ctx.db, user.id, cls);
     expect(await enroll(ctx.db, user.id, cls)).toBe(id); // enrolling twice keeps one enrolment
     await recordView(ctx.db, id, 'l1', 'm1', '2026-10-01T10:00:00.000Z');

@@ -23,11 +23,24 @@ export const SAME_ATTEMPT_WINDOW_MS = 10_000;
 /** Enrols the user in the class; enrolling twice keeps the first enrolment. */
 export async function enroll(db: Db, userId: string, cls: Pick<ClassesTable, 'id' | 'course' | 'regcode' | 'description'>) {
   const ts = now();
-  await db.insertInto('enrollments').values({
-    id: enrollmentId(userId, cls.id), user: userId, course: cls.course, classid: cls.id, regdate: ts,
-    completed: null, regcode: cls.regcode, description: cls.description, timestamp: ts, percentcomplete: 0,
-    exampassed: 0, examdate: null,
-  }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('enrollments')
+    .values({
+      id: enrollmentId(userId, cls.id),
+      user: userId,
+      course: cls.course,
+      classid: cls.id,
+      regdate: ts,
+      completed: null,
+      regcode: cls.regcode,
+      description: cls.description,
+      timestamp: ts,
+      percentcomplete: 0,
+      exampassed: 0,
+      examdate: null,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   return enrollmentId(userId, cls.id);
 }
 
@@ -36,7 +49,12 @@ export function findEnrollment(db: Db, id: string) {
 }
 
 /** What a progress write needs to know of the enrolment, read while locking it. */
-export interface Locked { course: string; exampassed: number; completed: string | null; percentcomplete: number }
+export interface Locked {
+  course: string;
+  exampassed: number;
+  completed: string | null;
+  percentcomplete: number;
+}
 
 /**
  * Moves the enrolment's last activity forward and, on PostgreSQL, locks its row until the transaction
@@ -47,31 +65,56 @@ export async function lockEnrollment(trx: Trx, enrollment: string, at: string, t
   const timestamp = touch
     ? sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end`
     : sql<string>`${sql.ref('timestamp')}`;
-  return trx.updateTable('enrollments')
+  return trx
+    .updateTable('enrollments')
     .set({ timestamp })
-    .where('id', '=', enrollment).returning(['course', 'exampassed', 'completed', 'percentcomplete']).executeTakeFirst();
+    .where('id', '=', enrollment)
+    .returning(['course', 'exampassed', 'completed', 'percentcomplete'])
+    .executeTakeFirst();
 }
 
 async function writeView(trx: Trx, enrollment: string, lesson: string, material: string | undefined, at: string) {
-  await trx.insertInto('lesson_progress').values({
-    enrollmentId: enrollment, lesson, firstview: at, lastview: at, quizdate: null, score: null, possible: null,
-    percent: null, answers: null, correctanswers: null,
-  }).onConflict((oc) => oc.columns(['enrollmentId', 'lesson']).doUpdateSet({
-    lastview: sql`case when ${sql.ref('lesson_progress.lastview')} is null or ${sql.ref('lesson_progress.lastview')} < ${at} then ${at} else ${sql.ref('lesson_progress.lastview')} end`,
-    firstview: sql`case when ${sql.ref('lesson_progress.firstview')} is null or ${sql.ref('lesson_progress.firstview')} > ${at} then ${at} else ${sql.ref('lesson_progress.firstview')} end`,
-  })).execute();
+  await trx
+    .insertInto('lesson_progress')
+    .values({
+      enrollmentId: enrollment,
+      lesson,
+      firstview: at,
+      lastview: at,
+      quizdate: null,
+      score: null,
+      possible: null,
+      percent: null,
+      answers: null,
+      correctanswers: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['enrollmentId', 'lesson']).doUpdateSet({
+        lastview: sql`case when ${sql.ref('lesson_progress.lastview')} is null or ${sql.ref('lesson_progress.lastview')} < ${at} then ${at} else ${sql.ref('lesson_progress.lastview')} end`,
+        firstview: sql`case when ${sql.ref('lesson_progress.firstview')} is null or ${sql.ref('lesson_progress.firstview')} > ${at} then ${at} else ${sql.ref('lesson_progress.firstview')} end`,
+      }),
+    )
+    .execute();
   if (material) {
-    await trx.insertInto('material_views').values({ enrollmentId: enrollment, lesson, material, firstview: at, lastview: at })
-      .onConflict((oc) => oc.columns(['enrollmentId', 'lesson', 'material']).doUpdateSet({
-        lastview: sql`case when ${sql.ref('material_views.lastview')} < ${at} then ${at} else ${sql.ref('material_views.lastview')} end`,
-        firstview: sql`case when ${sql.ref('material_views.firstview')} > ${at} then ${at} else ${sql.ref('material_views.firstview')} end`,
-      })).execute();
+    await trx
+      .insertInto('material_views')
+      .values({ enrollmentId: enrollment, lesson, material, firstview: at, lastview: at })
+      .onConflict((oc) =>
+        oc.columns(['enrollmentId', 'lesson', 'material']).doUpdateSet({
+          lastview: sql`case when ${sql.ref('material_views.lastview')} < ${at} then ${at} else ${sql.ref('material_views.lastview')} end`,
+          firstview: sql`case when ${sql.ref('material_views.firstview')} > ${at} then ${at} else ${sql.ref('material_views.firstview')} end`,
+        }),
+      )
+      .execute();
   }
 }
 
 /** The enrolment's figures after a progress write, and one lesson's progress for the reply. */
 export interface ProgressUpdate {
-  percentcomplete: number; completed: string | null; exampassed: boolean; lesson: LessonProgress;
+  percentcomplete: number;
+  completed: string | null;
+  exampassed: boolean;
+  lesson: LessonProgress;
   /** This write completed the course (its certificate is now issued). */
   completedNow?: boolean;
 }
@@ -85,11 +128,21 @@ export interface ProgressUpdate {
 async function updateCompletion(trx: Trx, enrollment: string, e: Locked, at: string, lesson: string): Promise<ProgressUpdate> {
   // The course's materials, each with this enrolment's view if any; and the lesson's own row.
   // One after the other: a transaction is one connection, and pg refuses two queries at once on it.
-  const materials = await trx.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
-    .leftJoin('material_views', (j) => j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', enrollment))
+  const materials = await trx
+    .selectFrom('materials')
+    .innerJoin('lessons', 'lessons.id', 'materials.lesson')
+    .leftJoin('material_views', (j) =>
+      j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', enrollment),
+    )
     .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
-    .where('lessons.course', '=', e.course).execute();
-  const lp = await trx.selectFrom('lesson_progress').selectAll().where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).executeTakeFirst();
+    .where('lessons.course', '=', e.course)
+    .execute();
+  const lp = await trx
+    .selectFrom('lesson_progress')
+    .selectAll()
+    .where('enrollmentId', '=', enrollment)
+    .where('lesson', '=', lesson)
+    .executeTakeFirst();
   const required = materials.filter((m) => fromBool(m.required));
   const done = required.filter((m) => m.lastview !== null).length;
   const hasExam = materials.some((m) => m.section === 'Exam');
@@ -101,7 +154,9 @@ async function updateCompletion(trx: Trx, enrollment: string, e: Locked, at: str
     await trx.updateTable('enrollments').set({ percentcomplete: percent, completed }).where('id', '=', enrollment).execute();
   }
   return {
-    percentcomplete: percent, completed, exampassed: fromBool(e.exampassed),
+    percentcomplete: percent,
+    completed,
+    exampassed: fromBool(e.exampassed),
     lesson: {
       ...(lp ? lessonProgressOf(lp) : {}),
       materials: Object.fromEntries(materials.filter((m) => m.lesson === lesson && m.lastview !== null).map((m) => [m.id, m.lastview!])),
@@ -110,13 +165,24 @@ async function updateCompletion(trx: Trx, enrollment: string, e: Locked, at: str
 }
 
 const lessonProgressOf = (l: LessonProgressTable): LessonProgress => ({
-  firstview: l.firstview ?? undefined, lastview: l.lastview ?? undefined, quizdate: l.quizdate ?? undefined,
-  score: l.score ?? undefined, possible: l.possible ?? undefined, percent: l.percent ?? undefined,
-  answers: fromJson<string[] | undefined>(l.answers, undefined), correctanswers: fromJson<string[] | undefined>(l.correctanswers, undefined),
+  firstview: l.firstview ?? undefined,
+  lastview: l.lastview ?? undefined,
+  quizdate: l.quizdate ?? undefined,
+  score: l.score ?? undefined,
+  possible: l.possible ?? undefined,
+  percent: l.percent ?? undefined,
+  answers: fromJson<string[] | undefined>(l.answers, undefined),
+  correctanswers: fromJson<string[] | undefined>(l.correctanswers, undefined),
 });
 
 /** Marks a lesson (and optionally one of its materials) viewed: first view kept, last view moved. */
-export async function recordView(db: Db, enrollment: string, lesson: string, material?: string, at = now()): Promise<ProgressUpdate | undefined> {
+export async function recordView(
+  db: Db,
+  enrollment: string,
+  lesson: string,
+  material?: string,
+  at = now(),
+): Promise<ProgressUpdate | undefined> {
   let completedNow = false;
   const update = await db.transaction().execute(async (trx) => {
     const e = await lockEnrollment(trx, enrollment, at);
@@ -138,14 +204,23 @@ export async function clearView(db: Db, enrollment: string, lesson: string, at =
     const e = await lockEnrollment(trx, enrollment, at);
     if (!e) return undefined;
     await trx.deleteFrom('material_views').where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).execute();
-    await trx.updateTable('lesson_progress').set({ firstview: null, lastview: null })
-      .where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).execute();
+    await trx
+      .updateTable('lesson_progress')
+      .set({ firstview: null, lastview: null })
+      .where('enrollmentId', '=', enrollment)
+      .where('lesson', '=', lesson)
+      .execute();
     return updateCompletion(trx, enrollment, e, at, lesson);
   });
 }
 
 export interface Graded {
-  score: number; possible: number; percent: number; passed: boolean; answers: string[]; correctanswers: string[];
+  score: number;
+  possible: number;
+  percent: number;
+  passed: boolean;
+  answers: string[];
+  correctanswers: string[];
 }
 
 export interface AttemptInput {
@@ -162,16 +237,24 @@ export interface AttemptInput {
 }
 
 export interface AttemptResult extends Graded {
-  quizdate: string; attempt: string; recorded: boolean;
+  quizdate: string;
+  attempt: string;
+  recorded: boolean;
   /** This submission completed the course (its certificate is now issued). */
   completedNow?: boolean;
 }
 
 export const answersHash = (answers: string[]) => crypto.createHash('sha256').update(json(answers)).digest('hex');
 export const resultOf = (row: QuizAttemptsTable, recorded: boolean): AttemptResult => ({
-  score: row.score, possible: row.possible, percent: row.percent, passed: fromBool(row.passed),
-  answers: fromJson<string[]>(row.answers, []), correctanswers: fromJson<string[]>(row.correctanswers, []),
-  quizdate: row.created, attempt: row.attempt, recorded,
+  score: row.score,
+  possible: row.possible,
+  percent: row.percent,
+  passed: fromBool(row.passed),
+  answers: fromJson<string[]>(row.answers, []),
+  correctanswers: fromJson<string[]>(row.correctanswers, []),
+  quizdate: row.created,
+  attempt: row.attempt,
+  recorded,
 });
 
 /**
@@ -206,8 +289,12 @@ export function earlierAttempt(db: Db | Trx, enrollment: string, material: strin
   const q = db.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', enrollment).where('material', '=', material);
   return key
     ? q.where('attempt', '=', key).executeTakeFirst()
-    : q.where('answershash', '=', hash).where('created', '>=', new Date(Date.parse(at) - SAME_ATTEMPT_WINDOW_MS).toISOString())
-      .orderBy('created', 'desc').limit(1).executeTakeFirst();
+    : q
+        .where('answershash', '=', hash)
+        .where('created', '>=', new Date(Date.parse(at) - SAME_ATTEMPT_WINDOW_MS).toISOString())
+        .orderBy('created', 'desc')
+        .limit(1)
+        .executeTakeFirst();
 }
 
 /**
@@ -220,30 +307,63 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
   const hash = answersHash(graded.answers);
   let earlier: QuizAttemptsTable | undefined;
   const row: QuizAttemptsTable = {
-    id: crypto.randomUUID(), enrollmentId: e.id, user: e.user, course: e.course, classid: e.classid, lesson: input.lesson,
-    material: input.material, kind: input.kind, attempt: key, answershash: hash, answers: json(graded.answers),
-    correctanswers: json(graded.correctanswers), score: graded.score, possible: graded.possible, percent: graded.percent,
-    passed: bool(graded.passed), created: at,
+    id: crypto.randomUUID(),
+    enrollmentId: e.id,
+    user: e.user,
+    course: e.course,
+    classid: e.classid,
+    lesson: input.lesson,
+    material: input.material,
+    kind: input.kind,
+    attempt: key,
+    answershash: hash,
+    answers: json(graded.answers),
+    correctanswers: json(graded.correctanswers),
+    score: graded.score,
+    possible: graded.possible,
+    percent: graded.percent,
+    passed: bool(graded.passed),
+    created: at,
   };
-  const inserted = await trx.insertInto('quiz_attempts').values(row)
-    .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing()).executeTakeFirst();
+  const inserted = await trx
+    .insertInto('quiz_attempts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing())
+    .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    earlier = await trx.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', e.id).where('material', '=', input.material)
-      .where('attempt', '=', key).executeTakeFirstOrThrow();
+    earlier = await trx
+      .selectFrom('quiz_attempts')
+      .selectAll()
+      .where('enrollmentId', '=', e.id)
+      .where('material', '=', input.material)
+      .where('attempt', '=', key)
+      .executeTakeFirstOrThrow();
     return resultOf(earlier, false);
   }
 
   // The lesson's result is the latest attempt's (spec: Retake replaces it); taking it is also a view.
   await writeView(trx, e.id, input.lesson, input.material, at);
-  await trx.updateTable('lesson_progress').set({
-    quizdate: at, score: graded.score, possible: graded.possible, percent: graded.percent,
-    answers: json(graded.answers), correctanswers: input.revealKey === false ? null : json(graded.correctanswers),
-  }).where('enrollmentId', '=', e.id).where('lesson', '=', input.lesson).execute();
+  await trx
+    .updateTable('lesson_progress')
+    .set({
+      quizdate: at,
+      score: graded.score,
+      possible: graded.possible,
+      percent: graded.percent,
+      answers: json(graded.answers),
+      correctanswers: input.revealKey === false ? null : json(graded.correctanswers),
+    })
+    .where('enrollmentId', '=', e.id)
+    .where('lesson', '=', input.lesson)
+    .execute();
   if (input.kind === 'exam') {
     // Once passed the exam stays passed, dated by the pass; until then examdate is the latest try.
-    await trx.updateTable('enrollments')
+    await trx
+      .updateTable('enrollments')
       .set(graded.passed ? { exampassed: 1, examdate: at } : { examdate: at })
-      .where('id', '=', e.id).where('exampassed', '=', 0).execute();
+      .where('id', '=', e.id)
+      .where('exampassed', '=', 0)
+      .execute();
     if (graded.passed) locked.exampassed = 1;
   }
   const u = await updateCompletion(trx, e.id, locked, at, input.lesson);
@@ -251,7 +371,10 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
 }
 
 /** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */
-export async function listEnrollments(db: Db, where: { user?: string; classid?: string; course?: string; ids?: string[] }): Promise<Enrollment[]> {
+export async function listEnrollments(
+  db: Db,
+  where: { user?: string; classid?: string; course?: string; ids?: string[] },
+): Promise<Enrollment[]> {
   let q = db.selectFrom('enrollments').selectAll();
   if (where.user) q = q.where('user', '=', where.user);
   if (where.classid) q = q.where('classid', '=', where.classid);
@@ -274,9 +397,19 @@ export async function listEnrollments(db: Db, where: { user?: string; classid?: 
     (lp.materials ??= {})[v.material] = v.lastview;
   }
   return rows.map((r) => ({
-    _id: r.id, user: r.user, course: r.course, classid: r.classid, regdate: r.regdate, completed: r.completed ?? undefined,
-    regcode: r.regcode ?? undefined, description: r.description ?? undefined, ts: r.timestamp, timestamp: r.timestamp,
-    percentcomplete: r.percentcomplete, exampassed: fromBool(r.exampassed), examdate: r.examdate ?? undefined,
+    _id: r.id,
+    user: r.user,
+    course: r.course,
+    classid: r.classid,
+    regdate: r.regdate,
+    completed: r.completed ?? undefined,
+    regcode: r.regcode ?? undefined,
+    description: r.description ?? undefined,
+    ts: r.timestamp,
+    timestamp: r.timestamp,
+    percentcomplete: r.percentcomplete,
+    exampassed: fromBool(r.exampassed),
+    examdate: r.examdate ?? undefined,
     progress: progress.get(r.id)!,
   }));
 }
@@ -298,29 +431,68 @@ export async function removeEnrollment(db: Db, id: string) {
 }
 
 export interface ParticipantRow {
-  enrollment: string; user: string; firstname: string; lastname: string; email: string; regdate: string;
-  timestamp: string; completed: string | null; percentcomplete: number; lastview: string | null; lessons: number;
+  enrollment: string;
+  user: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  regdate: string;
+  timestamp: string;
+  completed: string | null;
+  percentcomplete: number;
+  lastview: string | null;
+  lessons: number;
   suspended?: number;
 }
 
 /** Everyone enrolled in a class, with the number of lessons they have viewed and their last view. */
 export async function classParticipants(db: Db, classid: string): Promise<ParticipantRow[]> {
-  const rows = await db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
-    .select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
-      'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'users.suspended'])
+  const rows = await db
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.user')
+    .select([
+      'enrollments.id as enrollment',
+      'enrollments.user',
+      'users.firstname',
+      'users.lastname',
+      'users.email',
+      'enrollments.regdate',
+      'enrollments.timestamp',
+      'enrollments.completed',
+      'enrollments.percentcomplete',
+      'users.suspended',
+    ])
     .where('enrollments.classid', '=', classid)
-    .orderBy('users.lastname').orderBy('users.firstname').orderBy('enrollments.id').execute();
+    .orderBy('users.lastname')
+    .orderBy('users.firstname')
+    .orderBy('enrollments.id')
+    .execute();
   if (rows.length === 0) return [];
-  const stats = await db.selectFrom('lesson_progress')
+  const stats = await db
+    .selectFrom('lesson_progress')
     .select((eb) => ['enrollmentId', eb.fn.count<number>('lesson').as('lessons'), eb.fn.max('lastview').as('lastview')])
-    .where('enrollmentId', 'in', rows.map((r) => r.enrollment)).where('lastview', 'is not', null)
-    .groupBy('enrollmentId').execute();
+    .where(
+      'enrollmentId',
+      'in',
+      rows.map((r) => r.enrollment),
+    )
+    .where('lastview', 'is not', null)
+    .groupBy('enrollmentId')
+    .execute();
   const byId = new Map(stats.map((s) => [s.enrollmentId, s]));
-  return rows.map((r) => ({ ...r, lessons: Number(byId.get(r.enrollment)?.lessons ?? 0), lastview: byId.get(r.enrollment)?.lastview ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    lessons: Number(byId.get(r.enrollment)?.lessons ?? 0),
+    lastview: byId.get(r.enrollment)?.lastview ?? null,
+  }));
 }
 
 /** Changes an enrolment's own fields (dates, description); progress goes through the writers above. */
-export async function updateEnrollment(db: Db, id: string, fields: Partial<Pick<EnrollmentsTable, 'description' | 'regdate' | 'completed'>>) {
+export async function updateEnrollment(
+  db: Db,
+  id: string,
+  fields: Partial<Pick<EnrollmentsTable, 'description' | 'regdate' | 'completed'>>,
+) {
   await db.updateTable('enrollments').set(fields).where('id', '=', id).execute();
 }
 
@@ -328,19 +500,41 @@ export async function updateEnrollment(db: Db, id: string, fields: Partial<Pick<
  * The class, the learner's enrolment in it, and the lesson and material a progress write names, in one
  * query (each undefined when it does not exist).
  */
-export function progressTargetOf(db: Db, classid: string, enrollment: string, lessonid: string | undefined, materialid: string | undefined) {
-  return db.selectFrom('classes as c')
+export function progressTargetOf(
+  db: Db,
+  classid: string,
+  enrollment: string,
+  lessonid: string | undefined,
+  materialid: string | undefined,
+) {
+  return db
+    .selectFrom('classes as c')
     .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollment))
     .leftJoin('lessons as l', (j) => j.on('l.id', '=', lessonid ?? ''))
     .leftJoin('materials as m', (j) => j.on('m.id', '=', materialid ?? ''))
-    .select(['c.id', 'c.course', 'c.instructor', 'e.id as enrollment', 'e.user as enrolledUser', 'e.course as enrolledCourse',
-      'l.id as lesson', 'l.course as lessonCourse', 'm.id as material', 'm.lesson as materialLesson'])
-    .where('c.id', '=', classid).executeTakeFirst();
+    .select([
+      'c.id',
+      'c.course',
+      'c.instructor',
+      'e.id as enrollment',
+      'e.user as enrolledUser',
+      'e.course as enrolledCourse',
+      'l.id as lesson',
+      'l.course as lessonCourse',
+      'm.id as material',
+      'm.lesson as materialLesson',
+    ])
+    .where('c.id', '=', classid)
+    .executeTakeFirst();
 }
 
 /** The exam and completion fields of an enrolment, as a submit leaves them. */
 export function examOutcome(db: Db, id: string) {
-  return db.selectFrom('enrollments').select(['exampassed', 'examdate', 'completed', 'percentcomplete']).where('id', '=', id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('enrollments')
+    .select(['exampassed', 'examdate', 'completed', 'percentcomplete'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 export async function isEnrolledIn(db: Db, user: string, classid: string): Promise<boolean> {

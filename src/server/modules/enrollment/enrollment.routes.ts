@@ -16,8 +16,15 @@ import { MSG } from '../../../domain/messages.ts';
 import { DEFAULT_PASS_PERCENT } from '../../../domain/constants.ts';
 import type { Enrollment, QuizQuestion } from '../../../domain/types.ts';
 import {
-  ClassEnrollmentSchema, ClassIdParamSchema, EnrollmentListSchema, EnrollmentRemoveSchema, EnrollmentSaveSchema,
-  EnrollSchema, ExamSubmitSchema, QuizSubmitSchema, ViewedSchema,
+  ClassEnrollmentSchema,
+  ClassIdParamSchema,
+  EnrollmentListSchema,
+  EnrollmentRemoveSchema,
+  EnrollmentSaveSchema,
+  EnrollSchema,
+  ExamSubmitSchema,
+  QuizSubmitSchema,
+  ViewedSchema,
 } from '../../../domain/validation.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
@@ -25,8 +32,19 @@ import { courseTitles, findCourse } from '../courses/courses.repository.ts';
 import { quizMaterial } from '../materials/materials.repository.ts';
 import { findLesson } from '../lessons/lessons.repository.ts';
 import {
-  classParticipants, clearView, enroll, enrollmentId, findEnrollment, getEnrollment, listEnrollments, progressTargetOf, recordAttempt,
-  recordView, removeEnrollment, updateEnrollment, type ProgressUpdate,
+  classParticipants,
+  clearView,
+  enroll,
+  enrollmentId,
+  findEnrollment,
+  getEnrollment,
+  listEnrollments,
+  progressTargetOf,
+  recordAttempt,
+  recordView,
+  removeEnrollment,
+  updateEnrollment,
+  type ProgressUpdate,
 } from './enrollment.repository.ts';
 import { grade } from './quiz.grading.ts';
 import { countRegcodeTry } from '../accounts/regcode-guard.ts';
@@ -74,34 +92,47 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await present([e], actor))[0]!;
   };
 
-  app.post('/app_enrollment/enroll/:classid', {
-    config: { schema: { body: EnrollSchema, params: ClassIdParamSchema }, action: 'enrollment.enroll' },
-  }, async (req) => {
-    const { classid } = parse(ClassIdParamSchema, req.params);
-    const body = parse(EnrollSchema, req.body);
-    const { user, actor } = await caller(ctx, req);
-    authorize(actor, 'enrollment.enroll');
-    if (body.classid && body.classid !== classid) throw badRequest(MSG.missingIdEnroll);
-    const cls = await loadClass(classid);
-    if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const course = await findCourse(db, cls.course);
-    if (!course || course.status === 'Inactive') throw badRequest(MSG.enrollCourseInactive);
-    const id = enrollmentId(user!.id, cls.id);
-    // Enrolling twice keeps the one enrolment (and needs no code the second time).
-    if (!(await findEnrollment(db, id)) && !fromBool(cls.selfpaced) && !can(actor, 'class.update', { class: cls })) {
-      if (!body.regcode) throw badRequest(MSG.regcodeRequired, { regcode: MSG.regcodeRequired });
-      await countRegcodeTry(ctx, req, user!.id);
-      if (body.regcode !== (cls.regcode ?? '').toUpperCase()) throw forbidden(MSG.regcodeMismatch);
-    }
-    const isNew = !(await findEnrollment(db, id));
-    await enroll(db, user!.id, cls);
-    if (isNew) {
-      void classNames(ctx, cls.id).then((n) => sendNotice(ctx, user!.id, 'enrollment', (base) => ({
-        class: n?.cls || n?.course || cls.id, classurl: `${base}/course/${encodeURIComponent(cls.course)}`,
-      }), req.log));
-    }
-    return presentOne(id);
-  });
+  app.post(
+    '/app_enrollment/enroll/:classid',
+    {
+      config: { schema: { body: EnrollSchema, params: ClassIdParamSchema }, action: 'enrollment.enroll' },
+    },
+    async (req) => {
+      const { classid } = parse(ClassIdParamSchema, req.params);
+      const body = parse(EnrollSchema, req.body);
+      const { user, actor } = await caller(ctx, req);
+      authorize(actor, 'enrollment.enroll');
+      if (body.classid && body.classid !== classid) throw badRequest(MSG.missingIdEnroll);
+      const cls = await loadClass(classid);
+      if (body.courseid !== cls.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
+      const course = await findCourse(db, cls.course);
+      if (!course || course.status === 'Inactive') throw badRequest(MSG.enrollCourseInactive);
+      const id = enrollmentId(user!.id, cls.id);
+      // Enrolling twice keeps the one enrolment (and needs no code the second time).
+      if (!(await findEnrollment(db, id)) && !fromBool(cls.selfpaced) && !can(actor, 'class.update', { class: cls })) {
+        if (!body.regcode) throw badRequest(MSG.regcodeRequired, { regcode: MSG.regcodeRequired });
+        await countRegcodeTry(ctx, req, user!.id);
+        if (body.regcode !== (cls.regcode ?? '').toUpperCase()) throw forbidden(MSG.regcodeMismatch);
+      }
+      const isNew = !(await findEnrollment(db, id));
+      await enroll(db, user!.id, cls);
+      if (isNew) {
+        void classNames(ctx, cls.id).then((n) =>
+          sendNotice(
+            ctx,
+            user!.id,
+            'enrollment',
+            (base) => ({
+              class: n?.cls || n?.course || cls.id,
+              classurl: `${base}/course/${encodeURIComponent(cls.course)}`,
+            }),
+            req.log,
+          ),
+        );
+      }
+      return presentOne(id);
+    },
+  );
 
   app.post('/app_enrollment/list', { config: { schema: { body: EnrollmentListSchema }, action: 'enrollment.listOwn' } }, async (req) => {
     const body = parse(EnrollmentListSchema, req.body);
@@ -132,8 +163,13 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (body.completed !== undefined) fields.completed = toTime(body.completed);
     if (Object.keys(fields).length) await updateEnrollment(db, id!, fields);
     await recordAudit(db, {
-      actor: actor!, action: AUDIT.enrollmentSave, targetType: 'enrollment', target: id!,
-      changes: existing ? diff(existing as unknown as Record<string, unknown>, fields) : { user: body.user, classid: body.classid, added: true },
+      actor: actor!,
+      action: AUDIT.enrollmentSave,
+      targetType: 'enrollment',
+      target: id!,
+      changes: existing
+        ? diff(existing as unknown as Record<string, unknown>, fields)
+        : { user: body.user, classid: body.classid, added: true },
     });
     return presentOne(id!, actor);
   });
@@ -146,7 +182,10 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!existing) throw notFound(MSG.enrollmentNotFound);
     await removeEnrollment(db, _id);
     await recordAudit(db, {
-      actor: actor!, action: AUDIT.enrollmentRemove, targetType: 'enrollment', target: _id,
+      actor: actor!,
+      action: AUDIT.enrollmentRemove,
+      targetType: 'enrollment',
+      target: _id,
       changes: { user: existing.user, course: existing.course, classid: existing.classid },
     });
     return { ok: true, _id };
@@ -157,7 +196,10 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
    * one query. Only one's own progress, in a class one is enrolled in; the lesson must belong to the
    * class's course and the material to the lesson.
    */
-  async function progressTarget(req: FastifyRequest, body: { user?: string; classid: string; lessonid?: string; materialid?: string; course?: string }) {
+  async function progressTarget(
+    req: FastifyRequest,
+    body: { user?: string; classid: string; lessonid?: string; materialid?: string; course?: string },
+  ) {
     const { actor } = await caller(ctx, req);
     if (!actor) throw unauthorized();
     const row = await progressTargetOf(db, body.classid, enrollmentId(actor.id, body.classid), body.lessonid, body.materialid);
@@ -186,11 +228,22 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   /** The reply of a view write: the enrolment's figures and the progress of the one lesson written. */
-  const progressReply = (e: { id: string; user: string; course: string; classid: string }, lesson: string, u: ProgressUpdate | undefined) => {
+  const progressReply = (
+    e: { id: string; user: string; course: string; classid: string },
+    lesson: string,
+    u: ProgressUpdate | undefined,
+  ) => {
     if (!u) throw notFound(MSG.enrollmentNotFound);
     return {
-      _id: e.id, user: e.user, course: e.course, classid: e.classid, lessonid: lesson, percentcomplete: u.percentcomplete,
-      completed: u.completed ?? undefined, exampassed: u.exampassed, progress: { [lesson]: u.lesson },
+      _id: e.id,
+      user: e.user,
+      course: e.course,
+      classid: e.classid,
+      lessonid: lesson,
+      percentcomplete: u.percentcomplete,
+      completed: u.completed ?? undefined,
+      exampassed: u.exampassed,
+      progress: { [lesson]: u.lesson },
       certificate: u.completed ? `/app_users/certificate/${encodeURIComponent(e.course)}` : undefined,
     };
   };
@@ -227,56 +280,100 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     if (body.answers.length > questions.length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
     const { config } = await ctx.site.get();
-    const passpercent = Number((kind === 'exam' ? config.exampasspercent : config.quizpasspercent) ?? DEFAULT_PASS_PERCENT) || DEFAULT_PASS_PERCENT;
+    const passpercent =
+      Number((kind === 'exam' ? config.exampasspercent : config.quizpasspercent) ?? DEFAULT_PASS_PERCENT) || DEFAULT_PASS_PERCENT;
     const { user } = await caller(ctx, req);
     // The exam goes through its attempt rules; the key comes back only when they show it.
-    const { completedNow, ...result } = kind === 'exam'
-      ? await legacyExamSubmit(ctx, {
-        enrollment, lesson: lesson.id, material, answers: body.answers, attempt: body.attempt, lang: user?.lang ?? 'en',
-      })
-      : await recordAttempt(db, {
-        enrollment, lesson: lesson.id, material: material.id, kind, attempt: body.attempt,
-        graded: grade(questions, body.answers, passpercent),
-      });
+    const { completedNow, ...result } =
+      kind === 'exam'
+        ? await legacyExamSubmit(ctx, {
+            enrollment,
+            lesson: lesson.id,
+            material,
+            answers: body.answers,
+            attempt: body.attempt,
+            lang: user?.lang ?? 'en',
+          })
+        : await recordAttempt(db, {
+            enrollment,
+            lesson: lesson.id,
+            material: material.id,
+            kind,
+            attempt: body.attempt,
+            graded: grade(questions, body.answers, passpercent),
+          });
     if (completedNow) void noticeCertificate(ctx, enrollment, req.log);
     const after = await presentOne(enrollment.id);
     return {
-      ...result, passpercent, _id: material.id, lessonid: lesson.id, classid: cls.id, courseid: cls.course,
-      progress: after.progress[lesson.id], exampassed: after.exampassed, examdate: after.examdate,
-      completed: after.completed, percentcomplete: after.percentcomplete, enrollment: after,
+      ...result,
+      passpercent,
+      _id: material.id,
+      lessonid: lesson.id,
+      classid: cls.id,
+      courseid: cls.course,
+      progress: after.progress[lesson.id],
+      exampassed: after.exampassed,
+      examdate: after.examdate,
+      completed: after.completed,
+      percentcomplete: after.percentcomplete,
+      enrollment: after,
     };
   }
 
   examAttemptRoutes(app, ctx);
 
-  app.post('/app_enrollment/quiz', {
-    config: { schema: { body: QuizSubmitSchema }, action: 'enrollment.recordProgress' },
-  }, (req) => submit(req, 'quiz'));
-  app.post('/app_enrollment/exam', {
-    config: { schema: { body: ExamSubmitSchema }, action: 'enrollment.recordProgress' },
-  }, (req) => submit(req, 'exam'));
+  app.post(
+    '/app_enrollment/quiz',
+    {
+      config: { schema: { body: QuizSubmitSchema }, action: 'enrollment.recordProgress' },
+    },
+    (req) => submit(req, 'quiz'),
+  );
+  app.post(
+    '/app_enrollment/exam',
+    {
+      config: { schema: { body: ExamSubmitSchema }, action: 'enrollment.recordProgress' },
+    },
+    (req) => submit(req, 'exam'),
+  );
 
-  app.post('/app_enrollment/classEnrollment', {
-    config: { schema: { body: ClassEnrollmentSchema }, action: 'class.viewParticipants' },
-  }, async (req) => {
-    const { classid } = parse(ClassEnrollmentSchema, req.body);
-    const { actor } = await caller(ctx, req);
-    if (!actor) throw unauthorized();
-    const cls = await loadClass(classid);
-    const enrolled = !!(await findEnrollment(db, enrollmentId(actor.id, cls.id)));
-    authorize(actor, 'class.viewParticipants', { class: cls, enrolled });
-    const details = can(actor, 'class.viewParticipantDetails', { class: cls });
-    const rows = await classParticipants(db, cls.id);
-    // Fellow learners see names only; the instructor and admins see the participant table's details.
-    return rows.map((r) => details
-      ? {
-        _id: r.enrollment, user: r.user, firstname: r.firstname, lastname: r.lastname, email: r.email, regdate: r.regdate,
-        lastview: r.lastview ?? undefined, timestamp: r.timestamp, lastactivity: r.lastview ?? r.timestamp,
-        lessons: r.lessons, lessoncount: r.lessons, completed: r.completed ?? undefined, percentcomplete: r.percentcomplete,
-        ...(r.suspended === 1 ? { suspended: true } : {}),
-      }
-      : { firstname: r.firstname, lastname: r.lastname });
-  });
+  app.post(
+    '/app_enrollment/classEnrollment',
+    {
+      config: { schema: { body: ClassEnrollmentSchema }, action: 'class.viewParticipants' },
+    },
+    async (req) => {
+      const { classid } = parse(ClassEnrollmentSchema, req.body);
+      const { actor } = await caller(ctx, req);
+      if (!actor) throw unauthorized();
+      const cls = await loadClass(classid);
+      const enrolled = !!(await findEnrollment(db, enrollmentId(actor.id, cls.id)));
+      authorize(actor, 'class.viewParticipants', { class: cls, enrolled });
+      const details = can(actor, 'class.viewParticipantDetails', { class: cls });
+      const rows = await classParticipants(db, cls.id);
+      // Fellow learners see names only; the instructor and admins see the participant table's details.
+      return rows.map((r) =>
+        details
+          ? {
+              _id: r.enrollment,
+              user: r.user,
+              firstname: r.firstname,
+              lastname: r.lastname,
+              email: r.email,
+              regdate: r.regdate,
+              lastview: r.lastview ?? undefined,
+              timestamp: r.timestamp,
+              lastactivity: r.lastview ?? r.timestamp,
+              lessons: r.lessons,
+              lessoncount: r.lessons,
+              completed: r.completed ?? undefined,
+              percentcomplete: r.percentcomplete,
+              ...(r.suspended === 1 ? { suspended: true } : {}),
+            }
+          : { firstname: r.firstname, lastname: r.lastname },
+      );
+    },
+  );
 
   /** The participant table a page at a time: for the class's instructor and admins, sorted and searched on the server. */
   app.post('/app_enrollment/participants', { config: { action: 'class.pageParticipants' } }, async (req, reply) => {

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
-import { LEARNING_ANSWERS, TEST_PASSWORD, asRoles, buildClass, buildLearningCourse, buildUser, signedInUser } from '../../testing/factories.ts';
+import {
+  LEARNING_ANSWERS,
+  TEST_PASSWORD,
+  asRoles,
+  buildClass,
+  buildLearningCourse,
+  buildUser,
+  signedInUser,
+} from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import { enroll } from './enrollment.repository.ts';
@@ -47,8 +55,16 @@ describeEachEngine('exam attempts API', (server) => {
     const { user, client } = await signedInUser(server());
     const enrollment = await enroll(ctx.db, user.id, cls);
     const exam = (answers: unknown, c: TestClient = client) =>
-      c.post('/app_enrollment/exam', { _id: lc.materials.exam, user: user.id, classid, courseid: lc.course, lessonid: lc.lessons[1], answers });
-    const start = (c: TestClient = client) => c.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course });
+      c.post('/app_enrollment/exam', {
+        _id: lc.materials.exam,
+        user: user.id,
+        classid,
+        courseid: lc.course,
+        lessonid: lc.lessons[1],
+        answers,
+      });
+    const start = (c: TestClient = client) =>
+      c.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course });
     const status = (c: TestClient = client) => c.post('/app_enrollment/attempts', { _id: lc.materials.exam, classid });
     const instructorClient = server().client();
     await instructorClient.login(instructor.email, TEST_PASSWORD);
@@ -85,7 +101,7 @@ describeEachEngine('exam attempts API', (server) => {
     expect(last.body).toMatchObject({ passed: true, correctanswers: LEARNING_ANSWERS });
   });
 
-  it('keeps the key out of the learner\'s own data export too, unless the rules show it', async () => {
+  it("keeps the key out of the learner's own data export too, unless the rules show it", async () => {
     const s = await setup({ waithours: 0, drawcount: 3 });
     const exported = async () => {
       const r = await s.client.post('/app_privacy/export', { password: TEST_PASSWORD });
@@ -95,13 +111,19 @@ describeEachEngine('exam attempts API', (server) => {
       return Object.fromEntries(Object.entries(zip).map(([name, bytes]) => [name, strFromU8(bytes)]));
     };
     const failed = await s.start();
-    await s.client.post('/app_enrollment/attempt/submit', { attemptid: failed.body._id, answers: lettersFor(failed.body.questions, false) });
+    await s.client.post('/app_enrollment/attempt/submit', {
+      attemptid: failed.body._id,
+      answers: lettersFor(failed.body.questions, false),
+    });
     let files = await exported();
     const attempts = JSON.parse(files['exam-attempts.json']!);
-    expect(attempts).toEqual([expect.objectContaining({ id: failed.body._id, state: 'submitted', passed: false, answers: expect.any(Array) })]);
+    expect(attempts).toEqual([
+      expect.objectContaining({ id: failed.body._id, state: 'submitted', passed: false, answers: expect.any(Array) }),
+    ]);
     expect(attempts[0]).not.toHaveProperty('correctanswers');
-    expect(attempts[0].questions.map((q: { question: string; answers: string[] }) => ({ question: q.question, answers: q.answers })))
-      .toEqual(failed.body.questions);
+    expect(
+      attempts[0].questions.map((q: { question: string; answers: string[] }) => ({ question: q.question, answers: q.answers })),
+    ).toEqual(failed.body.questions);
     expect(JSON.parse(files['quiz-and-exam-attempts.json']!)).toEqual([expect.not.objectContaining({ correctanswers: expect.anything() })]);
     // Nowhere in the archive (data.json holds every part; the CSV files are made from the same records).
     const keys: string[] = [];
@@ -146,7 +168,9 @@ describeEachEngine('exam attempts API', (server) => {
     const es = await s.start();
     expect(es.body.error.message).toMatch(/^Tu próximo intento/);
     await s.client.post('/app_users/setlang/', { lang: 'en' });
-    expect(await server().ctx.db.selectFrom('exam_attempts').select('id').where('enrollmentId', '=', s.enrollment).execute()).toHaveLength(1);
+    expect(await server().ctx.db.selectFrom('exam_attempts').select('id').where('enrollmentId', '=', s.enrollment).execute()).toHaveLength(
+      1,
+    );
 
     travel(24 * HOUR + 60_000);
     const second = await s.exam(WRONG);
@@ -158,23 +182,36 @@ describeEachEngine('exam attempts API', (server) => {
     expect((await s.status()).body).toMatchObject({ canstart: false, reason: 'used', remaining: 0 });
   });
 
-  it('takes the site\'s defaults from Admin > Settings and the exam\'s own rules, pool size included, from the lesson editor', async () => {
+  it("takes the site's defaults from Admin > Settings and the exam's own rules, pool size included, from the lesson editor", async () => {
     const s = await setup();
     const { client: admin } = await signedInUser(server(), { roles: asRoles('admin') });
     const setConfig = (config: Record<string, unknown>) => admin.post('/app_admin/setConfig', { config });
     try {
       expect((await setConfig({ examattempts: 1, examwaithours: 0, examshowanswers: 'afterpassing' })).status).toBe(200);
       // The editor's save: a pool of 5 asking 3, the rest left to the site.
-      const saved = await admin.post('/app_materials/save', { _id: s.materials.exam, drawcount: 3, maxattempts: '', waithours: null, showanswers: '' });
+      const saved = await admin.post('/app_materials/save', {
+        _id: s.materials.exam,
+        drawcount: 3,
+        maxattempts: '',
+        waithours: null,
+        showanswers: '',
+      });
       expect(saved.status).toBe(200);
       expect(saved.body).toMatchObject({ drawcount: 3, maxattempts: null, waithours: null, showanswers: null });
       expect((await admin.post('/app_materials/save', { _id: s.materials.exam, drawcount: -1 })).status).toBe(400);
       const before = await s.status();
-      expect(before.body).toMatchObject({ allowed: 1, canstart: true, rules: { maxattempts: 1, waithours: 0, showanswers: 'afterpassing', questions: 3, pool: 5 } });
+      expect(before.body).toMatchObject({
+        allowed: 1,
+        canstart: true,
+        rules: { maxattempts: 1, waithours: 0, showanswers: 'afterpassing', questions: 3, pool: 5 },
+      });
 
       const a = await s.start();
       expect(a.body.questions).toHaveLength(3);
-      const passed = await s.client.post('/app_enrollment/attempt/submit', { attemptid: a.body._id, answers: lettersFor(a.body.questions) });
+      const passed = await s.client.post('/app_enrollment/attempt/submit', {
+        attemptid: a.body._id,
+        answers: lettersFor(a.body.questions),
+      });
       // The site says "after passing": this pass shows its key.
       expect(passed.body).toMatchObject({ passed: true, correctanswers: lettersFor(a.body.questions) });
       expect((await s.status()).body).toMatchObject({ used: 1, allowed: 1, canstart: false, reason: 'used' });
@@ -197,10 +234,19 @@ describeEachEngine('exam attempts API', (server) => {
     expect((await server().client().post('/app_enrollment/grantAttempt', { classid: s.classid, user: s.user.id })).status).toBe(401);
     expect((await s.instructorClient.post('/app_enrollment/grantAttempt', { classid: s.classid })).status).toBe(400);
 
-    const granted = await s.instructorClient.post('/app_enrollment/grantAttempt', { classid: s.classid, user: s.user.id, reason: 'Connection lost' });
+    const granted = await s.instructorClient.post('/app_enrollment/grantAttempt', {
+      classid: s.classid,
+      user: s.user.id,
+      reason: 'Connection lost',
+    });
     expect(granted.status).toBe(200);
     expect(granted.body).toMatchObject({ ok: true, allowed: 2, used: 1, canstart: true });
-    const audit = await server().ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'exam.grantAttempt').where('target', '=', s.enrollment).execute();
+    const audit = await server()
+      .ctx.db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'exam.grantAttempt')
+      .where('target', '=', s.enrollment)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: s.instructor.id });
     expect(JSON.parse(audit[0]!.changes)).toMatchObject({ user: s.user.id, reason: 'Connection lost', grant: granted.body.grant });
@@ -231,7 +277,12 @@ describeEachEngine('exam attempts API', (server) => {
     const ok = a.status === 200 ? a : b;
     const late = a.status === 200 ? b : a;
     expect(late.body.error.message).toBe(MSG.examAlreadySubmitted);
-    expect(late.body.error.attempt).toMatchObject({ _id: started.body._id, state: 'submitted', score: ok.body.score, percent: ok.body.percent });
+    expect(late.body.error.attempt).toMatchObject({
+      _id: started.body._id,
+      state: 'submitted',
+      score: ok.body.score,
+      percent: ok.body.percent,
+    });
     const rows = await server().ctx.db.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', s.enrollment).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.percent).toBe(ok.body.percent);
@@ -246,7 +297,8 @@ describeEachEngine('exam attempts API', (server) => {
     expect(started.body).toMatchObject({ resumed: false, state: 'inprogress', answers: [] });
     expect(started.body.questions).toHaveLength(5);
     expect(JSON.stringify(started.body)).not.toMatch(/iscorrect|correct/);
-    const save = (answers: string[], seq: number) => s.client.post('/app_enrollment/attempt/save', { attemptid: started.body._id, answers, seq });
+    const save = (answers: string[], seq: number) =>
+      s.client.post('/app_enrollment/attempt/save', { attemptid: started.body._id, answers, seq });
     expect((await save(['A', '', 'C'], 1)).body).toMatchObject({ ok: true, saved: true });
     expect((await save(['A', 'B', 'C'], 3)).body.saved).toBe(true);
     // An older save arriving late does not overwrite the newer one.
@@ -270,7 +322,7 @@ describeEachEngine('exam attempts API', (server) => {
     expect(done.body.answers.slice(0, 3)).toEqual(['A', 'B', 'C']);
   });
 
-  it('closes an abandoned timed attempt at the limit on the server\'s clock: lazily on the next read, and by the sweep', async () => {
+  it("closes an abandoned timed attempt at the limit on the server's clock: lazily on the next read, and by the sweep", async () => {
     const s = await setup({ timelimit: 10, waithours: 0 });
     const started = await s.start();
     expect(started.body.timelimit).toBe(10);
@@ -283,8 +335,19 @@ describeEachEngine('exam attempts API', (server) => {
     const late = await s.client.post('/app_enrollment/attempt/save', { attemptid: started.body._id, answers: right, seq: 2 });
     expect([late.status, late.body.error.message]).toEqual([409, MSG.examAttemptExpired]);
     const read = await s.client.post('/app_enrollment/attempt/get', { attemptid: started.body._id });
-    expect(read.body).toMatchObject({ state: 'expired', finished: started.body.deadline, score: 4, possible: 5, percent: 80, passed: true });
-    const row = await server().ctx.db.selectFrom('quiz_attempts').selectAll().where('enrollmentId', '=', s.enrollment).executeTakeFirstOrThrow();
+    expect(read.body).toMatchObject({
+      state: 'expired',
+      finished: started.body.deadline,
+      score: 4,
+      possible: 5,
+      percent: 80,
+      passed: true,
+    });
+    const row = await server()
+      .ctx.db.selectFrom('quiz_attempts')
+      .selectAll()
+      .where('enrollmentId', '=', s.enrollment)
+      .executeTakeFirstOrThrow();
     expect(row.created).toBe(started.body.deadline);
 
     // Nobody reads the next one: the sweep closes it at its deadline.
@@ -294,7 +357,11 @@ describeEachEngine('exam attempts API', (server) => {
     expect(await sweepOverdue(server().ctx.db, new Date(server().ctx.clock.now()).toISOString(), async () => ({}))).toBe(0);
     travel(10 * 60_000 + 1000);
     expect(await sweepOverdue(server().ctx.db, new Date(server().ctx.clock.now()).toISOString(), async () => ({}))).toBe(1);
-    const closed = await server().ctx.db.selectFrom('exam_attempts').selectAll().where('id', '=', second.body._id).executeTakeFirstOrThrow();
+    const closed = await server()
+      .ctx.db.selectFrom('exam_attempts')
+      .selectAll()
+      .where('id', '=', second.body._id)
+      .executeTakeFirstOrThrow();
     expect(closed).toMatchObject({ state: 'expired', finished: second.body.deadline });
     // A timed exam cannot be sent in one call without starting it.
     const oneCall = await s.exam(right);
@@ -330,18 +397,25 @@ describeEachEngine('exam attempts API', (server) => {
     expect((await s.exam(LEARNING_ANSWERS)).body.error.message).toBe(MSG.examStartFirst);
   });
 
-  it('gives the instructor a gradebook and one learner\'s attempts with questions and answers; learners neither', async () => {
+  it("gives the instructor a gradebook and one learner's attempts with questions and answers; learners neither", async () => {
     const s = await setup({ waithours: 0 });
     await s.client.post('/app_enrollment/quiz', { _id: s.materials.quiz, classid: s.classid, courseid: s.course, answers: WRONG });
-    await s.client.post('/app_enrollment/quiz', { _id: s.materials.quiz, classid: s.classid, courseid: s.course, answers: LEARNING_ANSWERS });
+    await s.client.post('/app_enrollment/quiz', {
+      _id: s.materials.quiz,
+      classid: s.classid,
+      courseid: s.course,
+      answers: LEARNING_ANSWERS,
+    });
     await s.exam(WRONG);
     const book = await s.instructorClient.post('/app_enrollment/gradebook', { classid: s.classid });
     expect(book.status).toBe(200);
     expect(book.headers.get('cache-control')).toBe('no-store');
     expect(book.body.rows).toHaveLength(1);
     expect(book.body.rows[0]).toMatchObject({
-      user: s.user.id, quizzes: { [s.materials.quiz]: { best: 100, last: 100, attempts: 2 } },
-      exam: { attempts: 1, allowed: 3, best: 20, passed: false }, certificate: false,
+      user: s.user.id,
+      quizzes: { [s.materials.quiz]: { best: 100, last: 100, attempts: 2 } },
+      exam: { attempts: 1, allowed: 3, best: 20, passed: false },
+      certificate: false,
     });
     expect((await s.client.post('/app_enrollment/gradebook', { classid: s.classid })).status).toBe(403);
     expect((await s.instructorClient.post('/app_enrollment/gradebook', { course: s.course })).status).toBe(403);

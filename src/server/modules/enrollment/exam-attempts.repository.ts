@@ -31,8 +31,12 @@ export interface ExamRules {
 }
 
 /** The exam's own rules over the site's defaults (3 attempts, 24 hours apart, answers never shown). */
-export function rulesOf(m: Pick<MaterialsTable, 'drawcount' | 'timelimit' | 'maxattempts' | 'waithours' | 'showanswers'>, config: Partial<SiteConfig>): ExamRules {
-  const n = (v: unknown, fallback: number) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? fallback : Number(v));
+export function rulesOf(
+  m: Pick<MaterialsTable, 'drawcount' | 'timelimit' | 'maxattempts' | 'waithours' | 'showanswers'>,
+  config: Partial<SiteConfig>,
+): ExamRules {
+  const n = (v: unknown, fallback: number) =>
+    v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? fallback : Number(v);
   const show = m.showanswers ?? config.examshowanswers ?? 'never';
   return {
     maxattempts: n(m.maxattempts, n(config.examattempts, 3)),
@@ -47,7 +51,12 @@ export function rulesOf(m: Pick<MaterialsTable, 'drawcount' | 'timelimit' | 'max
 export const keyShown = (rules: ExamRules, passed: boolean) => rules.showanswers === 'afterpassing' && passed;
 
 /** One question as the learner saw it: its place in the pool, its text, its answers in the shown order, and the right letter. */
-export interface ShownQuestion { q: number; question: string; answers: string[]; correct: string }
+export interface ShownQuestion {
+  q: number;
+  question: string;
+  answers: string[];
+  correct: string;
+}
 
 /** A uniform shuffle (Fisher-Yates) with the system's random source. */
 function shuffled<T>(items: T[], rand: (n: number) => number): T[] {
@@ -63,7 +72,12 @@ function shuffled<T>(items: T[], rand: (n: number) => number): T[] {
  * Draws `drawcount` questions of the pool (all when null or larger) and, when `shuffle`, puts the
  * questions and each question's answers in a random order. The right letter follows its answer.
  */
-export function drawQuestions(pool: QuizQuestion[], drawcount: number | null, shuffle = true, rand: (n: number) => number = crypto.randomInt): ShownQuestion[] {
+export function drawQuestions(
+  pool: QuizQuestion[],
+  drawcount: number | null,
+  shuffle = true,
+  rand: (n: number) => number = crypto.randomInt,
+): ShownQuestion[] {
   const indexes = pool.map((_, i) => i);
   const n = drawcount && drawcount < pool.length ? drawcount : pool.length;
   const picked = shuffle || n < pool.length ? shuffled(indexes, rand).slice(0, n) : indexes;
@@ -71,18 +85,29 @@ export function drawQuestions(pool: QuizQuestion[], drawcount: number | null, sh
   return picked.map((qi) => {
     const src = pool[qi]!;
     const answers = src.answers.slice(0, ANSWER_LETTERS.length);
-    const order = shuffle ? shuffled(answers.map((_, i) => i), rand) : answers.map((_, i) => i);
+    const order = shuffle
+      ? shuffled(
+          answers.map((_, i) => i),
+          rand,
+        )
+      : answers.map((_, i) => i);
     const right = correctLetter(src);
     const rightIndex = right ? ANSWER_LETTERS.indexOf(right as (typeof ANSWER_LETTERS)[number]) : -1;
     const shownRight = order.indexOf(rightIndex);
-    return { q: qi, question: src.question, answers: order.map((i) => answers[i]!), correct: shownRight >= 0 ? ANSWER_LETTERS[shownRight]! : '' };
+    return {
+      q: qi,
+      question: src.question,
+      answers: order.map((i) => answers[i]!),
+      correct: shownRight >= 0 ? ANSWER_LETTERS[shownRight]! : '',
+    };
   });
 }
 
 /** Grades answers against what was shown (letters of the shown order). */
 export function gradeShown(shown: ShownQuestion[], answers: string[], passPercent: number): Graded {
   const questions: QuizQuestion[] = shown.map((s) => ({
-    question: s.question, answers: s.answers,
+    question: s.question,
+    answers: s.answers,
     iscorrect: s.correct ? ANSWER_LETTERS.indexOf(s.correct as (typeof ANSWER_LETTERS)[number]) + 1 : 0,
   }));
   return grade(questions, answers, passPercent);
@@ -108,11 +133,29 @@ export interface AttemptStatus {
   passed: boolean;
 }
 
-export async function attemptStatus(db: Db | Trx, enrollmentId: string, material: string, rules: ExamRules, at: string): Promise<AttemptStatus> {
+export async function attemptStatus(
+  db: Db | Trx,
+  enrollmentId: string,
+  material: string,
+  rules: ExamRules,
+  at: string,
+): Promise<AttemptStatus> {
   const [attempts, grants] = await Promise.all([
-    db.selectFrom('exam_attempts').selectAll().where('enrollmentId', '=', enrollmentId).where('material', '=', material).orderBy('number').execute(),
-    db.selectFrom('exam_grants').select(['id', 'usedby', 'created']).where('enrollmentId', '=', enrollmentId).where('material', '=', material)
-      .orderBy('created').orderBy('id').execute(),
+    db
+      .selectFrom('exam_attempts')
+      .selectAll()
+      .where('enrollmentId', '=', enrollmentId)
+      .where('material', '=', material)
+      .orderBy('number')
+      .execute(),
+    db
+      .selectFrom('exam_grants')
+      .select(['id', 'usedby', 'created'])
+      .where('enrollmentId', '=', enrollmentId)
+      .where('material', '=', material)
+      .orderBy('created')
+      .orderBy('id')
+      .execute(),
   ]);
   const open = attempts.find((a) => a.state === 'inprogress');
   const used = attempts.length;
@@ -154,7 +197,12 @@ export class AttemptRefused extends Error {
  * the rules allow (throws AttemptRefused when they do not). `shuffle` false keeps the stored order, for
  * the spec's one-call submit.
  */
-export async function startAttempt(db: Db, t: AttemptTarget, at: string, shuffle = true): Promise<{ attempt: ExamAttemptsTable; resumed: boolean }> {
+export async function startAttempt(
+  db: Db,
+  t: AttemptTarget,
+  at: string,
+  shuffle = true,
+): Promise<{ attempt: ExamAttemptsTable; resumed: boolean }> {
   // Durable: starting may first grade an attempt whose time ran out, which is a result the learner earned.
   return durableTransaction(db, async (trx) => {
     const locked = await lockEnrollment(trx, t.enrollment.id, at);
@@ -165,12 +213,28 @@ export async function startAttempt(db: Db, t: AttemptTarget, at: string, shuffle
     if (!status.canstart) throw new AttemptRefused(status);
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []);
     const row: ExamAttemptsTable = {
-      id: crypto.randomUUID(), enrollmentId: t.enrollment.id, user: t.enrollment.user, course: t.enrollment.course,
-      classid: t.enrollment.classid, lesson: t.lesson, material: t.material.id, kind: 'exam', number: status.used + 1,
-      state: 'inprogress', started: at,
+      id: crypto.randomUUID(),
+      enrollmentId: t.enrollment.id,
+      user: t.enrollment.user,
+      course: t.enrollment.course,
+      classid: t.enrollment.classid,
+      lesson: t.lesson,
+      material: t.material.id,
+      kind: 'exam',
+      number: status.used + 1,
+      state: 'inprogress',
+      started: at,
       deadline: t.rules.timelimit ? new Date(Date.parse(at) + t.rules.timelimit * 60_000).toISOString() : null,
-      finished: null, questions: json(drawQuestions(pool, t.rules.drawcount, shuffle)), answers: '[]', seq: 0, saved: null,
-      score: null, possible: null, percent: null, passed: null, grant: status.grant ?? null,
+      finished: null,
+      questions: json(drawQuestions(pool, t.rules.drawcount, shuffle)),
+      answers: '[]',
+      seq: 0,
+      saved: null,
+      score: null,
+      possible: null,
+      percent: null,
+      passed: null,
+      grant: status.grant ?? null,
     };
     await trx.insertInto('exam_attempts').values(row).execute();
     if (status.grant) await trx.updateTable('exam_grants').set({ usedby: row.id }).where('id', '=', status.grant).execute();
@@ -179,44 +243,95 @@ export async function startAttempt(db: Db, t: AttemptTarget, at: string, shuffle
 }
 
 /** Autosave: the answers so far, unless a later save of the same tab already arrived. */
-export async function saveAnswers(db: Db, attempt: ExamAttemptsTable, answers: string[], seq: number | undefined, at: string): Promise<boolean> {
+export async function saveAnswers(
+  db: Db,
+  attempt: ExamAttemptsTable,
+  answers: string[],
+  seq: number | undefined,
+  at: string,
+): Promise<boolean> {
   const next = seq ?? attempt.seq + 1;
-  const r = await db.updateTable('exam_attempts').set({ answers: json(answers), seq: next, saved: at })
-    .where('id', '=', attempt.id).where('state', '=', 'inprogress').where('seq', '<', next)
+  const r = await db
+    .updateTable('exam_attempts')
+    .set({ answers: json(answers), seq: next, saved: at })
+    .where('id', '=', attempt.id)
+    .where('state', '=', 'inprogress')
+    .where('seq', '<', next)
     .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', at)]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export interface Closed { attempt: ExamAttemptsTable; result: AttemptResult; graded: Graded }
+export interface Closed {
+  attempt: ExamAttemptsTable;
+  result: AttemptResult;
+  graded: Graded;
+}
 
 /**
  * Ends an open attempt inside the caller's transaction (enrolment locked): grades the answers against
  * what was shown and records the result as a quiz attempt, the lesson's result and the exam flags.
  * Gives undefined when the attempt was no longer open (submitted elsewhere, or expired).
  */
-async function closeIn(trx: Trx, row: ExamAttemptsTable, state: 'submitted' | 'expired', answers: string[], at: string, passpercent: number, rules: ExamRules, clientKey?: string): Promise<Closed | undefined> {
+async function closeIn(
+  trx: Trx,
+  row: ExamAttemptsTable,
+  state: 'submitted' | 'expired',
+  answers: string[],
+  at: string,
+  passpercent: number,
+  rules: ExamRules,
+  clientKey?: string,
+): Promise<Closed | undefined> {
   const shown = shownOf(row);
   const graded = gradeShown(shown, answers, passpercent);
-  const changed = await trx.updateTable('exam_attempts').set({
-    state, finished: at, answers: json(graded.answers), score: graded.score, possible: graded.possible, percent: graded.percent,
-    passed: bool(graded.passed),
-  }).where('id', '=', row.id).where('state', '=', 'inprogress').executeTakeFirst();
+  const changed = await trx
+    .updateTable('exam_attempts')
+    .set({
+      state,
+      finished: at,
+      answers: json(graded.answers),
+      score: graded.score,
+      possible: graded.possible,
+      percent: graded.percent,
+      passed: bool(graded.passed),
+    })
+    .where('id', '=', row.id)
+    .where('state', '=', 'inprogress')
+    .executeTakeFirst();
   if (Number(changed.numUpdatedRows) === 0) return undefined;
   const locked = await lockEnrollment(trx, row.enrollmentId, at);
   if (!locked) return undefined;
-  const result = await writeAttempt(trx, locked, {
-    enrollment: { id: row.enrollmentId, user: row.user, course: row.course, classid: row.classid }, lesson: row.lesson,
-    material: row.material, kind: 'exam', graded, at, revealKey: keyShown(rules, graded.passed),
-  }, clientKey ?? `exam:${row.id}`, at);
+  const result = await writeAttempt(
+    trx,
+    locked,
+    {
+      enrollment: { id: row.enrollmentId, user: row.user, course: row.course, classid: row.classid },
+      lesson: row.lesson,
+      material: row.material,
+      kind: 'exam',
+      graded,
+      at,
+      revealKey: keyShown(rules, graded.passed),
+    },
+    clientKey ?? `exam:${row.id}`,
+    at,
+  );
   const after = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   return { attempt: after, result, graded };
 }
 
 /** Closes this learner's open attempts whose time is up, graded at their deadline with the answers saved by then. */
 async function closeOverdueIn(trx: Trx, enrollmentId: string, material: string, at: string, passpercent: () => number, rules: ExamRules) {
-  const overdue = await trx.selectFrom('exam_attempts').selectAll().where('enrollmentId', '=', enrollmentId).where('material', '=', material)
-    .where('state', '=', 'inprogress').where('deadline', 'is not', null).where('deadline', '<=', at).execute();
+  const overdue = await trx
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('enrollmentId', '=', enrollmentId)
+    .where('material', '=', material)
+    .where('state', '=', 'inprogress')
+    .where('deadline', 'is not', null)
+    .where('deadline', '<=', at)
+    .execute();
   let completed: Completed | undefined;
   for (const row of overdue) {
     completed = completedBy(row, await closeIn(trx, row, 'expired', answersOf(row), row.deadline!, passpercent(), rules)) ?? completed;
@@ -225,14 +340,15 @@ async function closeOverdueIn(trx: Trx, enrollmentId: string, material: string, 
 }
 
 /** An enrolment that closing an attempt completed: its certificate notice is due once the write is committed. */
-export interface Completed { user: string; course: string }
+export interface Completed {
+  user: string;
+  course: string;
+}
 const completedBy = (row: ExamAttemptsTable, closed: Closed | undefined): Completed | undefined =>
   closed?.result.completedNow ? { user: row.user, course: row.course } : undefined;
 
 export type SubmitOutcome = (
-  | { kind: 'submitted'; closed: Closed }
-  | { kind: 'already'; attempt: ExamAttemptsTable }
-  | { kind: 'expired'; attempt: ExamAttemptsTable }
+  { kind: 'submitted'; closed: Closed } | { kind: 'already'; attempt: ExamAttemptsTable } | { kind: 'expired'; attempt: ExamAttemptsTable }
 ) & { completed?: Completed };
 
 /** Seconds after the deadline in which a submit sent in time (but slowed by the network) still counts. */
@@ -242,7 +358,15 @@ export const SUBMIT_GRACE_MS = 15_000;
  * Submits an attempt once. A second submit (another tab, a retry after the first went through) gets
  * `already`; a submit after the time limit closes the attempt with the answers saved by the deadline.
  */
-export async function submitAttempt(db: Db, attemptId: string, answers: string[] | undefined, at: string, passpercent: number, rules: ExamRules, clientKey?: string): Promise<SubmitOutcome> {
+export async function submitAttempt(
+  db: Db,
+  attemptId: string,
+  answers: string[] | undefined,
+  at: string,
+  passpercent: number,
+  rules: ExamRules,
+  clientKey?: string,
+): Promise<SubmitOutcome> {
   // An exam result is what the learner earned: on disk before it is acknowledged, as a quiz's is.
   return durableTransaction(db, async (trx) => {
     const first = await trx.selectFrom('exam_attempts').select('enrollmentId').where('id', '=', attemptId).executeTakeFirstOrThrow();
@@ -255,16 +379,33 @@ export async function submitAttempt(db: Db, attemptId: string, answers: string[]
     }
     const closed = await closeIn(trx, row, 'submitted', answers ?? answersOf(row), at, passpercent, rules, clientKey);
     if (!closed) {
-      return { kind: 'already', attempt: await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow() };
+      return {
+        kind: 'already',
+        attempt: await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow(),
+      };
     }
     return { kind: 'submitted', closed, completed: completedBy(row, closed) };
   });
 }
 
 /** Closes one learner's overdue attempts (the lazy half of the time limit, on every read). */
-export async function closeOverdue(db: Db, enrollmentId: string, material: string, at: string, passpercent: number, rules: ExamRules): Promise<Completed | undefined> {
-  const any = await db.selectFrom('exam_attempts').select('id').where('enrollmentId', '=', enrollmentId).where('material', '=', material)
-    .where('state', '=', 'inprogress').where('deadline', 'is not', null).where('deadline', '<=', at).executeTakeFirst();
+export async function closeOverdue(
+  db: Db,
+  enrollmentId: string,
+  material: string,
+  at: string,
+  passpercent: number,
+  rules: ExamRules,
+): Promise<Completed | undefined> {
+  const any = await db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('enrollmentId', '=', enrollmentId)
+    .where('material', '=', material)
+    .where('state', '=', 'inprogress')
+    .where('deadline', 'is not', null)
+    .where('deadline', '<=', at)
+    .executeTakeFirst();
   if (!any) return undefined;
   return durableTransaction(db, async (trx) => {
     await lockEnrollment(trx, enrollmentId, at);
@@ -276,12 +417,29 @@ export async function closeOverdue(db: Db, enrollmentId: string, material: strin
  * The periodic half of the time limit: every open attempt past its deadline, anywhere, is closed and
  * graded at its deadline, so an abandoned attempt ends even if nobody reads it. Gives the number closed.
  */
-export async function sweepOverdue(db: Db, at: string, config: () => Promise<Partial<SiteConfig>>, onCompleted?: (c: Completed) => void): Promise<number> {
-  const overdue = await db.selectFrom('exam_attempts').innerJoin('materials', 'materials.id', 'exam_attempts.material')
-    .select(['exam_attempts.enrollmentId', 'exam_attempts.material', 'materials.drawcount', 'materials.timelimit', 'materials.maxattempts',
-      'materials.waithours', 'materials.showanswers'])
-    .where('exam_attempts.state', '=', 'inprogress').where('exam_attempts.deadline', 'is not', null).where('exam_attempts.deadline', '<=', at)
-    .limit(500).execute();
+export async function sweepOverdue(
+  db: Db,
+  at: string,
+  config: () => Promise<Partial<SiteConfig>>,
+  onCompleted?: (c: Completed) => void,
+): Promise<number> {
+  const overdue = await db
+    .selectFrom('exam_attempts')
+    .innerJoin('materials', 'materials.id', 'exam_attempts.material')
+    .select([
+      'exam_attempts.enrollmentId',
+      'exam_attempts.material',
+      'materials.drawcount',
+      'materials.timelimit',
+      'materials.maxattempts',
+      'materials.waithours',
+      'materials.showanswers',
+    ])
+    .where('exam_attempts.state', '=', 'inprogress')
+    .where('exam_attempts.deadline', 'is not', null)
+    .where('exam_attempts.deadline', '<=', at)
+    .limit(500)
+    .execute();
   if (overdue.length === 0) return 0;
   const site = await config();
   const passpercent = Number(site.exampasspercent) || 80;
@@ -293,26 +451,51 @@ export async function sweepOverdue(db: Db, at: string, config: () => Promise<Par
 }
 
 /** Grants one more attempt (the caller audits it). */
-export async function grantAttempt(db: Db, enrollmentId: string, material: string, by: string, reason: string | undefined, at: string): Promise<string> {
+export async function grantAttempt(
+  db: Db,
+  enrollmentId: string,
+  material: string,
+  by: string,
+  reason: string | undefined,
+  at: string,
+): Promise<string> {
   const id = crypto.randomUUID();
-  await db.insertInto('exam_grants').values({ id, enrollmentId, material, grantedby: by, reason: reason || null, created: at, usedby: null }).execute();
+  await db
+    .insertInto('exam_grants')
+    .values({ id, enrollmentId, material, grantedby: by, reason: reason || null, created: at, usedby: null })
+    .execute();
   return id;
 }
 
 /** The class with the learner's enrolment in it (`enrollment` undefined when not enrolled). */
 export function classWithEnrollment(db: Db, classid: string, enrollment: string) {
-  return db.selectFrom('classes as c')
+  return db
+    .selectFrom('classes as c')
     .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollment))
     .select(['c.id', 'c.course', 'e.id as enrollment'])
-    .where('c.id', '=', classid).executeTakeFirst();
+    .where('c.id', '=', classid)
+    .executeTakeFirst();
 }
 
 /** A material with its exam rules and the course of its lesson. */
 export function examMaterial(db: Db, id: string) {
-  return db.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
-    .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.quiz', 'materials.drawcount', 'materials.timelimit',
-      'materials.maxattempts', 'materials.waithours', 'materials.showanswers', 'lessons.course as lessonCourse'])
-    .where('materials.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('materials')
+    .innerJoin('lessons', 'lessons.id', 'materials.lesson')
+    .select([
+      'materials.id',
+      'materials.lesson',
+      'materials.section',
+      'materials.quiz',
+      'materials.drawcount',
+      'materials.timelimit',
+      'materials.maxattempts',
+      'materials.waithours',
+      'materials.showanswers',
+      'lessons.course as lessonCourse',
+    ])
+    .where('materials.id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findAttempt(db: Db, id: string) {
@@ -340,28 +523,77 @@ export function attemptsAndGrants(db: Db, enrollmentId: string) {
 export async function gradebookRows(db: Db, course: string, classIds: string[]) {
   const [courseRow, materials, classes] = await Promise.all([
     db.selectFrom('courses').select(['id', 'title']).where('id', '=', course).executeTakeFirst(),
-    db.selectFrom('materials').innerJoin('lessons', 'lessons.id', 'materials.lesson')
-      .select(['materials.id', 'materials.title', 'materials.section', 'materials.lesson', 'lessons.title as lessonTitle',
-        'materials.drawcount', 'materials.timelimit', 'materials.maxattempts', 'materials.waithours', 'materials.showanswers'])
-      .where('lessons.course', '=', course).where('materials.section', 'in', ['Quiz', 'Exam'])
-      .orderBy('lessons.sortorder').orderBy('lessons.order').orderBy('lessons.id').orderBy('materials.order').orderBy('materials.id').execute(),
+    db
+      .selectFrom('materials')
+      .innerJoin('lessons', 'lessons.id', 'materials.lesson')
+      .select([
+        'materials.id',
+        'materials.title',
+        'materials.section',
+        'materials.lesson',
+        'lessons.title as lessonTitle',
+        'materials.drawcount',
+        'materials.timelimit',
+        'materials.maxattempts',
+        'materials.waithours',
+        'materials.showanswers',
+      ])
+      .where('lessons.course', '=', course)
+      .where('materials.section', 'in', ['Quiz', 'Exam'])
+      .orderBy('lessons.sortorder')
+      .orderBy('lessons.order')
+      .orderBy('lessons.id')
+      .orderBy('materials.order')
+      .orderBy('materials.id')
+      .execute(),
     classIds.length ? db.selectFrom('classes').select(['id', 'name']).where('id', 'in', classIds).execute() : Promise.resolve([]),
   ]);
   const exam = materials.find((m) => m.section === 'Exam');
   const enrollments = classIds.length
-    ? await db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
-      .select(['enrollments.id', 'enrollments.user', 'enrollments.classid', 'enrollments.percentcomplete', 'enrollments.completed',
-        'enrollments.certcode', 'enrollments.exampassed', 'users.firstname', 'users.lastname', 'users.email'])
-      .where('enrollments.classid', 'in', classIds).orderBy('users.lastname').orderBy('users.firstname').orderBy('enrollments.id').execute()
+    ? await db
+        .selectFrom('enrollments')
+        .innerJoin('users', 'users.id', 'enrollments.user')
+        .select([
+          'enrollments.id',
+          'enrollments.user',
+          'enrollments.classid',
+          'enrollments.percentcomplete',
+          'enrollments.completed',
+          'enrollments.certcode',
+          'enrollments.exampassed',
+          'users.firstname',
+          'users.lastname',
+          'users.email',
+        ])
+        .where('enrollments.classid', 'in', classIds)
+        .orderBy('users.lastname')
+        .orderBy('users.firstname')
+        .orderBy('enrollments.id')
+        .execute()
     : [];
   const ids = enrollments.map((e) => e.id);
-  const [quizRows, examRows, grantRows] = ids.length ? await Promise.all([
-    db.selectFrom('quiz_attempts').select(['enrollmentId', 'material', 'percent', 'created']).where('kind', '=', 'quiz')
-      .where('enrollmentId', 'in', ids).orderBy('created').execute(),
-    exam ? db.selectFrom('exam_attempts').select(['enrollmentId', 'state', 'percent', 'passed', 'finished', 'started', 'number'])
-      .where('material', '=', exam.id).where('enrollmentId', 'in', ids).orderBy('number').execute() : Promise.resolve([]),
-    exam ? db.selectFrom('exam_grants').select(['enrollmentId']).where('material', '=', exam.id).where('enrollmentId', 'in', ids).execute()
-      : Promise.resolve([]),
-  ]) : [[], [], []];
+  const [quizRows, examRows, grantRows] = ids.length
+    ? await Promise.all([
+        db
+          .selectFrom('quiz_attempts')
+          .select(['enrollmentId', 'material', 'percent', 'created'])
+          .where('kind', '=', 'quiz')
+          .where('enrollmentId', 'in', ids)
+          .orderBy('created')
+          .execute(),
+        exam
+          ? db
+              .selectFrom('exam_attempts')
+              .select(['enrollmentId', 'state', 'percent', 'passed', 'finished', 'started', 'number'])
+              .where('material', '=', exam.id)
+              .where('enrollmentId', 'in', ids)
+              .orderBy('number')
+              .execute()
+          : Promise.resolve([]),
+        exam
+          ? db.selectFrom('exam_grants').select(['enrollmentId']).where('material', '=', exam.id).where('enrollmentId', 'in', ids).execute()
+          : Promise.resolve([]),
+      ])
+    : [[], [], []];
   return { courseRow, materials, classes, exam, enrollments, quizRows, examRows, grantRows };
 }

@@ -15,8 +15,14 @@ import { MSG } from '../../../domain/messages.ts';
 import { DEFAULT_PASS_PERCENT } from '../../../domain/constants.ts';
 import type { QuizQuestion, SiteConfig } from '../../../domain/types.ts';
 import {
-  AttemptIdSchema, AttemptSaveSchema, AttemptStartSchema, AttemptStatusSchema, AttemptSubmitSchema, GradebookSchema,
-  GrantAttemptSchema, LearnerAttemptsSchema,
+  AttemptIdSchema,
+  AttemptSaveSchema,
+  AttemptStartSchema,
+  AttemptStatusSchema,
+  AttemptSubmitSchema,
+  GradebookSchema,
+  GrantAttemptSchema,
+  LearnerAttemptsSchema,
 } from '../../../domain/validation.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { classIdsOfCourse, findClass } from '../classes/classes.repository.ts';
@@ -25,12 +31,37 @@ import { findUserById } from '../users/users.repository.ts';
 import { formatCode } from '../certificates/certificates.repository.ts';
 import { noticeCertificate } from '../staff/notices.ts';
 import {
-  answersHash, earlierAttempt, enrollmentId, examOutcome, findEnrollment, resultOf, type AttemptResult,
+  answersHash,
+  earlierAttempt,
+  enrollmentId,
+  examOutcome,
+  findEnrollment,
+  resultOf,
+  type AttemptResult,
 } from './enrollment.repository.ts';
 import {
-  AttemptRefused, answersOf, attemptsAndGrants, attemptState, attemptStatus, classWithEnrollment, closeOverdue, examMaterial,
-  findAttempt, grantAttempt, gradebookRows, reloadAttempt, keyShown, rulesOf, saveAnswers, shownOf, startAttempt, submitAttempt, sweepOverdue,
-  type AttemptStatus, type Completed, type ExamRules,
+  AttemptRefused,
+  answersOf,
+  attemptsAndGrants,
+  attemptState,
+  attemptStatus,
+  classWithEnrollment,
+  closeOverdue,
+  examMaterial,
+  findAttempt,
+  grantAttempt,
+  gradebookRows,
+  reloadAttempt,
+  keyShown,
+  rulesOf,
+  saveAnswers,
+  shownOf,
+  startAttempt,
+  submitAttempt,
+  sweepOverdue,
+  type AttemptStatus,
+  type Completed,
+  type ExamRules,
 } from './exam-attempts.repository.ts';
 
 /** The audit action of a granted attempt. */
@@ -39,7 +70,10 @@ export const AUDIT_EXAM_GRANT = 'exam.grantAttempt';
 /** How often the sweep closes abandoned attempts whose time is up. */
 const SWEEP_MS = 60_000;
 
-type Material = Pick<MaterialsTable, 'id' | 'lesson' | 'section' | 'quiz' | 'drawcount' | 'timelimit' | 'maxattempts' | 'waithours' | 'showanswers'>;
+type Material = Pick<
+  MaterialsTable,
+  'id' | 'lesson' | 'section' | 'quiz' | 'drawcount' | 'timelimit' | 'maxattempts' | 'waithours' | 'showanswers'
+>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const passPercentOf = (config: Partial<SiteConfig>) => Number(config.exampasspercent ?? DEFAULT_PASS_PERCENT) || DEFAULT_PASS_PERCENT;
@@ -70,23 +104,47 @@ export function presentAttempt(row: ExamAttemptsTable, rules: ExamRules, passper
   const done = row.state !== 'inprogress';
   const passed = fromBool(row.passed);
   return {
-    _id: row.id, number: row.number, state: row.state, started: row.started, deadline: row.deadline ?? undefined,
-    finished: row.finished ?? undefined, saved: row.saved ?? undefined, seq: row.seq, servertime: at, timelimit: rules.timelimit ?? undefined,
-    material: row.material, lessonid: row.lesson, classid: row.classid, courseid: row.course,
+    _id: row.id,
+    number: row.number,
+    state: row.state,
+    started: row.started,
+    deadline: row.deadline ?? undefined,
+    finished: row.finished ?? undefined,
+    saved: row.saved ?? undefined,
+    seq: row.seq,
+    servertime: at,
+    timelimit: rules.timelimit ?? undefined,
+    material: row.material,
+    lessonid: row.lesson,
+    classid: row.classid,
+    courseid: row.course,
     questions: shown.map((s) => ({ question: s.question, answers: s.answers })),
     answers: answersOf(row),
-    ...(done ? {
-      score: row.score, possible: row.possible, percent: row.percent, passed, passpercent,
-      ...(keyShown(rules, passed) ? { correctanswers: shown.map((s) => s.correct) } : {}),
-    } : {}),
+    ...(done
+      ? {
+          score: row.score,
+          possible: row.possible,
+          percent: row.percent,
+          passed,
+          passpercent,
+          ...(keyShown(rules, passed) ? { correctanswers: shown.map((s) => s.correct) } : {}),
+        }
+      : {}),
   };
 }
 
-const historyOf = (rows: ExamAttemptsTable[]) => rows.map((a) => ({
-  _id: a.id, number: a.number, state: a.state, started: a.started, finished: a.finished ?? undefined,
-  score: a.score ?? undefined, possible: a.possible ?? undefined, percent: a.percent ?? undefined,
-  passed: a.state === 'inprogress' ? undefined : fromBool(a.passed),
-}));
+const historyOf = (rows: ExamAttemptsTable[]) =>
+  rows.map((a) => ({
+    _id: a.id,
+    number: a.number,
+    state: a.state,
+    started: a.started,
+    finished: a.finished ?? undefined,
+    score: a.score ?? undefined,
+    possible: a.possible ?? undefined,
+    percent: a.percent ?? undefined,
+    passed: a.state === 'inprogress' ? undefined : fromBool(a.passed),
+  }));
 
 export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -97,13 +155,21 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   const timer = setInterval(() => {
-    sweepOverdue(db, at(), async () => (await ctx.site.get()).config, (c) => void noticeCertificate(ctx, c, app.log)).catch((err) => app.log.warn({ err }, 'exam sweep failed'));
+    sweepOverdue(
+      db,
+      at(),
+      async () => (await ctx.site.get()).config,
+      (c) => void noticeCertificate(ctx, c, app.log),
+    ).catch((err) => app.log.warn({ err }, 'exam sweep failed'));
   }, SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
   /** The class, the caller's enrolment, the exam material and its lesson, checked together. */
-  async function examTarget(req: FastifyRequest, body: { _id: string; classid: string; courseid?: string; lessonid?: string; user?: string }) {
+  async function examTarget(
+    req: FastifyRequest,
+    body: { _id: string; classid: string; courseid?: string; lessonid?: string; user?: string },
+  ) {
     const { user, actor } = await caller(ctx, req);
     if (!actor || !user) throw unauthorized();
     const row = await classWithEnrollment(db, body.classid, enrollmentId(actor.id, body.classid));
@@ -118,12 +184,16 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     const questions = fromJson<QuizQuestion[]>(material.quiz, []);
     if (material.section !== 'Exam' || !Array.isArray(questions) || questions.length === 0) throw badRequest(MSG.notAnExam);
     if (material.lessonCourse !== row.course) throw badRequest(MSG.lessonNotInClass, { lessonid: MSG.lessonNotInClass });
-    if (body.lessonid && body.lessonid !== material.lesson) throw badRequest(MSG.materialNotInLesson, { lessonid: MSG.materialNotInLesson });
+    if (body.lessonid && body.lessonid !== material.lesson)
+      throw badRequest(MSG.materialNotInLesson, { lessonid: MSG.materialNotInLesson });
     const { config } = await ctx.site.get();
     return {
-      user, actor, material: material as Material,
+      user,
+      actor,
+      material: material as Material,
       enrollment: { id: row.enrollment!, user: actor.id, course: row.course, classid: row.id },
-      rules: rulesOf(material, config), passpercent: passPercentOf(config),
+      rules: rulesOf(material, config),
+      passpercent: passPercentOf(config),
     };
   }
 
@@ -148,40 +218,58 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []).length;
     const refused = s.canstart ? undefined : await refusal(ctx, s, t.user.lang);
     return {
-      _id: t.material.id, classid: t.enrollment.classid, courseid: t.enrollment.course, servertime: now,
+      _id: t.material.id,
+      classid: t.enrollment.classid,
+      courseid: t.enrollment.course,
+      servertime: now,
       rules: { ...t.rules, questions: t.rules.drawcount && t.rules.drawcount < pool ? t.rules.drawcount : pool, pool },
-      allowed: s.allowed, used: s.used, remaining: s.allowed === null ? null : Math.max(0, s.allowed - s.used),
-      canstart: s.canstart, granted: !!s.grant, reason: s.reason, nextopens: s.nextopens, message: refused?.message,
-      passed: s.passed, passpercent: t.passpercent,
+      allowed: s.allowed,
+      used: s.used,
+      remaining: s.allowed === null ? null : Math.max(0, s.allowed - s.used),
+      canstart: s.canstart,
+      granted: !!s.grant,
+      reason: s.reason,
+      nextopens: s.nextopens,
+      message: refused?.message,
+      passed: s.passed,
+      passpercent: t.passpercent,
       open: s.open ? presentAttempt(s.open, t.rules, t.passpercent, now) : undefined,
       attempts: historyOf(s.attempts),
     };
   }
 
-  app.post('/app_enrollment/attempts', {
-    config: { schema: { body: AttemptStatusSchema }, action: 'exam.attempt' },
-  }, async (req, reply) => {
-    const body = parse(AttemptStatusSchema, req.body);
-    const t = await examTarget(req, body);
-    reply.header('Cache-Control', 'no-store');
-    return statusReply(t);
-  });
-
-  app.post('/app_enrollment/attempt/start', {
-    config: { schema: { body: AttemptStartSchema }, action: 'exam.attempt' },
-  }, async (req, reply) => {
-    const body = parse(AttemptStartSchema, req.body);
-    const t = await examTarget(req, body);
-    const now = at();
-    try {
-      const { attempt, resumed } = await startAttempt(db, { ...t, lesson: t.material.lesson }, now);
+  app.post(
+    '/app_enrollment/attempts',
+    {
+      config: { schema: { body: AttemptStatusSchema }, action: 'exam.attempt' },
+    },
+    async (req, reply) => {
+      const body = parse(AttemptStatusSchema, req.body);
+      const t = await examTarget(req, body);
       reply.header('Cache-Control', 'no-store');
-      return { ...presentAttempt(attempt, t.rules, t.passpercent, now), resumed };
-    } catch (err) {
-      if (err instanceof AttemptRefused) throw await refusal(ctx, err.status, t.user.lang);
-      throw err;
-    }
-  });
+      return statusReply(t);
+    },
+  );
+
+  app.post(
+    '/app_enrollment/attempt/start',
+    {
+      config: { schema: { body: AttemptStartSchema }, action: 'exam.attempt' },
+    },
+    async (req, reply) => {
+      const body = parse(AttemptStartSchema, req.body);
+      const t = await examTarget(req, body);
+      const now = at();
+      try {
+        const { attempt, resumed } = await startAttempt(db, { ...t, lesson: t.material.lesson }, now);
+        reply.header('Cache-Control', 'no-store');
+        return { ...presentAttempt(attempt, t.rules, t.passpercent, now), resumed };
+      } catch (err) {
+        if (err instanceof AttemptRefused) throw await refusal(ctx, err.status, t.user.lang);
+        throw err;
+      }
+    },
+  );
 
   app.post('/app_enrollment/attempt/get', { config: { schema: { body: AttemptIdSchema }, action: 'exam.attempt' } }, async (req, reply) => {
     const { attemptid } = parse(AttemptIdSchema, req.body);
@@ -197,128 +285,163 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentAttempt(row, rules, passpercent, now);
   });
 
-  app.post('/app_enrollment/attempt/save', {
-    config: { schema: { body: AttemptSaveSchema }, action: 'exam.attempt' },
-  }, async (req, reply) => {
-    const body = parse(AttemptSaveSchema, req.body);
-    const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
-    if (body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
-    const now = at();
-    reply.header('Cache-Control', 'no-store');
-    if (row.state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state: row.state });
-    if (row.deadline && row.deadline <= now) {
-      notice(await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules));
-      throw new HttpError(409, MSG.examAttemptExpired, undefined, { state: 'expired' });
-    }
-    const saved = await saveAnswers(db, row, body.answers, body.seq, now);
-    if (!saved) {
-      // Either a later save of this tab arrived first (fine), or the attempt closed meanwhile.
-      const state = await attemptState(db, row.id);
-      if (state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state });
-    }
-    return { ok: true, saved, _id: row.id, servertime: now, deadline: row.deadline ?? undefined };
-  });
+  app.post(
+    '/app_enrollment/attempt/save',
+    {
+      config: { schema: { body: AttemptSaveSchema }, action: 'exam.attempt' },
+    },
+    async (req, reply) => {
+      const body = parse(AttemptSaveSchema, req.body);
+      const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
+      if (body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
+      const now = at();
+      reply.header('Cache-Control', 'no-store');
+      if (row.state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state: row.state });
+      if (row.deadline && row.deadline <= now) {
+        notice(await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules));
+        throw new HttpError(409, MSG.examAttemptExpired, undefined, { state: 'expired' });
+      }
+      const saved = await saveAnswers(db, row, body.answers, body.seq, now);
+      if (!saved) {
+        // Either a later save of this tab arrived first (fine), or the attempt closed meanwhile.
+        const state = await attemptState(db, row.id);
+        if (state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state });
+      }
+      return { ok: true, saved, _id: row.id, servertime: now, deadline: row.deadline ?? undefined };
+    },
+  );
 
-  app.post('/app_enrollment/attempt/submit', {
-    config: { schema: { body: AttemptSubmitSchema }, action: 'exam.attempt' },
-  }, async (req, reply) => {
-    const body = parse(AttemptSubmitSchema, req.body);
-    const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
-    if (body.answers && body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
-    const now = at();
-    reply.header('Cache-Control', 'no-store');
-    const out = await submitAttempt(db, row.id, body.answers, now, passpercent, rules);
-    notice(out.completed);
-    if (out.kind === 'already') {
-      throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
-    }
-    if (out.kind === 'expired') {
-      throw new HttpError(409, MSG.examAttemptExpired, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
-    }
-    const e = await examOutcome(db, row.enrollmentId);
-    return {
-      ...presentAttempt(out.closed.attempt, rules, passpercent, now),
-      quizdate: out.closed.result.quizdate, exampassed: fromBool(e.exampassed), examdate: e.examdate ?? undefined,
-      completed: e.completed ?? undefined, percentcomplete: e.percentcomplete,
-      certificate: e.completed ? `/app_users/certificate/${encodeURIComponent(row.course)}` : undefined,
-    };
-  });
+  app.post(
+    '/app_enrollment/attempt/submit',
+    {
+      config: { schema: { body: AttemptSubmitSchema }, action: 'exam.attempt' },
+    },
+    async (req, reply) => {
+      const body = parse(AttemptSubmitSchema, req.body);
+      const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
+      if (body.answers && body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
+      const now = at();
+      reply.header('Cache-Control', 'no-store');
+      const out = await submitAttempt(db, row.id, body.answers, now, passpercent, rules);
+      notice(out.completed);
+      if (out.kind === 'already') {
+        throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
+      }
+      if (out.kind === 'expired') {
+        throw new HttpError(409, MSG.examAttemptExpired, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
+      }
+      const e = await examOutcome(db, row.enrollmentId);
+      return {
+        ...presentAttempt(out.closed.attempt, rules, passpercent, now),
+        quizdate: out.closed.result.quizdate,
+        exampassed: fromBool(e.exampassed),
+        examdate: e.examdate ?? undefined,
+        completed: e.completed ?? undefined,
+        percentcomplete: e.percentcomplete,
+        certificate: e.completed ? `/app_users/certificate/${encodeURIComponent(row.course)}` : undefined,
+      };
+    },
+  );
 
-  app.post('/app_enrollment/grantAttempt', {
-    config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' },
-  }, async (req, reply) => {
-    const body = parse(GrantAttemptSchema, req.body);
-    const { actor } = await caller(ctx, req);
-    if (!actor) throw unauthorized();
-    const cls = await findClass(db, body.classid);
-    if (!cls) throw notFound(MSG.classNotFound);
-    authorize(actor, 'exam.grantAttempt', { class: cls });
-    const id = enrollmentId(body.user, cls.id);
-    const enrollment = await findEnrollment(db, id);
-    if (!enrollment) throw notFound(MSG.enrollmentNotFound);
-    const exam = body._id ? await findExam(db, body._id) : await examOf(db, cls.course);
-    if (!exam) throw notFound(MSG.examNotInCourse);
-    const now = at();
-    const grant = await grantAttempt(db, id, exam.id, actor.id, body.reason, now);
-    await recordAudit(db, {
-      actor, action: AUDIT_EXAM_GRANT, targetType: 'enrollment', target: id,
-      changes: { user: body.user, classid: cls.id, material: exam.id, grant, reason: body.reason ?? '' },
-    });
-    const { config } = await ctx.site.get();
-    const s = await attemptStatus(db, id, exam.id, rulesOf(exam, config), now);
-    reply.header('Cache-Control', 'no-store');
-    return { ok: true, grant, _id: exam.id, user: body.user, classid: cls.id, allowed: s.allowed, used: s.used, canstart: s.canstart };
-  });
-
-  app.post('/app_enrollment/learnerAttempts', {
-    config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' },
-  }, async (req, reply) => {
-    const body = parse(LearnerAttemptsSchema, req.body);
-    const { actor } = await caller(ctx, req);
-    if (!actor) throw unauthorized();
-    const cls = await findClass(db, body.classid);
-    if (!cls) throw notFound(MSG.classNotFound);
-    authorize(actor, 'exam.reviewAttempts', { class: cls });
-    const id = enrollmentId(body.user, cls.id);
-    const [learner, [attempts, grants]] = await Promise.all([findUserById(db, body.user), attemptsAndGrants(db, id)]);
-    if (!learner) throw notFound(MSG.userNotFound);
-    reply.header('Cache-Control', 'no-store');
-    return {
-      user: { _id: learner.id, firstname: learner.firstname, lastname: learner.lastname, email: learner.email }, classid: cls.id,
-      attempts: attempts.map((a) => {
-        const shown = shownOf(a);
-        const given = answersOf(a);
-        return {
-          ...historyOf([a])[0], deadline: a.deadline ?? undefined, granted: !!a.grant,
-          questions: shown.map((s, i) => ({ question: s.question, answers: s.answers, answer: given[i] ?? '', correct: s.correct })),
-        };
-      }),
-      grants: grants.map((g) => ({ _id: g.id, created: g.created, grantedby: g.grantedby, reason: g.reason ?? undefined, used: !!g.usedby })),
-    };
-  });
-
-  app.post('/app_enrollment/gradebook', {
-    config: { schema: { body: GradebookSchema }, action: 'class.gradebook' },
-  }, async (req, reply) => {
-    const body = parse(GradebookSchema, req.body);
-    const { actor } = await caller(ctx, req);
-    if (!actor) throw unauthorized();
-    let course: string;
-    let classIds: string[];
-    if (body.classid) {
+  app.post(
+    '/app_enrollment/grantAttempt',
+    {
+      config: { schema: { body: GrantAttemptSchema }, action: 'exam.grantAttempt' },
+    },
+    async (req, reply) => {
+      const body = parse(GrantAttemptSchema, req.body);
+      const { actor } = await caller(ctx, req);
+      if (!actor) throw unauthorized();
       const cls = await findClass(db, body.classid);
       if (!cls) throw notFound(MSG.classNotFound);
-      authorize(actor, 'class.gradebook', { class: cls });
-      course = cls.course;
-      classIds = [cls.id];
-    } else {
-      authorize(actor, 'course.gradebook');
-      course = body.course!;
-      classIds = await classIdsOfCourse(db, course);
-    }
-    reply.header('Cache-Control', 'no-store');
-    return gradebook(course, classIds);
-  });
+      authorize(actor, 'exam.grantAttempt', { class: cls });
+      const id = enrollmentId(body.user, cls.id);
+      const enrollment = await findEnrollment(db, id);
+      if (!enrollment) throw notFound(MSG.enrollmentNotFound);
+      const exam = body._id ? await findExam(db, body._id) : await examOf(db, cls.course);
+      if (!exam) throw notFound(MSG.examNotInCourse);
+      const now = at();
+      const grant = await grantAttempt(db, id, exam.id, actor.id, body.reason, now);
+      await recordAudit(db, {
+        actor,
+        action: AUDIT_EXAM_GRANT,
+        targetType: 'enrollment',
+        target: id,
+        changes: { user: body.user, classid: cls.id, material: exam.id, grant, reason: body.reason ?? '' },
+      });
+      const { config } = await ctx.site.get();
+      const s = await attemptStatus(db, id, exam.id, rulesOf(exam, config), now);
+      reply.header('Cache-Control', 'no-store');
+      return { ok: true, grant, _id: exam.id, user: body.user, classid: cls.id, allowed: s.allowed, used: s.used, canstart: s.canstart };
+    },
+  );
+
+  app.post(
+    '/app_enrollment/learnerAttempts',
+    {
+      config: { schema: { body: LearnerAttemptsSchema }, action: 'exam.reviewAttempts' },
+    },
+    async (req, reply) => {
+      const body = parse(LearnerAttemptsSchema, req.body);
+      const { actor } = await caller(ctx, req);
+      if (!actor) throw unauthorized();
+      const cls = await findClass(db, body.classid);
+      if (!cls) throw notFound(MSG.classNotFound);
+      authorize(actor, 'exam.reviewAttempts', { class: cls });
+      const id = enrollmentId(body.user, cls.id);
+      const [learner, [attempts, grants]] = await Promise.all([findUserById(db, body.user), attemptsAndGrants(db, id)]);
+      if (!learner) throw notFound(MSG.userNotFound);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        user: { _id: learner.id, firstname: learner.firstname, lastname: learner.lastname, email: learner.email },
+        classid: cls.id,
+        attempts: attempts.map((a) => {
+          const shown = shownOf(a);
+          const given = answersOf(a);
+          return {
+            ...historyOf([a])[0],
+            deadline: a.deadline ?? undefined,
+            granted: !!a.grant,
+            questions: shown.map((s, i) => ({ question: s.question, answers: s.answers, answer: given[i] ?? '', correct: s.correct })),
+          };
+        }),
+        grants: grants.map((g) => ({
+          _id: g.id,
+          created: g.created,
+          grantedby: g.grantedby,
+          reason: g.reason ?? undefined,
+          used: !!g.usedby,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/app_enrollment/gradebook',
+    {
+      config: { schema: { body: GradebookSchema }, action: 'class.gradebook' },
+    },
+    async (req, reply) => {
+      const body = parse(GradebookSchema, req.body);
+      const { actor } = await caller(ctx, req);
+      if (!actor) throw unauthorized();
+      let course: string;
+      let classIds: string[];
+      if (body.classid) {
+        const cls = await findClass(db, body.classid);
+        if (!cls) throw notFound(MSG.classNotFound);
+        authorize(actor, 'class.gradebook', { class: cls });
+        course = cls.course;
+        classIds = [cls.id];
+      } else {
+        authorize(actor, 'course.gradebook');
+        course = body.course!;
+        classIds = await classIdsOfCourse(db, course);
+      }
+      reply.header('Cache-Control', 'no-store');
+      return gradebook(course, classIds);
+    },
+  );
 
   async function gradebook(course: string, classIds: string[]) {
     const { courseRow, materials, classes, exam, enrollments, quizRows, examRows, grantRows } = await gradebookRows(db, course, classIds);
@@ -345,20 +468,36 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
       const last = ea[ea.length - 1];
       const grants = grantsOf(e.id).length;
       return {
-        _id: e.id, user: e.user, firstname: e.firstname, lastname: e.lastname, email: e.email, classid: e.classid,
-        classname: className.get(e.classid), quizzes: q,
-        exam: exam ? {
-          attempts: ea.length, allowed: rules!.maxattempts === 0 ? null : rules!.maxattempts + grants, granted: grants,
-          best: graded.length ? Math.max(...graded.map((r) => Number(r.percent ?? 0))) : undefined,
-          last: graded.length ? Number(graded[graded.length - 1]!.percent ?? 0) : undefined,
-          passed: fromBool(e.exampassed), inprogress: last?.state === 'inprogress', lastdate: last ? (last.finished ?? last.started) : undefined,
-        } : undefined,
-        percentcomplete: e.percentcomplete, completed: e.completed ?? undefined,
-        certificate: !!e.completed, certcode: e.completed && e.certcode ? formatCode(e.certcode) : undefined,
+        _id: e.id,
+        user: e.user,
+        firstname: e.firstname,
+        lastname: e.lastname,
+        email: e.email,
+        classid: e.classid,
+        classname: className.get(e.classid),
+        quizzes: q,
+        exam: exam
+          ? {
+              attempts: ea.length,
+              allowed: rules!.maxattempts === 0 ? null : rules!.maxattempts + grants,
+              granted: grants,
+              best: graded.length ? Math.max(...graded.map((r) => Number(r.percent ?? 0))) : undefined,
+              last: graded.length ? Number(graded[graded.length - 1]!.percent ?? 0) : undefined,
+              passed: fromBool(e.exampassed),
+              inprogress: last?.state === 'inprogress',
+              lastdate: last ? (last.finished ?? last.started) : undefined,
+            }
+          : undefined,
+        percentcomplete: e.percentcomplete,
+        completed: e.completed ?? undefined,
+        certificate: !!e.completed,
+        certcode: e.completed && e.certcode ? formatCode(e.certcode) : undefined,
       };
     });
     return {
-      course, coursetitle: courseRow?.title ?? course, classes: classes.map((c) => ({ _id: c.id, name: c.name })),
+      course,
+      coursetitle: courseRow?.title ?? course,
+      classes: classes.map((c) => ({ _id: c.id, name: c.name })),
       quizzes: quizzes.map((m) => ({ _id: m.id, title: m.title ?? m.lessonTitle ?? m.id, lesson: m.lesson })),
       exam: exam ? { _id: exam.id, title: exam.title ?? exam.lessonTitle ?? exam.id, lesson: exam.lesson } : undefined,
       rows,
@@ -373,17 +512,25 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
  * limit must be started first. A resent request (the same client id, or the same answers within seconds)
  * gives back the first result. The right answers come back only when the exam's rules show them.
  */
-export async function legacyExamSubmit(ctx: AppContext, input: {
-  enrollment: { id: string; user: string; course: string; classid: string }; lesson: string; material: Material; answers: string[];
-  attempt?: string; lang: string;
-}): Promise<AttemptResult & { passpercent: number; attemptid?: string }> {
+export async function legacyExamSubmit(
+  ctx: AppContext,
+  input: {
+    enrollment: { id: string; user: string; course: string; classid: string };
+    lesson: string;
+    material: Material;
+    answers: string[];
+    attempt?: string;
+    lang: string;
+  },
+): Promise<AttemptResult & { passpercent: number; attemptid?: string }> {
   const { db } = ctx;
   const { config } = await ctx.site.get();
   const rules = rulesOf(input.material, config);
   const passpercent = passPercentOf(config);
   const now = iso(ctx.clock.now());
   const pool = fromJson<QuizQuestion[]>(input.material.quiz, []);
-  const hide = (r: AttemptResult): AttemptResult => (keyShown(rules, r.passed) ? r : { ...r, correctanswers: undefined as unknown as string[] });
+  const hide = (r: AttemptResult): AttemptResult =>
+    keyShown(rules, r.passed) ? r : { ...r, correctanswers: undefined as unknown as string[] };
 
   const key = input.attempt ? `client:${input.attempt}` : undefined;
   const padded = pool.map((_, i) => input.answers[i] ?? '');
@@ -397,7 +544,14 @@ export async function legacyExamSubmit(ctx: AppContext, input: {
   if (!open) {
     if ((rules.drawcount && rules.drawcount < pool.length) || rules.timelimit) throw new HttpError(409, MSG.examStartFirst);
     try {
-      open = (await startAttempt(db, { enrollment: input.enrollment, lesson: input.lesson, material: input.material, rules, passpercent }, now, false)).attempt;
+      open = (
+        await startAttempt(
+          db,
+          { enrollment: input.enrollment, lesson: input.lesson, material: input.material, rules, passpercent },
+          now,
+          false,
+        )
+      ).attempt;
     } catch (err) {
       if (err instanceof AttemptRefused) throw await refusal(ctx, err.status, input.lang);
       throw err;

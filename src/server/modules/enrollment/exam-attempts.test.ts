@@ -39,8 +39,16 @@ describe('exam rules', () => {
   it('defaults to 3 attempts, 24 hours apart, answers never shown; the exam overrides the site', () => {
     const none = { drawcount: null, timelimit: null, maxattempts: null, waithours: null, showanswers: null };
     expect(rulesOf(none, {})).toEqual({ maxattempts: 3, waithours: 24, showanswers: 'never', drawcount: null, timelimit: null });
-    expect(rulesOf(none, { examattempts: 5, examwaithours: 0, examshowanswers: 'afterpassing' })).toMatchObject({ maxattempts: 5, waithours: 0, showanswers: 'afterpassing' });
-    expect(rulesOf({ ...none, maxattempts: 0, waithours: 2, timelimit: 30 }, { examattempts: 5 })).toMatchObject({ maxattempts: 0, waithours: 2, timelimit: 30 });
+    expect(rulesOf(none, { examattempts: 5, examwaithours: 0, examshowanswers: 'afterpassing' })).toMatchObject({
+      maxattempts: 5,
+      waithours: 0,
+      showanswers: 'afterpassing',
+    });
+    expect(rulesOf({ ...none, maxattempts: 0, waithours: 2, timelimit: 30 }, { examattempts: 5 })).toMatchObject({
+      maxattempts: 0,
+      waithours: 2,
+      timelimit: 30,
+    });
     expect(keyShown(rulesOf(none, {}), true)).toBe(false);
     expect(keyShown(rulesOf({ ...none, showanswers: 'afterpassing' }, {}), false)).toBe(false);
     expect(keyShown(rulesOf({ ...none, showanswers: 'afterpassing' }, {}), true)).toBe(true);

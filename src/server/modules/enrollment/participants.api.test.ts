@@ -20,15 +20,36 @@ describeEachEngine('paged participant table', (server) => {
     classid = await buildClass(ctx, course, { instructor: h.user.id });
     // 40 participants: registered a day apart, every fourth one completed with a certificate code.
     for (let i = 0; i < 40; i++) {
-      const u = await buildUser(ctx, { firstname: `Member${String(i).padStart(2, '0')}`, lastname: 'Class', email: `member${String(i).padStart(2, '0')}@class.example.org` });
+      const u = await buildUser(ctx, {
+        firstname: `Member${String(i).padStart(2, '0')}`,
+        lastname: 'Class',
+        email: `member${String(i).padStart(2, '0')}@class.example.org`,
+      });
       await buildEnrollmentRow(ctx, {
-        user: u.id, course, classid, regdate: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
-        percentcomplete: i % 4 === 0 ? 100 : i, completed: i % 4 === 0 ? '2026-03-01T00:00:00.000Z' : null,
+        user: u.id,
+        course,
+        classid,
+        regdate: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+        percentcomplete: i % 4 === 0 ? 100 : i,
+        completed: i % 4 === 0 ? '2026-03-01T00:00:00.000Z' : null,
         certcode: i % 4 === 0 ? `CODE${i}` : null,
       });
       if (i < 3) {
-        await ctx.db.insertInto('lesson_progress').values({ enrollmentId: `${u.id}-${classid}`, lesson: `lesson-${i}`, firstview: '2026-02-01T00:00:00.000Z',
-          lastview: '2026-02-02T00:00:00.000Z', quizdate: null, score: null, possible: null, percent: null, answers: null, correctanswers: null }).execute();
+        await ctx.db
+          .insertInto('lesson_progress')
+          .values({
+            enrollmentId: `${u.id}-${classid}`,
+            lesson: `lesson-${i}`,
+            firstview: '2026-02-01T00:00:00.000Z',
+            lastview: '2026-02-02T00:00:00.000Z',
+            quizdate: null,
+            score: null,
+            possible: null,
+            percent: null,
+            answers: null,
+            correctanswers: null,
+          })
+          .execute();
       }
     }
     const m = await signedInUser(server());
@@ -55,8 +76,17 @@ describeEachEngine('paged participant table', (server) => {
     expect(r.body.rows).toHaveLength(15);
     expect(r.body.next).toEqual(expect.any(String));
     const first = r.body.rows[0];
-    expect(first).toMatchObject({ firstname: 'Member00', lastname: 'Class', email: 'member00@class.example.org', completed: true,
-      certificate: true, certcode: 'CODE0', lessoncount: 1, lastactivity: '2026-02-02T00:00:00.000Z', percentcomplete: 100 });
+    expect(first).toMatchObject({
+      firstname: 'Member00',
+      lastname: 'Class',
+      email: 'member00@class.example.org',
+      completed: true,
+      certificate: true,
+      certcode: 'CODE0',
+      lessoncount: 1,
+      lastactivity: '2026-02-02T00:00:00.000Z',
+      percentcomplete: 100,
+    });
     expect(r.body.rows[1]).toMatchObject({ firstname: 'Member01', completed: false, certificate: false, lessoncount: 1 });
     expect(r.body.rows[1]).not.toHaveProperty('certcode');
     expect(r.body.rows[3]).toMatchObject({ lessoncount: 0 });
@@ -69,11 +99,20 @@ describeEachEngine('paged participant table', (server) => {
         let after: string | null = null;
         const values: (string | number)[] = [];
         do {
-          const r: { status: number; body: { rows: { _id: string; email: string; regdate: string; percentcomplete: number; lastname: string }[]; next: string | null } } =
-            await page(host, { sort, dir, limit: 15, ...(after ? { after } : {}) });
+          const r: {
+            status: number;
+            body: {
+              rows: { _id: string; email: string; regdate: string; percentcomplete: number; lastname: string }[];
+              next: string | null;
+            };
+          } = await page(host, { sort, dir, limit: 15, ...(after ? { after } : {}) });
           expect(r.status).toBe(200);
           ids.push(...r.body.rows.map((row) => row._id));
-          values.push(...r.body.rows.map((row) => (sort === 'email' ? row.email : sort === 'date' ? row.regdate : sort === 'completed' ? row.percentcomplete : row.lastname)));
+          values.push(
+            ...r.body.rows.map((row) =>
+              sort === 'email' ? row.email : sort === 'date' ? row.regdate : sort === 'completed' ? row.percentcomplete : row.lastname,
+            ),
+          );
           after = r.body.next;
         } while (after);
         expect(new Set(ids).size).toBe(41);

@@ -10,7 +10,8 @@ import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
 import { encodeCursor, fetchKeysetPage } from '../../keyset.ts';
 import { likePattern } from '../../paging.ts';
 
-type Column = 'users.lastname' | 'users.firstname' | 'users.email' | 'enrollments.regdate' | 'enrollments.percentcomplete' | 'enrollments.id';
+type Column =
+  'users.lastname' | 'users.firstname' | 'users.email' | 'enrollments.regdate' | 'enrollments.percentcomplete' | 'enrollments.id';
 const SORT_COLUMNS: Record<ParticipantSort, Column[]> = {
   name: ['users.lastname', 'users.firstname', 'enrollments.id'],
   email: ['users.email', 'enrollments.id'],
@@ -18,27 +19,54 @@ const SORT_COLUMNS: Record<ParticipantSort, Column[]> = {
   completed: ['enrollments.percentcomplete', 'enrollments.id'],
 };
 const KEY: Record<Column, 'lastname' | 'firstname' | 'email' | 'regdate' | 'percentcomplete' | 'enrollment'> = {
-  'users.lastname': 'lastname', 'users.firstname': 'firstname', 'users.email': 'email',
-  'enrollments.regdate': 'regdate', 'enrollments.percentcomplete': 'percentcomplete', 'enrollments.id': 'enrollment',
+  'users.lastname': 'lastname',
+  'users.firstname': 'firstname',
+  'users.email': 'email',
+  'enrollments.regdate': 'regdate',
+  'enrollments.percentcomplete': 'percentcomplete',
+  'enrollments.id': 'enrollment',
 };
 
-export async function pageParticipants(db: Db, query: ParticipantPageQuery): Promise<{ rows: ParticipantRow[]; total: number; next: string | null }> {
+export async function pageParticipants(
+  db: Db,
+  query: ParticipantPageQuery,
+): Promise<{ rows: ParticipantRow[]; total: number; next: string | null }> {
   const columns = SORT_COLUMNS[query.sort];
-  let filtered = db.selectFrom('enrollments').innerJoin('users', 'users.id', 'enrollments.user')
+  let filtered = db
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.user')
     .where('enrollments.classid', '=', query.classid);
   // The class's rows come from its index; the text filter reads only those.
   if (query.q) {
     const text = USER_SEARCH_TEXT.replace(/(firstname|lastname|email)/g, 'users.$1');
     filtered = filtered.where(sql.raw(text), 'like', sql`${likePattern(query.q)} escape '\\'`);
   }
-  const page = filtered.select(['enrollments.id as enrollment', 'enrollments.user', 'users.firstname', 'users.lastname', 'users.email',
-    'enrollments.regdate', 'enrollments.timestamp', 'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode', 'users.suspended']);
+  const page = filtered.select([
+    'enrollments.id as enrollment',
+    'enrollments.user',
+    'users.firstname',
+    'users.lastname',
+    'users.email',
+    'enrollments.regdate',
+    'enrollments.timestamp',
+    'enrollments.completed',
+    'enrollments.percentcomplete',
+    'enrollments.certcode',
+    'users.suspended',
+  ]);
   const { rows, total, more } = await fetchKeysetPage(page, filtered, query, columns);
   const stats = rows.length
-    ? await db.selectFrom('lesson_progress')
-      .select((eb) => ['enrollmentId', eb.fn.count<number>('lesson').as('lessons'), eb.fn.max('lastview').as('lastview')])
-      .where('enrollmentId', 'in', rows.map((r) => r.enrollment)).where('lastview', 'is not', null)
-      .groupBy('enrollmentId').execute()
+    ? await db
+        .selectFrom('lesson_progress')
+        .select((eb) => ['enrollmentId', eb.fn.count<number>('lesson').as('lessons'), eb.fn.max('lastview').as('lastview')])
+        .where(
+          'enrollmentId',
+          'in',
+          rows.map((r) => r.enrollment),
+        )
+        .where('lastview', 'is not', null)
+        .groupBy('enrollmentId')
+        .execute()
     : [];
   const byId = new Map(stats.map((s) => [s.enrollmentId, s]));
   const last = rows.at(-1);
@@ -46,17 +74,33 @@ export async function pageParticipants(db: Db, query: ParticipantPageQuery): Pro
     rows: rows.map((r) => {
       const s = byId.get(r.enrollment);
       return {
-        _id: r.enrollment, user: r.user, firstname: r.firstname, lastname: r.lastname, email: r.email, regdate: r.regdate,
-        lastactivity: s?.lastview ?? r.timestamp, lessoncount: Number(s?.lessons ?? 0), percentcomplete: Number(r.percentcomplete),
-        completed: !!r.completed, ...(r.completed ? { completeddate: r.completed } : {}),
-        certificate: !!r.completed, ...(r.certcode ? { certcode: r.certcode } : {}),
+        _id: r.enrollment,
+        user: r.user,
+        firstname: r.firstname,
+        lastname: r.lastname,
+        email: r.email,
+        regdate: r.regdate,
+        lastactivity: s?.lastview ?? r.timestamp,
+        lessoncount: Number(s?.lessons ?? 0),
+        percentcomplete: Number(r.percentcomplete),
+        completed: !!r.completed,
+        ...(r.completed ? { completeddate: r.completed } : {}),
+        certificate: !!r.completed,
+        ...(r.certcode ? { certcode: r.certcode } : {}),
         ...(r.suspended === 1 ? { suspended: true } : {}),
       };
     }),
     total,
-    next: more && last ? encodeCursor(query.sort, query.dir, columns.map((c) => {
-      const v = last[KEY[c]];
-      return typeof v === 'number' ? v : String(v);
-    })) : null,
+    next:
+      more && last
+        ? encodeCursor(
+            query.sort,
+            query.dir,
+            columns.map((c) => {
+              const v = last[KEY[c]];
+              return typeof v === 'number' ? v : String(v);
+            }),
+          )
+        : null,
   };
 }

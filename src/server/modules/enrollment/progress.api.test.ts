@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
-import { LEARNING_ANSWERS, asRoles, buildClass, buildLearningCourse, buildLesson, buildMaterial, signedInUser } from '../../testing/factories.ts';
+import {
+  LEARNING_ANSWERS,
+  asRoles,
+  buildClass,
+  buildLearningCourse,
+  buildLesson,
+  buildMaterial,
+  signedInUser,
+} from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { enroll, enrollmentId, SAME_ATTEMPT_WINDOW_MS } from './enrollment.repository.ts';
 
@@ -24,7 +32,15 @@ describeEachEngine('progress API', (server) => {
     const quiz = (answers: unknown, extra: Record<string, unknown> = {}, c: TestClient = client) =>
       c.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: user.id, classid, courseid: lc.course, answers, ...extra });
     const exam = (answers: unknown, extra: Record<string, unknown> = {}, c: TestClient = client) =>
-      c.post('/app_enrollment/exam', { _id: lc.materials.exam, user: user.id, classid, courseid: lc.course, lessonid: lc.lessons[1], answers, ...extra });
+      c.post('/app_enrollment/exam', {
+        _id: lc.materials.exam,
+        user: user.id,
+        classid,
+        courseid: lc.course,
+        lessonid: lc.lessons[1],
+        answers,
+        ...extra,
+      });
     return { ...lc, classid, cls, user, client, id, view, quiz, exam };
   }
   const attempts = async (enrollment: string) =>
@@ -47,7 +63,7 @@ describeEachEngine('progress API', (server) => {
       expect(again.body.percentcomplete).toBe(25);
     });
 
-    it('Mark Unread clears the lesson\'s views and lowers percentcomplete', async () => {
+    it("Mark Unread clears the lesson's views and lowers percentcomplete", async () => {
       const s = await setup();
       await s.view(s.lessons[0], s.materials.article);
       await s.view(s.lessons[1], s.materials.text);
@@ -76,20 +92,24 @@ describeEachEngine('progress API', (server) => {
       const rows = await ctx.db.selectFrom('material_views').select(['lesson', 'material']).where('enrollmentId', '=', s.id).execute();
       expect(rows).toHaveLength(50);
       const list = await s.client.post('/app_enrollment/list', {});
-      const views = Object.values(list.body[0].progress as Record<string, { materials?: object }>).flatMap((p) => Object.keys(p.materials ?? {}));
+      const views = Object.values(list.body[0].progress as Record<string, { materials?: object }>).flatMap((p) =>
+        Object.keys(p.materials ?? {}),
+      );
       expect(views.sort()).toEqual(targets.map(([, m]) => m).sort());
       // The derived figure saw every view: 50 of the 54 required materials.
       expect(list.body[0].percentcomplete).toBe(Math.round((100 * 50) / 54));
     });
 
-    it('refuses another user\'s progress, a class one is not in, and a lesson of another course', async () => {
+    it("refuses another user's progress, a class one is not in, and a lesson of another course", async () => {
       const s = await setup();
       const other = await signedInUser(server());
       // Submitting for another user: 403, even for an editor.
       const forOther = await other.client.post('/app_enrollment/viewed', { user: s.user.id, classid: s.classid, lessonid: s.lessons[0] });
       expect(forOther.status).toBe(403);
       const { client: admin } = await signedInUser(server(), { roles: asRoles('admin') });
-      expect((await admin.post('/app_enrollment/viewed', { user: s.user.id, classid: s.classid, lessonid: s.lessons[0] })).status).toBe(403);
+      expect((await admin.post('/app_enrollment/viewed', { user: s.user.id, classid: s.classid, lessonid: s.lessons[0] })).status).toBe(
+        403,
+      );
       // Oneself, but not enrolled.
       const notIn = await other.client.post('/app_enrollment/viewed', { user: other.user.id, classid: s.classid, lessonid: s.lessons[0] });
       expect([notIn.status, notIn.body.error.message]).toEqual([403, MSG.notEnrolled]);
@@ -99,8 +119,12 @@ describeEachEngine('progress API', (server) => {
       const wrongMaterial = await s.view(s.lessons[1], s.materials.article);
       expect([wrongMaterial.status, wrongMaterial.body.error.message]).toEqual([400, MSG.materialNotInLesson]);
       expect((await s.view('no-such-lesson')).status).toBe(404);
-      expect((await s.client.post('/app_enrollment/viewed', { user: s.user.id, classid: 'no-such-class', lessonid: s.lessons[0] })).status).toBe(404);
-      expect((await server().client().post('/app_enrollment/viewed', { user: s.user.id, classid: s.classid, lessonid: s.lessons[0] })).status).toBe(401);
+      expect(
+        (await s.client.post('/app_enrollment/viewed', { user: s.user.id, classid: 'no-such-class', lessonid: s.lessons[0] })).status,
+      ).toBe(404);
+      expect(
+        (await server().client().post('/app_enrollment/viewed', { user: s.user.id, classid: s.classid, lessonid: s.lessons[0] })).status,
+      ).toBe(401);
       for (const body of [{}, { user: s.user.id, classid: s.classid }, { user: s.user.id, classid: s.classid, lessonid: ['x'] }, '[]']) {
         const r = await s.client.post('/app_enrollment/viewed', body);
         expect([r.status, r.body.error.message], JSON.stringify(body)).toEqual([400, MSG.missingValues]);
@@ -111,20 +135,34 @@ describeEachEngine('progress API', (server) => {
   });
 
   describe('quiz', () => {
-    it('grades on the server, stores the result in the lesson\'s progress and gives the right answers after', async () => {
+    it("grades on the server, stores the result in the lesson's progress and gives the right answers after", async () => {
       const s = await setup();
       const failed = await s.quiz(WRONG);
       expect(failed.status).toBe(200);
-      expect(failed.body).toMatchObject({ score: 1, possible: 5, percent: 20, passed: false, passpercent: 80, answers: WRONG, correctanswers: LEARNING_ANSWERS });
+      expect(failed.body).toMatchObject({
+        score: 1,
+        possible: 5,
+        percent: 20,
+        passed: false,
+        passpercent: 80,
+        answers: WRONG,
+        correctanswers: LEARNING_ANSWERS,
+      });
       const passed = await s.quiz(['B', 'C', 'A', 'B', 'A']);
       expect(passed.body).toMatchObject({ score: 4, percent: 80, passed: true });
-      expect(passed.body.progress).toMatchObject({ score: 4, possible: 5, percent: 80, answers: ['B', 'C', 'A', 'B', 'A'], correctanswers: LEARNING_ANSWERS });
+      expect(passed.body.progress).toMatchObject({
+        score: 4,
+        possible: 5,
+        percent: 80,
+        answers: ['B', 'C', 'A', 'B', 'A'],
+        correctanswers: LEARNING_ANSWERS,
+      });
       expect(passed.body.progress.quizdate).toBe(passed.body.quizdate);
       expect(passed.body.progress.materials[s.materials.quiz]).toBeTruthy();
       expect(await attempts(s.id)).toHaveLength(2);
     });
 
-    it('uses the site\'s quizpasspercent', async () => {
+    it("uses the site's quizpasspercent", async () => {
       const s = await setup();
       await server().ctx.site.saveConfig({ quizpasspercent: 100 });
       try {
@@ -157,7 +195,12 @@ describeEachEngine('progress API', (server) => {
       const s = await setup();
       const other = await signedInUser(server());
       expect((await s.quiz(WRONG, {}, other.client)).status).toBe(403);
-      const notIn = await other.client.post('/app_enrollment/quiz', { _id: s.materials.quiz, classid: s.classid, courseid: s.course, answers: WRONG });
+      const notIn = await other.client.post('/app_enrollment/quiz', {
+        _id: s.materials.quiz,
+        classid: s.classid,
+        courseid: s.course,
+        answers: WRONG,
+      });
       expect([notIn.status, notIn.body.error.message]).toEqual([403, MSG.notEnrolled]);
       expect((await s.quiz(WRONG, { _id: s.materials.exam })).body.error.message).toBe(MSG.notAQuiz);
       expect((await s.quiz(WRONG, { _id: s.materials.article })).body.error.message).toBe(MSG.notAQuiz);
@@ -174,7 +217,13 @@ describeEachEngine('progress API', (server) => {
         const r = await s.quiz(answers);
         expect([r.status, r.body.error.message], JSON.stringify(answers)).toEqual([400, message]);
       }
-      expect((await server().client().post('/app_enrollment/quiz', { _id: s.materials.quiz, classid: s.classid, courseid: s.course, answers: WRONG })).status).toBe(401);
+      expect(
+        (
+          await server()
+            .client()
+            .post('/app_enrollment/quiz', { _id: s.materials.quiz, classid: s.classid, courseid: s.course, answers: WRONG })
+        ).status,
+      ).toBe(401);
       expect(await attempts(s.id)).toHaveLength(0);
     });
   });
@@ -234,13 +283,25 @@ describeEachEngine('progress API', (server) => {
 
   it('never sends iscorrect to a learner before they submit', async () => {
     const s = await setup();
-    const ids = { course: s.course, _id: s.materials.exam, classid: s.classid, lessonid: s.lessons[1], lesson: s.lessons[0], user: s.user.id };
+    const ids = {
+      course: s.course,
+      _id: s.materials.exam,
+      classid: s.classid,
+      lessonid: s.lessons[1],
+      lesson: s.lessons[0],
+      user: s.user.id,
+    };
     const replies: string[] = [];
     // Every POST route, as the learner, with the ids of this course; GETs of lessons and materials too.
     for (const route of server().routes) {
       if (route.method !== 'POST' || /logout|remove|quiz|exam|save|upload|setlang|register|resetpassword/.test(route.url)) continue;
       const url = route.url.replace(':classid', s.classid).replace(/:(\w+)\??/g, s.lessons[0]);
-      for (const body of [ids, { ...ids, _id: s.lessons[1] }, { ...ids, _id: s.materials.quiz }, { course: s.course, materials: true, shortfields: false }]) {
+      for (const body of [
+        ids,
+        { ...ids, _id: s.lessons[1] },
+        { ...ids, _id: s.materials.quiz },
+        { course: s.course, materials: true, shortfields: false },
+      ]) {
         const r = await s.client.post(url, body);
         replies.push(`${route.url} ${JSON.stringify(r.body)}`);
       }

@@ -20,6 +20,13 @@ describe('quiz grading', () => {
 
   it('counts open questions as wrong and gives the right letters back', () => {
     const r = grade([q(2), q(3), q(1)], ['B'], 80);
-    expect(r).toMatchObject({ score: 1, possible: 3, percent: 33.3, passed: false, answers: ['B', '', ''], correctanswers: ['B', 'C', 'A'] });
+    expect(r).toMatchObject({
+      score: 1,
+      possible: 3,
+      percent: 33.3,
+      passed: false,
+      answers: ['B', '', ''],
+      correctanswers: ['B', 'C', 'A'],
+    });
   });
 });

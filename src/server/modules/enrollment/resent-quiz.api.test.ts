@@ -5,7 +5,7 @@ import { LEARNING_ANSWERS, buildClass, buildLearningCourse, signedInUser } from 
 import { enroll } from './enrollment.repository.ts';
 
 describeEachEngine('resent quiz', (server) => {
-  it('leaves the enrolment\'s last activity where the first submission put it', async () => {
+  it("leaves the enrolment's last activity where the first submission put it", async () => {
     const { ctx } = server();
     const lc = await buildLearningCourse(ctx);
     const classid = await buildClass(ctx, lc.course);
@@ -13,8 +13,16 @@ describeEachEngine('resent quiz', (server) => {
     const { user, client } = await signedInUser(server());
     const id = await enroll(ctx.db, user.id, cls);
     const quiz = (extra: Record<string, unknown> = {}) =>
-      client.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: user.id, classid, courseid: lc.course, answers: LEARNING_ANSWERS, ...extra });
-    const lastActivity = async () => (await ctx.db.selectFrom('enrollments').select('timestamp').where('id', '=', id).executeTakeFirstOrThrow()).timestamp;
+      client.post('/app_enrollment/quiz', {
+        _id: lc.materials.quiz,
+        user: user.id,
+        classid,
+        courseid: lc.course,
+        answers: LEARNING_ANSWERS,
+        ...extra,
+      });
+    const lastActivity = async () =>
+      (await ctx.db.selectFrom('enrollments').select('timestamp').where('id', '=', id).executeTakeFirstOrThrow()).timestamp;
 
     for (const extra of [{}, { attempt: 'try-1' }]) {
       const first = await quiz(extra);

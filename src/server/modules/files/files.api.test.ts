@@ -21,13 +21,19 @@ async function upload(client: TestClient, fields: Record<string, string>, file?:
   const res = await fetch(`${client.baseUrl}/app_files/upload`, { method: 'POST', body: form, headers });
   const text = await res.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body };
 }
 
 describeEachEngine('files API', (server) => {
   let as: Awaited<ReturnType<typeof roleClients>>;
-  beforeAll(async () => { as = await roleClients(server()); });
+  beforeAll(async () => {
+    as = await roleClients(server());
+  });
   const db = () => server().ctx.db;
   const countFiles = async () => (await db().selectFrom('files').select('filename').execute()).length;
   const context = () => `ctx-${Math.random().toString(36).slice(2, 8)}`;
@@ -36,7 +42,14 @@ describeEachEngine('files API', (server) => {
     it('stores an image and serves it with its type, ETag, caching, nosniff and inline disposition', async () => {
       const r = await upload(as.editor, { context: 'home', title: 'A pixel' }, { name: 'pixel.png', bytes: PNG, type: 'text/html' });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ filename: 'pixel.png', title: 'A pixel', context: 'home', mime: 'image/png', size: PNG.length, url: '/files/pixel.png' });
+      expect(r.body).toMatchObject({
+        filename: 'pixel.png',
+        title: 'A pixel',
+        context: 'home',
+        mime: 'image/png',
+        size: PNG.length,
+        url: '/files/pixel.png',
+      });
       const served = await fetch(`${server().baseUrl}/files/pixel.png`);
       expect(served.status).toBe(200);
       // The type comes from the name, never from what the uploader claimed (text/html here).
@@ -113,7 +126,11 @@ describeEachEngine('files API', (server) => {
     }
 
     it('accepts an SVG without script, served with a sandboxing policy', async () => {
-      const r = await upload(as.editor, { context: 'home' }, { name: 'shape.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>') });
+      const r = await upload(
+        as.editor,
+        { context: 'home' },
+        { name: 'shape.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>') },
+      );
       expect(r.status).toBe(200);
       const served = await fetch(`${server().baseUrl}/files/shape.svg`);
       expect(served.headers.get('content-type')).toBe('image/svg+xml');
@@ -155,11 +172,21 @@ describeEachEngine('files API', (server) => {
       const bodies: [string, string][] = [
         ['multipart/form-data; boundary=b0', 'garbage'],
         ['multipart/form-data', 'no boundary'],
-        ['multipart/form-data; boundary=b0', `${part('context', 'home')}--b0\r\nContent-Disposition: form-data; name="thefile"; filename="cut.txt"\r\n\r\ncut sh`],
-        ['multipart/form-data; boundary=b0', `${part('context', 'home')}${part('thefile', 'one', 'a.txt')}${part('thefile', 'two', 'b.txt')}--b0--\r\n`],
+        [
+          'multipart/form-data; boundary=b0',
+          `${part('context', 'home')}--b0\r\nContent-Disposition: form-data; name="thefile"; filename="cut.txt"\r\n\r\ncut sh`,
+        ],
+        [
+          'multipart/form-data; boundary=b0',
+          `${part('context', 'home')}${part('thefile', 'one', 'a.txt')}${part('thefile', 'two', 'b.txt')}--b0--\r\n`,
+        ],
       ];
       for (const [type, body] of bodies) {
-        const r = await fetch(`${server().baseUrl}/app_files/upload`, { method: 'POST', headers: { 'content-type': type, cookie, [APP_REQUEST_HEADER]: APP_REQUEST_VALUE }, body });
+        const r = await fetch(`${server().baseUrl}/app_files/upload`, {
+          method: 'POST',
+          headers: { 'content-type': type, cookie, [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+          body,
+        });
         expect(r.status, body.slice(0, 40)).toBe(400);
         expect(((await r.json()) as { error: { message: string } }).error.message).toBe(MSG.uploadForm);
       }

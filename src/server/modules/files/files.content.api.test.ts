@@ -9,8 +9,12 @@ import { MSG } from '../../../domain/messages.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../../domain/constants.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
-const PDF_WITH_JS = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+]);
+const PDF_WITH_JS = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 async function upload(client: TestClient, name: string, bytes: Uint8Array) {
   const form = new FormData();
@@ -24,7 +28,9 @@ async function upload(client: TestClient, name: string, bytes: Uint8Array) {
 
 describeEachEngine('upload content checks', (server) => {
   let editor: TestClient;
-  beforeAll(async () => { editor = (await roleClients(server())).editor; });
+  beforeAll(async () => {
+    editor = (await roleClients(server())).editor;
+  });
   const count = async () => (await server().ctx.db.selectFrom('files').select('filename').execute()).length;
 
   const refused: [string, string, Uint8Array, string][] = [
@@ -35,10 +41,22 @@ describeEachEngine('upload content checks', (server) => {
     ['a PDF named as a spreadsheet', 'sheet.xlsx', PDF_WITH_JS, MSG.fileTypeMismatch],
     ['text with NUL bytes named as CSV', 'data.csv', Buffer.from('a,b\u0000\u0000c'), MSG.fileTypeMismatch],
     ['a file of a type not on the list', 'readme.md', Buffer.from('# Title'), MSG.fileTypeNotAllowed],
-    ['an SVG with an entity-encoded javascript: link', 'link.svg',
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="&#106;avascript:alert(1)"><text y="10">x</text></a></svg>'), MSG.fileRefused],
-    ['an SVG with a foreignObject holding HTML', 'embed.svg',
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.example.com"></iframe></foreignObject></svg>'), MSG.fileRefused],
+    [
+      'an SVG with an entity-encoded javascript: link',
+      'link.svg',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="&#106;avascript:alert(1)"><text y="10">x</text></a></svg>',
+      ),
+      MSG.fileRefused,
+    ],
+    [
+      'an SVG with a foreignObject holding HTML',
+      'embed.svg',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.example.com"></iframe></foreignObject></svg>',
+      ),
+      MSG.fileRefused,
+    ],
     ['an SVG that is not one', 'broken.svg', Buffer.from('<?xml version="1.0"?><html><body>nope</body></html>'), MSG.svgUnreadable],
   ];
   for (const [what, name, bytes, message] of refused) {
@@ -52,7 +70,12 @@ describeEachEngine('upload content checks', (server) => {
   }
 
   it('accepts files whose bytes match their names', async () => {
-    for (const [name, bytes] of [['dot.png', PNG], ['dot.jpeg', JPEG], ['list.csv', Buffer.from('a,b\n1,2\n')], ['guide.pdf', PDF_WITH_JS]] as const) {
+    for (const [name, bytes] of [
+      ['dot.png', PNG],
+      ['dot.jpeg', JPEG],
+      ['list.csv', Buffer.from('a,b\n1,2\n')],
+      ['guide.pdf', PDF_WITH_JS],
+    ] as const) {
       expect((await upload(editor, name, bytes)).status, name).toBe(200);
     }
   });
@@ -66,8 +89,9 @@ describeEachEngine('upload content checks', (server) => {
   });
 
   it('stores what DOMPurify keeps of an SVG: safe links and shapes stay, the rest goes', async () => {
-    const svg = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>Dot</title>'
-      + '<a href="https://example.org/"><circle r="4" fill="red"/></a><madeup>hidden</madeup></svg>';
+    const svg =
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>Dot</title>' +
+      '<a href="https://example.org/"><circle r="4" fill="red"/></a><madeup>hidden</madeup></svg>';
     const r = await upload(editor, 'dot.svg', Buffer.from(svg));
     expect(r.status).toBe(200);
     const served = await fetch(`${server().baseUrl}${r.body.url}`);

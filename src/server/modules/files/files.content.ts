@@ -17,14 +17,39 @@ const OLD_OFFICE = (ext: string) => [ext, 'cfb'];
 
 /** Extension -> what file-type may report for it. */
 const BINARY: Record<string, string[]> = {
-  png: ['png', 'apng'], jpg: ['jpg'], jpeg: ['jpg'], gif: ['gif'], webp: ['webp'], avif: ['avif'], bmp: ['bmp'], ico: ['ico', 'cur'],
+  png: ['png', 'apng'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  gif: ['gif'],
+  webp: ['webp'],
+  avif: ['avif'],
+  bmp: ['bmp'],
+  ico: ['ico', 'cur'],
   pdf: ['pdf'],
-  mp4: MP4, m4v: MP4, mov: MP4, m4a: MP4, webm: ['webm', 'mkv'], ogv: OGG, ogg: OGG, oga: OGG,
-  mp3: ['mp3'], aac: ['aac', 'm4a'], wav: ['wav'], flac: ['flac'],
-  zip: ['zip'], epub: ['epub', 'zip'],
-  docx: OFFICE_ZIP('docx'), xlsx: OFFICE_ZIP('xlsx'), pptx: OFFICE_ZIP('pptx'),
-  odt: OFFICE_ZIP('odt'), ods: OFFICE_ZIP('ods'), odp: OFFICE_ZIP('odp'),
-  doc: OLD_OFFICE('doc'), xls: OLD_OFFICE('xls'), ppt: OLD_OFFICE('ppt'), rtf: ['rtf'],
+  mp4: MP4,
+  m4v: MP4,
+  mov: MP4,
+  m4a: MP4,
+  webm: ['webm', 'mkv'],
+  ogv: OGG,
+  ogg: OGG,
+  oga: OGG,
+  mp3: ['mp3'],
+  aac: ['aac', 'm4a'],
+  wav: ['wav'],
+  flac: ['flac'],
+  zip: ['zip'],
+  epub: ['epub', 'zip'],
+  docx: OFFICE_ZIP('docx'),
+  xlsx: OFFICE_ZIP('xlsx'),
+  pptx: OFFICE_ZIP('pptx'),
+  odt: OFFICE_ZIP('odt'),
+  ods: OFFICE_ZIP('ods'),
+  odp: OFFICE_ZIP('odp'),
+  doc: OLD_OFFICE('doc'),
+  xls: OLD_OFFICE('xls'),
+  ppt: OLD_OFFICE('ppt'),
+  rtf: ['rtf'],
 };
 /** Text formats: no magic number; they must not be a binary file file-type recognises, nor hold NUL bytes. */
 const TEXT = new Set(['txt', 'csv', 'vtt', 'srt', 'json', 'svg']);
@@ -56,7 +81,21 @@ function purify() {
 }
 
 /** Elements that run or embed something, and attributes that do: their removal means the file was active. */
-const ACTIVE_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'animate', 'set', 'animatemotion', 'animatetransform', 'use', 'a']);
+const ACTIVE_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+  'animate',
+  'set',
+  'animatemotion',
+  'animatetransform',
+  'use',
+  'a',
+]);
 const ACTIVE_ATTRIBUTE = /^(on|href$|xlink:href$|src$|action$|formaction$|style$)/i;
 
 /**

@@ -7,6 +7,12 @@ export type { FileRecord };
 export const fileUrl = (filename: string) => `/files/${encodeURIComponent(filename)}`;
 
 export const presentFile = (f: FileMeta): FileRecord => ({
-  filename: f.filename, title: f.title ?? undefined, context: f.context, mtime: f.mtime, ctime: f.ctime, mime: f.mime,
-  size: f.size, url: fileUrl(f.filename),
+  filename: f.filename,
+  title: f.title ?? undefined,
+  context: f.context,
+  mtime: f.mtime,
+  ctime: f.ctime,
+  mime: f.mime,
+  size: f.size,
+  url: fileUrl(f.filename),
 });

@@ -27,15 +27,29 @@ export function listFiles(db: Db, context?: string): Promise<FileMeta[]> {
  * Stores a new file under `filename`, or under the first free numbered variant of it (photo-2.png...).
  * The insert itself decides, so two uploads of the same name at once both succeed.
  */
-export async function insertFile(db: Db, f: { filename: string; title: string | null; context: string; mime: string; bytes: Buffer }): Promise<FileMeta> {
+export async function insertFile(
+  db: Db,
+  f: { filename: string; title: string | null; context: string; mime: string; bytes: Buffer },
+): Promise<FileMeta> {
   const ts = now();
   const etag = crypto.createHash('sha256').update(f.bytes).digest('base64url').slice(0, 32);
   for (let n = 1; n < 1000; n++) {
     const row: FilesTable = {
-      filename: numbered(f.filename, n), title: f.title, context: f.context, mtime: ts, ctime: ts, mime: f.mime,
-      size: f.bytes.length, etag, thefile: f.bytes,
+      filename: numbered(f.filename, n),
+      title: f.title,
+      context: f.context,
+      mtime: ts,
+      ctime: ts,
+      mime: f.mime,
+      size: f.bytes.length,
+      etag,
+      thefile: f.bytes,
     };
-    const r = await db.insertInto('files').values(row).onConflict((oc) => oc.column('filename').doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('files')
+      .values(row)
+      .onConflict((oc) => oc.column('filename').doNothing())
+      .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 1) {
       const { thefile: _bytes, ...meta } = row;
       return meta;
@@ -45,7 +59,11 @@ export async function insertFile(db: Db, f: { filename: string; title: string | 
 }
 
 export async function updateFile(db: Db, filename: string, fields: { title?: string | null; context: string }): Promise<void> {
-  await db.updateTable('files').set({ ...fields, mtime: now() }).where('filename', '=', filename).execute();
+  await db
+    .updateTable('files')
+    .set({ ...fields, mtime: now() })
+    .where('filename', '=', filename)
+    .execute();
 }
 
 export async function removeFile(db: Db, filename: string): Promise<void> {

@@ -26,7 +26,10 @@ const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; s
 function notModified(req: FastifyRequest, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
-  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === etag || t === '*');
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
 }
 
 export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -76,7 +79,13 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
         bytes = svg.svg;
       }
       const row = await insertFile(db, { filename, title: meta.title || null, context: meta.context, mime: mimeOf(filename), bytes });
-      await recordAudit(db, { actor: actor!, action: 'file.save', targetType: 'file', target: row.filename, changes: { uploaded: true, context: row.context, size: row.size } });
+      await recordAudit(db, {
+        actor: actor!,
+        action: 'file.save',
+        targetType: 'file',
+        target: row.filename,
+        changes: { uploaded: true, context: row.context, size: row.size },
+      });
       return presentFile(row);
     });
   });
@@ -89,7 +98,13 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!before) throw notFound();
     const fields = { context: body.context, ...(body.title !== undefined ? { title: body.title || null } : {}) };
     await updateFile(db, body.filename, fields);
-    await recordAudit(db, { actor: actor!, action: 'file.save', targetType: 'file', target: body.filename, changes: diff(before as unknown as Record<string, unknown>, fields) });
+    await recordAudit(db, {
+      actor: actor!,
+      action: 'file.save',
+      targetType: 'file',
+      target: body.filename,
+      changes: diff(before as unknown as Record<string, unknown>, fields),
+    });
     return presentFile((await findFileMeta(db, body.filename))!);
   });
 
@@ -116,7 +131,13 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     const before = await findFileMeta(db, filename);
     if (!before) throw notFound();
     await removeFile(db, filename);
-    await recordAudit(db, { actor: actor!, action: 'file.remove', targetType: 'file', target: filename, changes: { context: before.context, title: before.title } });
+    await recordAudit(db, {
+      actor: actor!,
+      action: 'file.remove',
+      targetType: 'file',
+      target: filename,
+      changes: { context: before.context, title: before.title },
+    });
     return { ok: true };
   });
 
@@ -127,7 +148,10 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     const meta = await findFileMeta(db, filename);
     if (!meta) throw notFound();
     const etag = `"${meta.etag}"`;
-    reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-content-type-options', 'nosniff')
+    reply
+      .header('etag', etag)
+      .header('cache-control', CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff')
       .header('last-modified', new Date(meta.mtime).toUTCString());
     if (notModified(req, etag)) return reply.status(304).send();
     const bytes = await findFileBytes(db, filename);

@@ -6,27 +6,118 @@
 
 /** Served content types by extension; anything else is application/octet-stream (a download). */
 const MIME: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
-  bmp: 'image/bmp', ico: 'image/x-icon', svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+  svg: 'image/svg+xml',
   pdf: 'application/pdf',
-  mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', ogv: 'video/ogg', mov: 'video/quicktime',
-  mp3: 'audio/mpeg', m4a: 'audio/mp4', aac: 'audio/aac', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', flac: 'audio/flac',
-  txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', vtt: 'text/vtt; charset=utf-8', srt: 'text/plain; charset=utf-8',
-  json: 'application/json', zip: 'application/zip',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  odp: 'application/vnd.oasis.opendocument.presentation', rtf: 'application/rtf', epub: 'application/epub+zip',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  flac: 'audio/flac',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  srt: 'text/plain; charset=utf-8',
+  json: 'application/json',
+  zip: 'application/zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  rtf: 'application/rtf',
+  epub: 'application/epub+zip',
 };
 
 /** Programs, scripts and pages that would run in a browser on our origin or on the reader's machine. */
 const REFUSED_EXTENSIONS = new Set([
-  'exe', 'dll', 'com', 'scr', 'cpl', 'msi', 'msp', 'msc', 'bat', 'cmd', 'ps1', 'psm1', 'vbs', 'vbe', 'wsf', 'wsh',
-  'hta', 'lnk', 'reg', 'inf', 'gadget', 'sh', 'bash', 'zsh', 'csh', 'ksh', 'command', 'js', 'mjs', 'cjs', 'jse',
-  'html', 'htm', 'xhtml', 'shtml', 'xht', 'mht', 'mhtml', 'php', 'php3', 'php4', 'php5', 'php7', 'phtml', 'phar',
-  'jsp', 'asp', 'aspx', 'cgi', 'pl', 'py', 'pyc', 'rb', 'jar', 'class', 'war', 'apk', 'app', 'dmg', 'pkg', 'deb',
-  'rpm', 'bin', 'elf', 'so', 'dylib', 'run', 'xap', 'swf',
+  'exe',
+  'dll',
+  'com',
+  'scr',
+  'cpl',
+  'msi',
+  'msp',
+  'msc',
+  'bat',
+  'cmd',
+  'ps1',
+  'psm1',
+  'vbs',
+  'vbe',
+  'wsf',
+  'wsh',
+  'hta',
+  'lnk',
+  'reg',
+  'inf',
+  'gadget',
+  'sh',
+  'bash',
+  'zsh',
+  'csh',
+  'ksh',
+  'command',
+  'js',
+  'mjs',
+  'cjs',
+  'jse',
+  'html',
+  'htm',
+  'xhtml',
+  'shtml',
+  'xht',
+  'mht',
+  'mhtml',
+  'php',
+  'php3',
+  'php4',
+  'php5',
+  'php7',
+  'phtml',
+  'phar',
+  'jsp',
+  'asp',
+  'aspx',
+  'cgi',
+  'pl',
+  'py',
+  'pyc',
+  'rb',
+  'jar',
+  'class',
+  'war',
+  'apk',
+  'app',
+  'dmg',
+  'pkg',
+  'deb',
+  'rpm',
+  'bin',
+  'elf',
+  'so',
+  'dylib',
+  'run',
+  'xap',
+  'swf',
 ]);
 
 const startsWith = (bytes: Uint8Array, sig: number[]) => sig.every((b, i) => bytes[i] === b);
@@ -37,7 +128,10 @@ export function looksExecutable(bytes: Uint8Array): boolean {
   return [
     [0x7f, 0x45, 0x4c, 0x46], // ELF
     [0x4d, 0x5a], // MZ
-    [0xfe, 0xed, 0xfa, 0xce], [0xfe, 0xed, 0xfa, 0xcf], [0xce, 0xfa, 0xed, 0xfe], [0xcf, 0xfa, 0xed, 0xfe],
+    [0xfe, 0xed, 0xfa, 0xce],
+    [0xfe, 0xed, 0xfa, 0xcf],
+    [0xce, 0xfa, 0xed, 0xfe],
+    [0xcf, 0xfa, 0xed, 0xfe],
     [0xca, 0xfe, 0xba, 0xbe], // Mach-O fat binary (and Java classes)
     [0x23, 0x21], // #!
   ].some((sig) => startsWith(b, sig));
@@ -49,7 +143,8 @@ export function svgHasScript(bytes: Uint8Array): boolean {
   return /<script|\son[a-z]+\s*=|javascript:|<foreignObject|<iframe|<embed|<object|<handler/i.test(text);
 }
 
-const looksLikeSvg = (bytes: Uint8Array) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(Buffer.from(bytes.subarray(0, 4096)).toString('utf8'));
+const looksLikeSvg = (bytes: Uint8Array) =>
+  /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(Buffer.from(bytes.subarray(0, 4096)).toString('utf8'));
 
 export const extensionOf = (filename: string) => (/\.([^.]+)$/.exec(filename)?.[1] ?? '').toLowerCase();
 export const mimeOf = (filename: string) => MIME[extensionOf(filename)] ?? 'application/octet-stream';
@@ -74,7 +169,8 @@ export const showsInline = (mime: string) => /^(image|video|audio)\//.test(mime)
  */
 export function safeFilename(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = last.normalize('NFC')
+  const cleaned = last
+    .normalize('NFC')
     .replace(/[^\p{L}\p{N}._-]+/gu, '-')
     .replace(/\.{2,}/g, '.')
     .replace(/-*\.-*/g, '.')

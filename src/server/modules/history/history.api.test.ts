@@ -9,13 +9,19 @@ describeEachEngine('content history', (server) => {
     const block = await buildContent(ctx, { body: '<p>First</p>' });
     const editor = await signedInUser(server(), { roles: asRoles('cms') });
     for (const body of ['<p>Second</p>', '<p>Third</p>']) {
-      expect((await editor.client.post('/app_content/save', { _id: block.id, type: 'block', context: block.context, body })).status).toBe(200);
+      expect((await editor.client.post('/app_content/save', { _id: block.id, type: 'block', context: block.context, body })).status).toBe(
+        200,
+      );
     }
     const list = await editor.client.post('/app_history/list', { kind: 'content', _id: block.id });
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
-    expect(list.body.map((v: { version: number; authoremail: string | null; note: string | null }) => [v.version, v.authoremail, v.note])).toEqual([
-      [3, editor.user.email, null], [2, editor.user.email, null], [1, null, 'before'],
+    expect(
+      list.body.map((v: { version: number; authoremail: string | null; note: string | null }) => [v.version, v.authoremail, v.note]),
+    ).toEqual([
+      [3, editor.user.email, null],
+      [2, editor.user.email, null],
+      [1, null, 'before'],
     ]);
     const first = await editor.client.post('/app_history/get', { kind: 'content', _id: block.id, version: 1 });
     expect(first.body.data).toMatchObject({ _id: block.id, body: '<p>First</p>' });

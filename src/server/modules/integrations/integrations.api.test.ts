@@ -27,7 +27,11 @@ describeEachEngine('CRM sync API', (server) => {
     crm.individuals.set(1001, { id: 1001, email: 'ana@example.org', firstName: 'Ana', lastName: 'Silva' });
   });
   afterAll(() => crm?.close());
-  beforeEach(() => { crm.hits.length = 0; crm.failNext.length = 0; crm.delayMs = 0; });
+  beforeEach(() => {
+    crm.hits.length = 0;
+    crm.failNext.length = 0;
+    crm.delayMs = 0;
+  });
 
   const configure = (crmSettings: Record<string, unknown>) => c.admin.post('/app_admin/setConfig', { crm: crmSettings });
 
@@ -122,9 +126,12 @@ describeEachEngine('CRM sync API', (server) => {
     });
 
     it('getContactByEmailQuery lists the contacts with that address', async () => {
-      expect((await c.admin.post('/app_integrations/vcrm/getContactByEmailQuery', { email: 'ana@example.org' })).body)
-        .toEqual({ list: [expect.objectContaining({ id: 1001 })] });
-      expect((await c.admin.post('/app_integrations/vcrm/getContactByEmailQuery', { email: 'none@example.org' })).body).toEqual({ list: [] });
+      expect((await c.admin.post('/app_integrations/vcrm/getContactByEmailQuery', { email: 'ana@example.org' })).body).toEqual({
+        list: [expect.objectContaining({ id: 1001 })],
+      });
+      expect((await c.admin.post('/app_integrations/vcrm/getContactByEmailQuery', { email: 'none@example.org' })).body).toEqual({
+        list: [],
+      });
       const bad = await c.admin.post('/app_integrations/vcrm/getContactByEmailQuery', { email: 'not-an-email' });
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toBe(MSG.invalidContact);

@@ -29,18 +29,26 @@ export async function saveCrmSettings(db: Db, patch: Partial<CrmSettings>): Prom
   const next = { ...(await loadCrmSettings(db)), ...patch };
   const data = json(next);
   const ts = now();
-  await db.insertInto('integration_settings').values({ name: NAME, data, timestamp: ts })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ data, timestamp: ts })).execute();
+  await db
+    .insertInto('integration_settings')
+    .values({ name: NAME, data, timestamp: ts })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ data, timestamp: ts }))
+    .execute();
   return next;
 }
 
 export const presentCrmSettings = (s: CrmSettings): CrmSettingsView => ({
-  baseUrl: s.baseUrl, keySet: s.key !== '', configured: s.baseUrl !== '' && s.key !== '',
-  ...(s.timeoutMs ? { timeoutMs: s.timeoutMs } : {}), ...(s.lastSync ? { lastSync: s.lastSync } : {}),
+  baseUrl: s.baseUrl,
+  keySet: s.key !== '',
+  configured: s.baseUrl !== '' && s.key !== '',
+  ...(s.timeoutMs ? { timeoutMs: s.timeoutMs } : {}),
+  ...(s.lastSync ? { lastSync: s.lastSync } : {}),
 });
 
 /** A user as a CRM contact; `externalId` is the user id so a resent contact updates the same record. */
-export function contactOf(u: Pick<UsersTable, 'id' | 'email' | 'firstname' | 'lastname' | 'phone' | 'city' | 'state' | 'country' | 'postal' | 'lang'>): CrmContactInput {
+export function contactOf(
+  u: Pick<UsersTable, 'id' | 'email' | 'firstname' | 'lastname' | 'phone' | 'city' | 'state' | 'country' | 'postal' | 'lang'>,
+): CrmContactInput {
   const c: CrmContactInput = { externalId: u.id, email: u.email, firstName: u.firstname, lastName: u.lastname };
   const optional = { phone: u.phone, city: u.city, state: u.state, country: u.country, postalCode: u.postal, language: u.lang };
   for (const [k, v] of Object.entries(optional)) if (v) (c as unknown as Record<string, string>)[k] = v;
@@ -49,11 +57,14 @@ export function contactOf(u: Pick<UsersTable, 'id' | 'email' | 'firstname' | 'la
 
 /** Accounts changed (or created) since `since`, oldest change first, after the keyset cursor. */
 export function changedUsers(db: Db, since: string, after: { timestamp: string; id: string } | null, limit: number) {
-  let q = db.selectFrom('users')
+  let q = db
+    .selectFrom('users')
     .select(['id', 'email', 'firstname', 'lastname', 'phone', 'city', 'state', 'country', 'postal', 'lang', 'timestamp'])
     .where('timestamp', '>=', since);
   if (after) {
-    q = q.where((eb) => eb.or([eb('timestamp', '>', after.timestamp), eb.and([eb('timestamp', '=', after.timestamp), eb('id', '>', after.id)])]));
+    q = q.where((eb) =>
+      eb.or([eb('timestamp', '>', after.timestamp), eb.and([eb('timestamp', '=', after.timestamp), eb('id', '>', after.id)])]),
+    );
   }
   return q.orderBy('timestamp').orderBy('id').limit(limit).execute();
 }

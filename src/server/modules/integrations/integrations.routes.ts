@@ -22,7 +22,9 @@ const MAX_ERRORS_SHOWN = 50;
 /** A CRM failure as our answer: 504 when it was too slow, 502 when it failed or refused. */
 function crmHttpError(err: unknown): unknown {
   if (!(err instanceof CrmError)) return err;
-  const message = { timeout: MSG.crmTimeout, unavailable: MSG.crmUnavailable, refused: MSG.crmRefused, rejected: MSG.crmRejected }[err.kind];
+  const message = { timeout: MSG.crmTimeout, unavailable: MSG.crmUnavailable, refused: MSG.crmRefused, rejected: MSG.crmRejected }[
+    err.kind
+  ];
   return new HttpError(err.kind === 'timeout' ? 504 : 502, message);
 }
 
@@ -44,7 +46,7 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Runs a CRM call, turning its failures into 502/504 answers with our messages. */
   async function viaCrm<T>(req: FastifyRequest, fn: (c: CrmClient) => Promise<T>, configured?: CrmClient): Promise<T> {
-    const client = configured ?? await crm();
+    const client = configured ?? (await crm());
     try {
       return await fn(client);
     } catch (err) {
@@ -58,18 +60,23 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
     await admin(req);
     const { identifier } = parse(CrmLookupSchema, req.body);
     const individual = await viaCrm(req, async (c) =>
-      identifier.includes('@') ? (await c.findByEmail(identifier.toLowerCase()))[0] ?? null : c.getIndividual(identifier));
+      identifier.includes('@') ? ((await c.findByEmail(identifier.toLowerCase()))[0] ?? null) : c.getIndividual(identifier),
+    );
     if (!individual) throw notFound(MSG.crmNotFound);
     return { individual };
   });
 
-  app.post('/app_integrations/vcrm/getContactByEmailQuery', {
-    config: { schema: { body: CrmEmailSchema }, action: 'crm.use' },
-  }, async (req) => {
-    await admin(req);
-    const { email } = parse(CrmEmailSchema, req.body);
-    return { list: await viaCrm(req, (c) => c.findByEmail(email)) };
-  });
+  app.post(
+    '/app_integrations/vcrm/getContactByEmailQuery',
+    {
+      config: { schema: { body: CrmEmailSchema }, action: 'crm.use' },
+    },
+    async (req) => {
+      await admin(req);
+      const { email } = parse(CrmEmailSchema, req.body);
+      return { list: await viaCrm(req, (c) => c.findByEmail(email)) };
+    },
+  );
 
   app.post('/app_integrations/vcrm/postBatch', { config: { schema: { body: CrmBatchSchema }, action: 'crm.use' } }, async (req) => {
     await admin(req);
@@ -93,42 +100,51 @@ export function integrationsRoutes(app: FastifyInstance, ctx: AppContext) {
    * The last-sync mark moves only when every contact went through, so a failed sync is simply run again
    * (the CRM upserts by externalId, so nothing is duplicated).
    */
-  app.post('/app_integrations/vcrm/syncRecentUsers', {
-    config: { schema: { body: CrmSyncRecentSchema }, action: 'crm.use' },
-  }, async (req) => {
-    await admin(req);
-    const body = parse(CrmSyncRecentSchema, req.body);
-    const client = await crm();
-    const settings = await loadCrmSettings(db);
-    const startedAt = new Date().toISOString();
-    const since = body.since ? new Date(body.since).toISOString() : settings.lastSync ?? new Date(Date.now() - 7 * DAY_MS).toISOString();
-    const limit = body.limit ?? 1000;
-    const totals = { synced: 0, created: 0, updated: 0, failed: 0 };
-    const errors: CrmBatchResult[] = [];
-    let cursor: { timestamp: string; id: string } | null = null;
-    let more = false;
-    while (totals.synced < limit) {
-      const users = await changedUsers(db, since, cursor, Math.min(BATCH, limit - totals.synced));
-      if (users.length === 0) break;
-      let results: CrmBatchResult[];
-      try {
-        results = await client.postBatch(users.map(contactOf));
-      } catch (err) {
-        if (err instanceof CrmError) req.log.warn({ kind: err.kind, status: err.status, synced: totals.synced }, 'CRM sync stopped');
-        throw crmHttpError(err);
+  app.post(
+    '/app_integrations/vcrm/syncRecentUsers',
+    {
+      config: { schema: { body: CrmSyncRecentSchema }, action: 'crm.use' },
+    },
+    async (req) => {
+      await admin(req);
+      const body = parse(CrmSyncRecentSchema, req.body);
+      const client = await crm();
+      const settings = await loadCrmSettings(db);
+      const startedAt = new Date().toISOString();
+      const since = body.since
+        ? new Date(body.since).toISOString()
+        : (settings.lastSync ?? new Date(Date.now() - 7 * DAY_MS).toISOString());
+      const limit = body.limit ?? 1000;
+      const totals = { synced: 0, created: 0, updated: 0, failed: 0 };
+      const errors: CrmBatchResult[] = [];
+      let cursor: { timestamp: string; id: string } | null = null;
+      let more = false;
+      while (totals.synced < limit) {
+        const users = await changedUsers(db, since, cursor, Math.min(BATCH, limit - totals.synced));
+        if (users.length === 0) break;
+        let results: CrmBatchResult[];
+        try {
+          results = await client.postBatch(users.map(contactOf));
+        } catch (err) {
+          if (err instanceof CrmError) req.log.warn({ kind: err.kind, status: err.status, synced: totals.synced }, 'CRM sync stopped');
+          throw crmHttpError(err);
+        }
+        totals.synced += users.length;
+        for (const r of results) {
+          if (r.status === 'created') totals.created++;
+          else if (r.status === 'updated') totals.updated++;
+          else {
+            totals.failed++;
+            if (errors.length < MAX_ERRORS_SHOWN) errors.push(r);
+          }
+        }
+        const last = users.at(-1)!;
+        cursor = { timestamp: last.timestamp ?? '', id: last.id };
+        if (totals.synced >= limit) more = (await changedUsers(db, since, cursor, 1)).length > 0;
       }
-      totals.synced += users.length;
-      for (const r of results) {
-        if (r.status === 'created') totals.created++;
-        else if (r.status === 'updated') totals.updated++;
-        else { totals.failed++; if (errors.length < MAX_ERRORS_SHOWN) errors.push(r); }
-      }
-      const last = users.at(-1)!;
-      cursor = { timestamp: last.timestamp ?? '', id: last.id };
-      if (totals.synced >= limit) more = (await changedUsers(db, since, cursor, 1)).length > 0;
-    }
-    // Contacts the CRM refused are tried again next time: the mark stays until a sync is complete.
-    if (!more && totals.failed === 0) await saveCrmSettings(db, { lastSync: startedAt });
-    return { since, ...totals, errors, more } satisfies CrmSyncSummary;
-  });
+      // Contacts the CRM refused are tried again next time: the mark stays until a sync is complete.
+      if (!more && totals.failed === 0) await saveCrmSettings(db, { lastSync: startedAt });
+      return { since, ...totals, errors, more } satisfies CrmSyncSummary;
+    },
+  );
 }

@@ -6,7 +6,9 @@ import { MSG } from '../../../domain/messages.ts';
 
 describeEachEngine('lessons API', (server) => {
   let as: Awaited<ReturnType<typeof roleClients>>;
-  beforeAll(async () => { as = await roleClients(server()); });
+  beforeAll(async () => {
+    as = await roleClients(server());
+  });
   const db = () => server().ctx.db;
   const countLessons = async () => (await db().selectFrom('lessons').select('id').execute()).length;
   const stored = (id: string) => db().selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
@@ -16,7 +18,11 @@ describeEachEngine('lessons API', (server) => {
     const course = await buildCourse(server().ctx);
     const lesson = await buildLesson(server().ctx, course, { sorder: 'b' });
     const article = await buildMaterial(server().ctx, lesson.id, { order: 1, description: '<p>Read</p>' });
-    const quiz = await buildMaterial(server().ctx, lesson.id, { order: 2, section: 'Quiz', quiz: [{ ...quizQuestion(1), youranswer: 'A' }, quizQuestion(2, 3)] });
+    const quiz = await buildMaterial(server().ctx, lesson.id, {
+      order: 2,
+      section: 'Quiz',
+      quiz: [{ ...quizQuestion(1), youranswer: 'A' }, quizQuestion(2, 3)],
+    });
     const exam = await buildMaterial(server().ctx, lesson.id, { order: 3, section: 'Exam', quiz: [quizQuestion(3, 1)] });
     return { course, lesson, article, quiz, exam };
   }
@@ -76,13 +82,30 @@ describeEachEngine('lessons API', (server) => {
     it('creates a lesson for _id new and updates one, the description sanitised', async () => {
       const course = await buildCourse(server().ctx);
       const r = await as.editor.post('/app_lessons/save', {
-        _id: 'new', course, title: 'Getting started', description: '<p>Go</p><script>alert(1)</script>', sorder: 'a', sortorder: 3,
+        _id: 'new',
+        course,
+        title: 'Getting started',
+        description: '<p>Go</p><script>alert(1)</script>',
+        sorder: 'a',
+        sortorder: 3,
       });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ course, title: 'Getting started', description: '<p>Go</p>', sortorder: 3, sectionorder: 0, materials: {} });
+      expect(r.body).toMatchObject({
+        course,
+        title: 'Getting started',
+        description: '<p>Go</p>',
+        sortorder: 3,
+        sectionorder: 0,
+        materials: {},
+      });
       const id = r.body._id;
       expect(id).toMatch(/^[0-9a-f]{24}$/);
-      const u = await as.editor.post('/app_lessons/save', { _id: id, course, title: 'Renamed', description: '<p onmouseover="alert(1)">Hover</p>' });
+      const u = await as.editor.post('/app_lessons/save', {
+        _id: id,
+        course,
+        title: 'Renamed',
+        description: '<p onmouseover="alert(1)">Hover</p>',
+      });
       expect(u.status).toBe(200);
       expect(u.body).toMatchObject({ _id: id, title: 'Renamed', sortorder: 3, description: '<p>Hover</p>' });
     });
@@ -91,7 +114,10 @@ describeEachEngine('lessons API', (server) => {
       const course = await buildCourse(server().ctx);
       const lesson = await buildLesson(server().ctx, course, { title: 'Untouched' });
       const before = await countLessons();
-      const cases: [TestClient, number][] = [[as.visitor, 401], [as.learner, 403]];
+      const cases: [TestClient, number][] = [
+        [as.visitor, 401],
+        [as.learner, 403],
+      ];
       for (const [client, status] of cases) {
         expect((await client.post('/app_lessons/save', { _id: 'new', course, title: 'Spam' })).status).toBe(status);
         expect((await client.post('/app_lessons/save', { _id: lesson.id, course, title: 'Hacked' })).status).toBe(status);
@@ -139,7 +165,7 @@ describeEachEngine('lessons API', (server) => {
       expect((await as.visitor.post('/app_lessons/remove', { _id: lesson.id })).status).toBe(401);
       expect((await as.learner.post('/app_lessons/remove', { _id: lesson.id })).status).toBe(403);
       expect(await stored(lesson.id)).toBeTruthy();
-      expect((await db().selectFrom('materials').select('id').where('lesson', '=', lesson.id).execute())).toHaveLength(3);
+      expect(await db().selectFrom('materials').select('id').where('lesson', '=', lesson.id).execute()).toHaveLength(3);
       const r = await as.editor.post('/app_lessons/remove', {});
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(MSG.missingId);

@@ -4,14 +4,27 @@ import type { LessonsTable } from '../../db/schema.ts';
 
 /** Spec: lessons sort by course section order (the course's comma-separated `sections`), then sort order. */
 export function sectionOrder(sections: string | null | undefined) {
-  const list = (sections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return (sorder: string | null) => { const i = list.indexOf(sorder ?? ''); return i < 0 ? list.length : i; };
+  const list = (sections ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return (sorder: string | null) => {
+    const i = list.indexOf(sorder ?? '');
+    return i < 0 ? list.length : i;
+  };
 }
 
 export function presentLesson(l: LessonsTable, sectionorder: number, materials: Material[]): Lesson {
   return {
-    _id: l.id, course: l.course, title: l.title, description: l.description ?? undefined, order: l.order,
-    sortorder: l.sortorder, sorder: l.sorder ?? undefined, sectionorder, type: l.type ?? undefined,
+    _id: l.id,
+    course: l.course,
+    title: l.title,
+    description: l.description ?? undefined,
+    order: l.order,
+    sortorder: l.sortorder,
+    sorder: l.sorder ?? undefined,
+    sectionorder,
+    type: l.type ?? undefined,
     materials: Object.fromEntries(materials.map((m) => [m._id, m])),
   };
 }

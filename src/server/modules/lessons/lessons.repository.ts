@@ -31,8 +31,16 @@ function columnsOf(body: LessonSave): Partial<LessonRow> {
 
 export async function insertLesson(db: Db, body: LessonSave): Promise<string> {
   const row: LessonRow = {
-    id: newId(), course: body.course, title: '', description: null, order: 0, sortorder: 0, sorder: null, type: null,
-    cached: null, ...columnsOf(body),
+    id: newId(),
+    course: body.course,
+    title: '',
+    description: null,
+    order: 0,
+    sortorder: 0,
+    sorder: null,
+    type: null,
+    cached: null,
+    ...columnsOf(body),
   };
   await db.insertInto('lessons').values(row).execute();
   return row.id;

@@ -35,10 +35,19 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { actor } = await caller(ctx, req);
     authorize(actor, 'lesson.list');
     const [course, lessons] = await Promise.all([findCourse(db, body.course), lessonsOfCourse(db, body.course)]);
-    const mats = await materialsOfLessons(db, lessons.map((l) => l.id));
+    const mats = await materialsOfLessons(
+      db,
+      lessons.map((l) => l.id),
+    );
     const order = sectionOrder(course?.sections);
     return lessons
-      .map((l) => presentLesson(l, order(l.sorder), mats.filter((m) => m.lesson === l.id).map((m) => presentMaterial(m, { withAnswers: false, short: true }))))
+      .map((l) =>
+        presentLesson(
+          l,
+          order(l.sorder),
+          mats.filter((m) => m.lesson === l.id).map((m) => presentMaterial(m, { withAnswers: false, short: true })),
+        ),
+      )
       .sort(byLessonOrder);
   });
 
@@ -50,7 +59,11 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!lesson) throw notFound();
     const [course, mats] = await Promise.all([findCourse(db, lesson.course), materialsOfLessons(db, [lesson.id])]);
     const withAnswers = can(actor, 'material.readAnswers');
-    return presentLesson(lesson, sectionOrder(course?.sections)(lesson.sorder), mats.map((m) => presentMaterial(m, { withAnswers })));
+    return presentLesson(
+      lesson,
+      sectionOrder(course?.sections)(lesson.sorder),
+      mats.map((m) => presentMaterial(m, { withAnswers })),
+    );
   });
 
   app.post('/app_lessons/save', { config: { schema: { body: LessonSaveSchema }, action: 'lesson.write' } }, async (req) => {
@@ -71,7 +84,11 @@ export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     await contentChanged(ctx);
     const lesson = (await findLesson(db, id))!;
     const mats = await materialsOfLessons(db, [id]);
-    return presentLesson(lesson, sectionOrder(course.sections)(lesson.sorder), mats.map((m) => presentMaterial(m, { withAnswers: can(actor, 'material.readAnswers') })));
+    return presentLesson(
+      lesson,
+      sectionOrder(course.sections)(lesson.sorder),
+      mats.map((m) => presentMaterial(m, { withAnswers: can(actor, 'material.readAnswers') })),
+    );
   });
 
   app.post('/app_lessons/remove', { config: { schema: { body: RemoveSchema }, action: 'lesson.write' } }, async (req) => {

@@ -22,10 +22,23 @@ export const backoffMs = (attempts: number, baseMs: number) => Math.min(baseMs *
 export async function enqueueMail(db: Db, mail: Mail, at: Date = new Date()): Promise<string> {
   const id = crypto.randomUUID();
   const iso = at.toISOString();
-  await db.insertInto('mail_queue').values({
-    id, to: String(mail.to).trim(), subject: String(mail.subject), text: mail.text, html: mail.html ?? null,
-    status: 'queued', attempts: 0, due: iso, claimed: null, lasterror: null, created: iso, sent: null,
-  }).execute();
+  await db
+    .insertInto('mail_queue')
+    .values({
+      id,
+      to: String(mail.to).trim(),
+      subject: String(mail.subject),
+      text: mail.text,
+      html: mail.html ?? null,
+      status: 'queued',
+      attempts: 0,
+      due: iso,
+      claimed: null,
+      lasterror: null,
+      created: iso,
+      sent: null,
+    })
+    .execute();
   return id;
 }
 
@@ -33,10 +46,25 @@ export async function enqueueMail(db: Db, mail: Mail, at: Date = new Date()): Pr
 export async function enqueueMany(db: Db, mails: Mail[], at: Date = new Date()): Promise<number> {
   const iso = at.toISOString();
   for (let i = 0; i < mails.length; i += 200) {
-    await db.insertInto('mail_queue').values(mails.slice(i, i + 200).map((m) => ({
-      id: crypto.randomUUID(), to: String(m.to).trim(), subject: String(m.subject), text: m.text, html: m.html ?? null,
-      status: 'queued', attempts: 0, due: iso, claimed: null, lasterror: null, created: iso, sent: null,
-    }))).execute();
+    await db
+      .insertInto('mail_queue')
+      .values(
+        mails.slice(i, i + 200).map((m) => ({
+          id: crypto.randomUUID(),
+          to: String(m.to).trim(),
+          subject: String(m.subject),
+          text: m.text,
+          html: m.html ?? null,
+          status: 'queued',
+          attempts: 0,
+          due: iso,
+          claimed: null,
+          lasterror: null,
+          created: iso,
+          sent: null,
+        })),
+      )
+      .execute();
   }
   return mails.length;
 }
@@ -53,7 +81,11 @@ export function queuedMailer(db: Db, afterAdd: () => void = () => {}): Mailer {
 }
 
 /** Sends every due row once (claiming each first). Returns how many were sent and how many failed. */
-export async function runMailQueue(db: Db, transport: Mailer, opts: { at?: Date; retryBaseMs?: number; log?: FastifyBaseLogger; stopped?: () => boolean } = {}): Promise<{ sent: number; failed: number }> {
+export async function runMailQueue(
+  db: Db,
+  transport: Mailer,
+  opts: { at?: Date; retryBaseMs?: number; log?: FastifyBaseLogger; stopped?: () => boolean } = {},
+): Promise<{ sent: number; failed: number }> {
   const at = opts.at ?? new Date();
   const nowIso = at.toISOString();
   const stale = new Date(at.getTime() - STALE_CLAIM_MS).toISOString();
@@ -61,42 +93,67 @@ export async function runMailQueue(db: Db, transport: Mailer, opts: { at?: Date;
   let failed = 0;
   const tried = new Set<string>();
   for (;;) {
-    const batch = await db.selectFrom('mail_queue').select(['id', 'attempts', 'to', 'subject', 'text', 'html'])
-      .where((eb) => eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('due', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed', '<', stale)]),
-      ]))
-      .orderBy('due').limit(50).execute();
+    const batch = await db
+      .selectFrom('mail_queue')
+      .select(['id', 'attempts', 'to', 'subject', 'text', 'html'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('due', '<=', nowIso)]),
+          eb.and([eb('status', '=', 'sending'), eb('claimed', '<', stale)]),
+        ]),
+      )
+      .orderBy('due')
+      .limit(50)
+      .execute();
     const fresh = batch.filter((r) => !tried.has(r.id));
     if (!fresh.length) return { sent, failed };
     for (const row of fresh) {
       // A process shutting down stops between mails; the rest stay queued for the next run.
       if (opts.stopped?.()) return { sent, failed };
       tried.add(row.id);
-      const claim = await db.updateTable('mail_queue').set({ status: 'sending', claimed: new Date().toISOString(), attempts: row.attempts + 1 })
-        .where('id', '=', row.id).where('attempts', '=', row.attempts).executeTakeFirst();
+      const claim = await db
+        .updateTable('mail_queue')
+        .set({ status: 'sending', claimed: new Date().toISOString(), attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .where('attempts', '=', row.attempts)
+        .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
         await transport.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
         const sentAt = new Date().toISOString();
         // The sent-mail log is written only while the row is still there: an account erased while its
         // mail was on the way must not get its address back into the log.
-        await db.transaction().execute(async (trx) => {
-          const done = await trx.updateTable('mail_queue').set({ status: 'sent', sent: sentAt, text: '', html: null, lasterror: null })
-            .where('id', '=', row.id).executeTakeFirst();
-          if (Number(done.numUpdatedRows) !== 1) return;
-          await trx.insertInto('sent_mail').values({
-            id: crypto.randomUUID(), to: row.to.trim().toLowerCase(), subject: row.subject.slice(0, 500), created: sentAt,
-          }).execute();
-        }).catch((err) => opts.log?.warn({ err }, 'mail sent but not logged'));
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            const done = await trx
+              .updateTable('mail_queue')
+              .set({ status: 'sent', sent: sentAt, text: '', html: null, lasterror: null })
+              .where('id', '=', row.id)
+              .executeTakeFirst();
+            if (Number(done.numUpdatedRows) !== 1) return;
+            await trx
+              .insertInto('sent_mail')
+              .values({
+                id: crypto.randomUUID(),
+                to: row.to.trim().toLowerCase(),
+                subject: row.subject.slice(0, 500),
+                created: sentAt,
+              })
+              .execute();
+          })
+          .catch((err) => opts.log?.warn({ err }, 'mail sent but not logged'));
         sent++;
       } catch (err) {
         failed++;
         const attempts = row.attempts + 1;
         const giveUp = attempts >= MAX_ATTEMPTS;
         const due = new Date(Date.now() + backoffMs(attempts, opts.retryBaseMs ?? 30_000)).toISOString();
-        await db.updateTable('mail_queue').set({ status: giveUp ? 'failed' : 'queued', due, lasterror: String((err as Error)?.message ?? err).slice(0, 500) })
-          .where('id', '=', row.id).execute();
+        await db
+          .updateTable('mail_queue')
+          .set({ status: giveUp ? 'failed' : 'queued', due, lasterror: String((err as Error)?.message ?? err).slice(0, 500) })
+          .where('id', '=', row.id)
+          .execute();
         opts.log?.warn({ to: row.to, attempts, giveUp, err: (err as Error)?.message }, 'mail send failed');
       }
     }
@@ -110,12 +167,18 @@ export function startMailWorker(db: Db, transport: Mailer, log: FastifyBaseLogge
   let stopped = false;
   const run = () => {
     if (stopped) return;
-    if (running) { again = true; return; }
+    if (running) {
+      again = true;
+      return;
+    }
     running = runMailQueue(db, transport, { retryBaseMs: opts.retryBaseMs, log, stopped: () => stopped })
       .catch((err) => log.error({ err }, 'mail queue run failed'))
       .finally(() => {
         running = null;
-        if (again) { again = false; setImmediate(run); }
+        if (again) {
+          again = false;
+          setImmediate(run);
+        }
       });
   };
   const timer = setInterval(run, opts.pollMs);

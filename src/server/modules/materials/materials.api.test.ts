@@ -6,7 +6,9 @@ import { MSG } from '../../../domain/messages.ts';
 
 describeEachEngine('materials API', (server) => {
   let as: Awaited<ReturnType<typeof roleClients>>;
-  beforeAll(async () => { as = await roleClients(server()); });
+  beforeAll(async () => {
+    as = await roleClients(server());
+  });
   const db = () => server().ctx.db;
   const countMaterials = async () => (await db().selectFrom('materials').select('id').execute()).length;
   const stored = (id: string) => db().selectFrom('materials').selectAll().where('id', '=', id).executeTakeFirst();
@@ -16,15 +18,31 @@ describeEachEngine('materials API', (server) => {
     it('creates a material for _id new with its fields, the HTML fields sanitised', async () => {
       const lesson = await lessonOf();
       const r = await as.editor.post('/app_materials/save', {
-        _id: 'new', lesson: lesson.id, section: 'Quiz', title: 'Check yourself', order: 2, required: true, usebutton: 'yes',
-        description: '<p>Intro</p><script>alert(1)</script>', description1: '<img src=x onerror=alert(1)>',
-        description2: '<a href="javascript:alert(1)">x</a>', question: '<p onclick="alert(1)">Discuss</p>',
+        _id: 'new',
+        lesson: lesson.id,
+        section: 'Quiz',
+        title: 'Check yourself',
+        order: 2,
+        required: true,
+        usebutton: 'yes',
+        description: '<p>Intro</p><script>alert(1)</script>',
+        description1: '<img src=x onerror=alert(1)>',
+        description2: '<a href="javascript:alert(1)">x</a>',
+        question: '<p onclick="alert(1)">Discuss</p>',
         quiz: [{ question: 'Two plus two?', answers: ['3', '4', '5'], iscorrect: 2, youranswer: 'A' }],
       });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({
-        lesson: lesson.id, section: 'Quiz', title: 'Check yourself', order: 2, required: true, usebutton: 'yes',
-        description: '<p>Intro</p>', description1: '<img src="x" />', description2: '<a>x</a>', question: '<p>Discuss</p>',
+        lesson: lesson.id,
+        section: 'Quiz',
+        title: 'Check yourself',
+        order: 2,
+        required: true,
+        usebutton: 'yes',
+        description: '<p>Intro</p>',
+        description1: '<img src="x" />',
+        description2: '<a>x</a>',
+        question: '<p>Discuss</p>',
         quiz: [{ question: 'Two plus two?', answers: ['3', '4', '5'], iscorrect: 2 }],
       });
       const row = (await stored(r.body._id))!;
@@ -43,7 +61,10 @@ describeEachEngine('materials API', (server) => {
       const lesson = await lessonOf();
       const m = await buildMaterial(server().ctx, lesson.id, { title: 'Untouched' });
       const before = await countMaterials();
-      const cases: [TestClient, number][] = [[as.visitor, 401], [as.learner, 403]];
+      const cases: [TestClient, number][] = [
+        [as.visitor, 401],
+        [as.learner, 403],
+      ];
       for (const [client, status] of cases) {
         expect((await client.post('/app_materials/save', { _id: 'new', lesson: lesson.id, section: 'Article' })).status).toBe(status);
         expect((await client.post('/app_materials/save', { _id: m.id, title: 'Hacked' })).status).toBe(status);
@@ -60,7 +81,10 @@ describeEachEngine('materials API', (server) => {
       ['a section not in the list', { _id: 'new', lesson: 'l', section: 'Podcast' }],
       ['a correct answer past the last answer', { _id: 'new', lesson: 'l', section: 'Quiz', quiz: [{ ...q, iscorrect: 3 }] }],
       ['a correct answer of 0 (it counts from 1)', { _id: 'new', lesson: 'l', section: 'Quiz', quiz: [{ ...q, iscorrect: 0 }] }],
-      ['a question without a correct answer', { _id: 'new', lesson: 'l', section: 'Exam', quiz: [{ question: 'Q?', answers: ['A', 'B'] }] }],
+      [
+        'a question without a correct answer',
+        { _id: 'new', lesson: 'l', section: 'Exam', quiz: [{ question: 'Q?', answers: ['A', 'B'] }] },
+      ],
       ['a question without text', { _id: 'new', lesson: 'l', section: 'Quiz', quiz: [{ ...q, question: ' ' }] }],
       ['answers that are not a list', { _id: 'new', lesson: 'l', section: 'Quiz', quiz: [{ ...q, answers: 'A,B' }] }],
       ['a single answer', { _id: 'new', lesson: 'l', section: 'Quiz', quiz: [{ ...q, answers: ['A'] }] }],

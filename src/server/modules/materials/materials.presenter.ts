@@ -19,18 +19,31 @@ export function presentQuestions(quiz: string | null, withAnswers: boolean): Qui
 /** The short form (lists, the lesson drawer) or the whole record. */
 export function presentMaterial(r: MaterialsTable, opts: { withAnswers: boolean; short?: boolean }): Material {
   const short: Material = {
-    _id: r.id, lesson: r.lesson, order: r.order, section: r.section, title: opt(r.title), subid: opt(r.subid),
-    required: fromBool(r.required), usebutton: opt(r.usebutton),
+    _id: r.id,
+    lesson: r.lesson,
+    order: r.order,
+    section: r.section,
+    title: opt(r.title),
+    subid: opt(r.subid),
+    required: fromBool(r.required),
+    usebutton: opt(r.usebutton),
   };
   if (opts.short) return short;
   return {
     ...short,
     quiz: r.quiz === null ? undefined : presentQuestions(r.quiz, opts.withAnswers),
-    description: opt(r.description), description1: opt(r.description1), description2: opt(r.description2),
+    description: opt(r.description),
+    description1: opt(r.description1),
+    description2: opt(r.description2),
     question: opt(r.question),
-    ...(r.section === 'Exam' ? {
-      drawcount: r.drawcount ?? null, timelimit: r.timelimit ?? null, maxattempts: r.maxattempts ?? null,
-      waithours: r.waithours ?? null, showanswers: r.showanswers ?? null,
-    } : {}),
+    ...(r.section === 'Exam'
+      ? {
+          drawcount: r.drawcount ?? null,
+          timelimit: r.timelimit ?? null,
+          maxattempts: r.maxattempts ?? null,
+          waithours: r.waithours ?? null,
+          showanswers: r.showanswers ?? null,
+        }
+      : {}),
   };
 }

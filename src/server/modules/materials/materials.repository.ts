@@ -18,27 +18,42 @@ export function materialsOfLessons(db: Db, lessonIds: string[]) {
 }
 
 export function materialsOfCourse(db: Db, course: string) {
-  return db.selectFrom('materials').selectAll('materials')
+  return db
+    .selectFrom('materials')
+    .selectAll('materials')
     .innerJoin('lessons', 'lessons.id', 'materials.lesson')
     .where('lessons.course', '=', course)
-    .orderBy('lessons.sortorder').orderBy('lessons.order').orderBy('lessons.id').orderBy('materials.order').orderBy('materials.id')
+    .orderBy('lessons.sortorder')
+    .orderBy('lessons.order')
+    .orderBy('lessons.id')
+    .orderBy('materials.order')
+    .orderBy('materials.id')
     .execute();
 }
 
 /** The course's Exam material: the first one by lesson order, should there be several. */
 export function examOf(db: Db, course: string) {
-  return db.selectFrom('materials').selectAll('materials')
+  return db
+    .selectFrom('materials')
+    .selectAll('materials')
     .innerJoin('lessons', 'lessons.id', 'materials.lesson')
-    .where('lessons.course', '=', course).where('materials.section', '=', 'Exam')
-    .orderBy('lessons.sortorder').orderBy('lessons.order').orderBy('lessons.id').orderBy('materials.order').orderBy('materials.id')
+    .where('lessons.course', '=', course)
+    .where('materials.section', '=', 'Exam')
+    .orderBy('lessons.sortorder')
+    .orderBy('lessons.order')
+    .orderBy('lessons.id')
+    .orderBy('materials.order')
+    .orderBy('materials.id')
     .executeTakeFirst();
 }
 
 /** A material's questions and exam rules (what grading a quiz or an exam needs). */
 export function quizMaterial(db: Db, id: string) {
-  return db.selectFrom('materials')
+  return db
+    .selectFrom('materials')
     .select(['id', 'lesson', 'section', 'quiz', 'drawcount', 'timelimit', 'maxattempts', 'waithours', 'showanswers'])
-    .where('id', '=', id).executeTakeFirst();
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** An Exam material by id (undefined when it is another kind of material). */
@@ -73,8 +88,19 @@ function columnsOf(body: MaterialSave): Partial<MaterialRow> {
 
 export async function insertMaterial(db: Db, body: MaterialSave & { lesson: string; section: string }): Promise<string> {
   const row: MaterialRow = {
-    id: newId(), lesson: body.lesson, order: 0, section: body.section, title: null, subid: null, required: 0,
-    usebutton: null, quiz: null, description: null, description1: null, description2: null, question: null,
+    id: newId(),
+    lesson: body.lesson,
+    order: 0,
+    section: body.section,
+    title: null,
+    subid: null,
+    required: 0,
+    usebutton: null,
+    quiz: null,
+    description: null,
+    description1: null,
+    description2: null,
+    question: null,
     ...columnsOf(body),
   };
   await db.insertInto('materials').values(row).execute();

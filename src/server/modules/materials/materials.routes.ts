@@ -15,7 +15,13 @@ import { contentChanged } from '../content/content.cache.ts';
 import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 import { presentMaterial, presentQuestions } from './materials.presenter.ts';
 import {
-  examOf, findMaterial, insertMaterial, materialsOfCourse, materialsOfLessons, removeMaterial, updateMaterial,
+  examOf,
+  findMaterial,
+  insertMaterial,
+  materialsOfCourse,
+  materialsOfLessons,
+  removeMaterial,
+  updateMaterial,
 } from './materials.repository.ts';
 
 export function materialsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -7,7 +7,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Engine } from '../../db/dialect.ts';
 
-export interface TableColumns { table: string; columns: string[] }
+export interface TableColumns {
+  table: string;
+  columns: string[];
+}
 
 /** Kysely's own bookkeeping tables hold no personal data. */
 const INTERNAL = /^(kysely_|sqlite_)/;

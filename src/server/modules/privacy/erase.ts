@@ -21,9 +21,25 @@ export const AUDIT_ERASE = 'user.erase';
 
 /** Tables this module handles by name; any other table keyed to the user loses the user's rows. */
 const HANDLED = new Set([
-  'users', 'sessions', 'enrollments', 'lesson_progress', 'material_views', 'quiz_attempts', 'comments', 'replies',
-  'survey_responses', 'classes', 'audit_log', 'data_exports', 'account_deletions', 'retention_warnings', 'sent_mail', 'mail_queue',
-  'record_versions', 'exam_attempts', 'exam_grants',
+  'users',
+  'sessions',
+  'enrollments',
+  'lesson_progress',
+  'material_views',
+  'quiz_attempts',
+  'comments',
+  'replies',
+  'survey_responses',
+  'classes',
+  'audit_log',
+  'data_exports',
+  'account_deletions',
+  'retention_warnings',
+  'sent_mail',
+  'mail_queue',
+  'record_versions',
+  'exam_attempts',
+  'exam_grants',
 ]);
 /** Column names that tie a row of another table to a user (by id) or to an address (by e-mail). */
 const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
@@ -31,7 +47,13 @@ const EMAIL_COLUMNS = new Set(['email', 'to', 'address', 'recipient']);
 
 export type EraseReason = 'request' | 'admin' | 'retention';
 
-export async function eraseAccount(ctx: AppContext, userId: string, reason: EraseReason, actor: Actor = SYSTEM_ACTOR, action: AuditAction = AUDIT_ERASE): Promise<boolean> {
+export async function eraseAccount(
+  ctx: AppContext,
+  userId: string,
+  reason: EraseReason,
+  actor: Actor = SYSTEM_ACTOR,
+  action: AuditAction = AUDIT_ERASE,
+): Promise<boolean> {
   const { db } = ctx;
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) return false;
@@ -40,8 +62,7 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
   const schema = await liveSchema(db, ctx.store.engine);
   const email = user.email.toLowerCase();
   const fullName = `${user.firstname} ${user.lastname}`.trim();
-  const personal = [user.email, fullName, user.firstname, user.lastname, user.phone ?? '']
-    .filter((v) => v.trim().length >= 2);
+  const personal = [user.email, fullName, user.firstname, user.lastname, user.phone ?? ''].filter((v) => v.trim().length >= 2);
   const counts = { certificates: 0, posts: 0, replies: 0 };
 
   await db.transaction().execute(async (trx) => {
@@ -62,11 +83,18 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
         continue;
       }
       counts.certificates++;
-      await trx.updateTable('enrollments').set({
-        user: FORMER_AUTHOR, regcode: null, description: null, percentcomplete: 100,
-        certcode: e.certcode ?? certificateCode(secret, e.id),
-        certname: config.privacycertnames ? fullName : null,
-      }).where('id', '=', e.id).execute();
+      await trx
+        .updateTable('enrollments')
+        .set({
+          user: FORMER_AUTHOR,
+          regcode: null,
+          description: null,
+          percentcomplete: 100,
+          certcode: e.certcode ?? certificateCode(secret, e.id),
+          certname: config.privacycertnames ? fullName : null,
+        })
+        .where('id', '=', e.id)
+        .execute();
     }
     await trx.deleteFrom('quiz_attempts').where('user', '=', userId).execute();
     await trx.deleteFrom('exam_attempts').where('user', '=', userId).execute();
@@ -77,19 +105,41 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
     if (config.privacyposts === 'remove') {
       const posts = await trx.selectFrom('comments').select('id').where(byAuthor).execute();
       counts.posts = posts.length;
-      if (posts.length) await trx.deleteFrom('replies').where('commentId', 'in', posts.map((p) => p.id)).execute();
+      if (posts.length)
+        await trx
+          .deleteFrom('replies')
+          .where(
+            'commentId',
+            'in',
+            posts.map((p) => p.id),
+          )
+          .execute();
       counts.replies = Number((await trx.deleteFrom('replies').where(byAuthor).executeTakeFirst()).numDeletedRows);
       await trx.deleteFrom('comments').where(byAuthor).execute();
     } else {
-      counts.posts = Number((await trx.updateTable('comments').set({ author: FORMER_AUTHOR, authorname: null }).where(byAuthor).executeTakeFirst()).numUpdatedRows);
-      counts.replies = Number((await trx.updateTable('replies').set({ author: FORMER_AUTHOR, authorname: null }).where(byAuthor).executeTakeFirst()).numUpdatedRows);
+      counts.posts = Number(
+        (await trx.updateTable('comments').set({ author: FORMER_AUTHOR, authorname: null }).where(byAuthor).executeTakeFirst())
+          .numUpdatedRows,
+      );
+      counts.replies = Number(
+        (await trx.updateTable('replies').set({ author: FORMER_AUTHOR, authorname: null }).where(byAuthor).executeTakeFirst())
+          .numUpdatedRows,
+      );
     }
     // Other people's private posts shared with this address no longer name it. LIKE only finds
     // candidates (an '_' in the address matches any character); the list is filtered exactly below.
-    const sharing = await trx.selectFrom('comments').select(['id', 'shared']).where(sql`lower(shared)`, 'like', `%${email}%`).execute();
+    const sharing = await trx
+      .selectFrom('comments')
+      .select(['id', 'shared'])
+      .where(sql`lower(shared)`, 'like', `%${email}%`)
+      .execute();
     for (const c of sharing) {
       const list = fromJson<string[]>(c.shared, []).filter((a) => a.toLowerCase() !== email);
-      await trx.updateTable('comments').set({ shared: json(list) }).where('id', '=', c.id).execute();
+      await trx
+        .updateTable('comments')
+        .set({ shared: json(list) })
+        .where('id', '=', c.id)
+        .execute();
     }
 
     await trx.updateTable('survey_responses').set({ user: null }).where('user', '=', userId).execute();
@@ -99,17 +149,28 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
 
     // The audit log keeps what was done, not to whom by name. An entry about one of the person's
     // records (a granted exam attempt targets the enrolment) names them by id in its changes.
-    const audits = await trx.selectFrom('audit_log').selectAll()
-      .where((eb) => eb.or([
-        eb('actor', '=', userId), eb('target', '=', userId), eb(sql`lower(changes)`, 'like', `%${email}%`), eb('changes', 'like', `%"${userId}"%`),
-        eb(sql`lower(actoremail)`, '=', email),
-      ]))
+    const audits = await trx
+      .selectFrom('audit_log')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('actor', '=', userId),
+          eb('target', '=', userId),
+          eb(sql`lower(changes)`, 'like', `%${email}%`),
+          eb('changes', 'like', `%"${userId}"%`),
+          eb(sql`lower(actoremail)`, '=', email),
+        ]),
+      )
       .execute();
     for (const a of audits) {
-      await trx.updateTable('audit_log').set({
-        actoremail: a.actoremail.toLowerCase() === email ? '' : a.actoremail,
-        changes: redact(a.changes, personal),
-      }).where('id', '=', a.id).execute();
+      await trx
+        .updateTable('audit_log')
+        .set({
+          actoremail: a.actoremail.toLowerCase() === email ? '' : a.actoremail,
+          changes: redact(a.changes, personal),
+        })
+        .where('id', '=', a.id)
+        .execute();
     }
 
     await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
@@ -119,8 +180,14 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
     // Mail still queued goes first: a mail being sent holds its queue row until the sent-mail log is
     // written, so this waits for it, and the log deletion after it sees the new row (PostgreSQL reads
     // what committed before each statement). A worker that comes later finds no row and logs nothing.
-    await trx.deleteFrom('mail_queue').where(sql`lower(${sql.ref('to')})`, '=', email).execute();
-    await trx.deleteFrom('sent_mail').where(sql`lower(${sql.ref('to')})`, '=', email).execute();
+    await trx
+      .deleteFrom('mail_queue')
+      .where(sql`lower(${sql.ref('to')})`, '=', email)
+      .execute();
+    await trx
+      .deleteFrom('sent_mail')
+      .where(sql`lower(${sql.ref('to')})`, '=', email)
+      .execute();
 
     // Tables this module does not know (two-factor secrets, reset tokens, new kinds of attempts...):
     // rows tied to the user by id or address go.
@@ -128,19 +195,26 @@ export async function eraseAccount(ctx: AppContext, userId: string, reason: Eras
       if (HANDLED.has(table)) continue;
       for (const col of columns) {
         // Cast: a column of another type (an integer key) must not make PostgreSQL refuse the comparison.
-        if (USER_ID_COLUMNS.has(col)) await sql`delete from ${sql.table(table)} where cast(${sql.ref(col)} as text) = ${userId}`.execute(trx);
-        else if (EMAIL_COLUMNS.has(col)) await sql`delete from ${sql.table(table)} where lower(cast(${sql.ref(col)} as text)) = ${email}`.execute(trx);
+        if (USER_ID_COLUMNS.has(col))
+          await sql`delete from ${sql.table(table)} where cast(${sql.ref(col)} as text) = ${userId}`.execute(trx);
+        else if (EMAIL_COLUMNS.has(col))
+          await sql`delete from ${sql.table(table)} where lower(cast(${sql.ref(col)} as text)) = ${email}`.execute(trx);
       }
     }
 
     await trx.deleteFrom('users').where('id', '=', userId).execute();
-    await recordAudit(trx, { actor, action, targetType: 'user', target: userId, changes: { reason, ...counts, postsHandling: config.privacyposts } });
+    await recordAudit(trx, {
+      actor,
+      action,
+      targetType: 'user',
+      target: userId,
+      changes: { reason, ...counts, postsHandling: config.privacyposts },
+    });
   });
   // Sessions kept outside the database (Redis) end too.
   await ctx.sessions.destroyAllForUser(userId).catch(() => {});
   return true;
 }
-
 
 /** Replaces every personal value inside a JSON text (as it appears there, escaped). */
 function redact(text: string, values: string[]): string {
@@ -153,4 +227,3 @@ function redact(text: string, values: string[]): string {
   }
   return out;
 }
-

@@ -40,10 +40,18 @@ export async function completeExport(ctx: AppContext, exportId: string, at: Date
   const site = await ctx.site.get();
   const zip = buildZip(data, { lang: job.lang, site: site.config.sitetitle, created: at.toISOString(), labels: site.labels(job.lang) });
   const token = crypto.randomBytes(32).toString('base64url');
-  await ctx.db.updateTable('data_exports').set({
-    status: 'ready', tokenhash: hashToken(token), ready: at.toISOString(),
-    expires: new Date(at.getTime() + EXPORT_LINK_HOURS * 3600_000).toISOString(), size: zip.byteLength, data: zip,
-  }).where('id', '=', exportId).execute();
+  await ctx.db
+    .updateTable('data_exports')
+    .set({
+      status: 'ready',
+      tokenhash: hashToken(token),
+      ready: at.toISOString(),
+      expires: new Date(at.getTime() + EXPORT_LINK_HOURS * 3600_000).toISOString(),
+      size: zip.byteLength,
+      data: zip,
+    })
+    .where('id', '=', exportId)
+    .execute();
   return token;
 }
 
@@ -53,30 +61,48 @@ export async function runExportJobs(ctx: AppContext, at: Date = new Date()): Pro
   const stale = new Date(at.getTime() - STALE_CLAIM_MS).toISOString();
   let built = 0;
   for (;;) {
-    const next = await db.selectFrom('data_exports').select(['id', 'attempts'])
+    const next = await db
+      .selectFrom('data_exports')
+      .select(['id', 'attempts'])
       .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('claimed', '<', stale)])]))
-      .orderBy('created').limit(1).executeTakeFirst();
+      .orderBy('created')
+      .limit(1)
+      .executeTakeFirst();
     if (!next) return built;
     if (next.attempts >= MAX_ATTEMPTS) {
       await db.updateTable('data_exports').set({ status: 'failed' }).where('id', '=', next.id).execute();
       continue;
     }
-    const claim = await db.updateTable('data_exports').set({ status: 'running', claimed: at.toISOString(), attempts: next.attempts + 1 })
-      .where('id', '=', next.id).where('attempts', '=', next.attempts).executeTakeFirst();
+    const claim = await db
+      .updateTable('data_exports')
+      .set({ status: 'running', claimed: at.toISOString(), attempts: next.attempts + 1 })
+      .where('id', '=', next.id)
+      .where('attempts', '=', next.attempts)
+      .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) continue;
     const token = await completeExport(ctx, next.id, at);
     if (!token) continue;
     built++;
-    const row = await db.selectFrom('data_exports').innerJoin('users', 'users.id', 'data_exports.userId')
-      .select(['users.email', 'users.firstname', 'data_exports.lang']).where('data_exports.id', '=', next.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('data_exports')
+      .innerJoin('users', 'users.id', 'data_exports.userId')
+      .select(['users.email', 'users.firstname', 'data_exports.lang'])
+      .where('data_exports.id', '=', next.id)
+      .executeTakeFirst();
     const base = (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/$/, '');
     // The link opens the account screen (signing in first if needed), which offers the download.
-    if (row) await sendPrivacyMail(ctx, { email: row.email, firstname: row.firstname, lang: row.lang }, 'exportReady', { link: `${base}${MYDATA_SCREEN}?token=${token}` });
+    if (row)
+      await sendPrivacyMail(ctx, { email: row.email, firstname: row.firstname, lang: row.lang }, 'exportReady', {
+        link: `${base}${MYDATA_SCREEN}?token=${token}`,
+      });
   }
 }
 
 /** The daily run: due deletions, retention warnings and removals, expired exports. */
-export async function runDailyPrivacy(ctx: AppContext, at: Date = new Date()): Promise<{ deleted: number; warned: number; expired: number }> {
+export async function runDailyPrivacy(
+  ctx: AppContext,
+  at: Date = new Date(),
+): Promise<{ deleted: number; warned: number; expired: number }> {
   const { db } = ctx;
   const nowIso = at.toISOString();
   let deleted = 0;
@@ -89,9 +115,12 @@ export async function runDailyPrivacy(ctx: AppContext, at: Date = new Date()): P
   const days = (await ctx.site.get()).config.privacyretentiondays;
   if (days > 0) {
     // Removal: warned at least 30 days ago and not seen since the warning.
-    const due = await db.selectFrom('retention_warnings').innerJoin('users', 'users.id', 'retention_warnings.userId')
+    const due = await db
+      .selectFrom('retention_warnings')
+      .innerJoin('users', 'users.id', 'retention_warnings.userId')
       .select(['users.id', 'users.lastseen', 'users.lasttime', 'retention_warnings.warned'])
-      .where('retention_warnings.due', '<=', nowIso).execute();
+      .where('retention_warnings.due', '<=', nowIso)
+      .execute();
     for (const u of due) {
       const seen = [u.lastseen, u.lasttime].filter(Boolean).sort().at(-1) ?? '';
       if (seen > u.warned) {
@@ -103,7 +132,8 @@ export async function runDailyPrivacy(ctx: AppContext, at: Date = new Date()): P
     // Warning: inactive for (retention - 30) days. Admins are never removed by the clock: a site
     // must not lose its last administrator to a quiet summer.
     const cutoff = new Date(at.getTime() - (days - PRIVACY_RETENTION_WARNING_DAYS) * DAY_MS).toISOString();
-    const inactive = await db.selectFrom('users')
+    const inactive = await db
+      .selectFrom('users')
       .leftJoin('retention_warnings', 'retention_warnings.userId', 'users.id')
       .select(['users.id', 'users.email', 'users.firstname', 'users.lang', 'users.roles'])
       .where('retention_warnings.userId', 'is', null)
@@ -112,17 +142,32 @@ export async function runDailyPrivacy(ctx: AppContext, at: Date = new Date()): P
     for (const u of inactive) {
       if (fromJson<string[]>(u.roles, []).includes('admin')) continue;
       const removeOn = new Date(at.getTime() + PRIVACY_RETENTION_WARNING_DAYS * DAY_MS).toISOString();
-      const ins = await db.insertInto('retention_warnings').values({ userId: u.id, warned: nowIso, due: removeOn })
-        .onConflict((oc) => oc.column('userId').doNothing()).executeTakeFirst();
+      const ins = await db
+        .insertInto('retention_warnings')
+        .values({ userId: u.id, warned: nowIso, due: removeOn })
+        .onConflict((oc) => oc.column('userId').doNothing())
+        .executeTakeFirst();
       if (Number(ins.numInsertedOrUpdatedRows ?? 0) === 0) continue;
       warned++;
-      await sendPrivacyMail(ctx, { email: u.email, firstname: u.firstname, lang: u.lang }, 'retentionWarning', { date: removeOn.slice(0, 10) });
-      await recordAudit(db, { actor: SYSTEM_ACTOR, action: AUDIT_RETENTION_WARNING, targetType: 'user', target: u.id, changes: { due: removeOn.slice(0, 10) } });
+      await sendPrivacyMail(ctx, { email: u.email, firstname: u.firstname, lang: u.lang }, 'retentionWarning', {
+        date: removeOn.slice(0, 10),
+      });
+      await recordAudit(db, {
+        actor: SYSTEM_ACTOR,
+        action: AUDIT_RETENTION_WARNING,
+        targetType: 'user',
+        target: u.id,
+        changes: { due: removeOn.slice(0, 10) },
+      });
     }
   }
 
-  const expired = await db.updateTable('data_exports').set({ status: 'expired', data: null, tokenhash: null })
-    .where('status', '=', 'ready').where('expires', '<=', nowIso).executeTakeFirst();
+  const expired = await db
+    .updateTable('data_exports')
+    .set({ status: 'expired', data: null, tokenhash: null })
+    .where('status', '=', 'ready')
+    .where('expires', '<=', nowIso)
+    .executeTakeFirst();
   return { deleted, warned, expired: Number(expired.numUpdatedRows) };
 }
 

@@ -6,7 +6,11 @@
 import type { AppContext } from '../../context.ts';
 
 export type PrivacyMailKind = 'exportReady' | 'deletionScheduled' | 'deletionCancelled' | 'retentionWarning';
-export interface Recipient { email: string; firstname: string; lang: string }
+export interface Recipient {
+  email: string;
+  firstname: string;
+  lang: string;
+}
 
 function texts(kind: PrivacyMailKind, labels: (english: string) => string): { subject: string; lines: string[] } {
   switch (kind) {
@@ -45,7 +49,12 @@ function texts(kind: PrivacyMailKind, labels: (english: string) => string): { su
 }
 
 /** Sends one privacy e-mail; `vars` fill the {{placeholders}} (a date as YYYY-MM-DD, a link). */
-export async function sendPrivacyMail(ctx: AppContext, to: Recipient, kind: PrivacyMailKind, vars: Record<string, string> = {}): Promise<void> {
+export async function sendPrivacyMail(
+  ctx: AppContext,
+  to: Recipient,
+  kind: PrivacyMailKind,
+  vars: Record<string, string> = {},
+): Promise<void> {
   const site = await ctx.site.get();
   const map = site.labels(to.lang);
   const t = texts(kind, (english) => map[english] || english);

@@ -5,6 +5,10 @@ import { PRIVACY_PAGE } from '../../../domain/constants.ts';
 
 /** Its version: the newest timestamp of its blocks, in any language (what a registration accepted). */
 export async function privacyNoticeVersion(ctx: AppContext): Promise<string | null> {
-  const row = await ctx.db.selectFrom('content').select(sql<string>`max(timestamp)`.as('v')).where('context', '=', PRIVACY_PAGE).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('content')
+    .select(sql<string>`max(timestamp)`.as('v'))
+    .where('context', '=', PRIVACY_PAGE)
+    .executeTakeFirst();
   return row?.v ?? null;
 }

@@ -24,7 +24,6 @@ import { exportInProgress, insertExport, privacyRequests, readyExport, scheduleD
 const MINUTE = 60_000;
 const DAY_MS = 24 * 3600_000;
 
-
 export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
 
@@ -35,7 +34,8 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     const { password } = parse(PrivacyPasswordSchema, req.body);
     const ok = await ctx.limiter.hit(`reauth:${user.id}`, config.rateLimitMax, MINUTE);
     if (!ok) throw new HttpError(429, MSG.tooManyRequests);
-    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(MSG.privacyWrongPassword, { password: MSG.privacyWrongPassword });
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw badRequest(MSG.privacyWrongPassword, { password: MSG.privacyWrongPassword });
   }
 
   async function state(user: UserRow) {
@@ -69,28 +69,42 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     const records = await countRecords(db, user.id, user.email.toLowerCase());
     const inline = records <= config.exportInlineMaxRecords;
     await insertExport(db, {
-      id, userId: user.id, status: inline ? 'running' : 'queued', lang: user.lang, tokenhash: null, created,
-      claimed: inline ? created : null, ready: null, expires: null, attempts: inline ? 1 : 0, size: null, data: null,
+      id,
+      userId: user.id,
+      status: inline ? 'running' : 'queued',
+      lang: user.lang,
+      tokenhash: null,
+      created,
+      claimed: inline ? created : null,
+      ready: null,
+      expires: null,
+      attempts: inline ? 1 : 0,
+      size: null,
+      data: null,
     });
     if (!inline) return { status: 'queued', info: { message: MSG.exportQueued }, ...(await state(user)) };
     const token = await completeExport(ctx, id, new Date());
     return { status: 'ready', url: downloadPath(token!), info: { message: MSG.exportReady }, ...(await state(user)) };
   });
 
-  app.get('/app_privacy/download/:token', {
-    config: { schema: { params: ExportTokenSchema }, action: 'privacy.download' },
-  }, async (req, reply) => {
-    const { token } = parse(ExportTokenSchema, req.params);
-    const { user, actor } = await caller(ctx, req);
-    const row = await readyExport(db, hashToken(token));
-    if (!user) throw unauthorized();
-    if (!row?.data || (row.expires ?? '') <= now()) throw new HttpError(404, MSG.exportLinkInvalid);
-    authorize(actor, 'privacy.download', { user: { id: row.userId } });
-    return noStore(reply)
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', `attachment; filename="my-data-${row.created.slice(0, 10)}.zip"`)
-      .send(Buffer.from(row.data));
-  });
+  app.get(
+    '/app_privacy/download/:token',
+    {
+      config: { schema: { params: ExportTokenSchema }, action: 'privacy.download' },
+    },
+    async (req, reply) => {
+      const { token } = parse(ExportTokenSchema, req.params);
+      const { user, actor } = await caller(ctx, req);
+      const row = await readyExport(db, hashToken(token));
+      if (!user) throw unauthorized();
+      if (!row?.data || (row.expires ?? '') <= now()) throw new HttpError(404, MSG.exportLinkInvalid);
+      authorize(actor, 'privacy.download', { user: { id: row.userId } });
+      return noStore(reply)
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="my-data-${row.created.slice(0, 10)}.zip"`)
+        .send(Buffer.from(row.data));
+    },
+  );
 
   app.post('/app_privacy/delete', { config: { action: 'privacy.deleteAccount' } }, async (req, reply) => {
     const { user, actor } = await caller(ctx, req);
@@ -105,8 +119,9 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     // Without a grace period there is no date to announce and nothing to cancel; the address is erased
     // at once, so a queued mail would not reliably leave anyway.
     if (days > 0) {
-      await sendPrivacyMail(ctx, user, 'deletionScheduled', { date: due.slice(0, 10) })
-        .catch((err) => req.log.error({ err }, 'deletion confirmation mail failed'));
+      await sendPrivacyMail(ctx, user, 'deletionScheduled', { date: due.slice(0, 10) }).catch((err) =>
+        req.log.error({ err }, 'deletion confirmation mail failed'),
+      );
     }
     // Every session ends: signing in again is what cancels the deletion.
     await ctx.sessions.destroyAllForUser(user.id);

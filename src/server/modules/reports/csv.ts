@@ -19,7 +19,10 @@ export type Pages = Iterable<Row[]> | AsyncIterable<Row[]>;
 /** The CSV text of `pages`, as a stream read as the client takes the bytes. */
 export function csvStream(columns: readonly Column[], pages: Pages): Readable {
   const options = (first: boolean) => ({
-    header: first, bom: first, escape_formulas: true, columns: columns.map((c) => ({ key: c.key, header: c.label })),
+    header: first,
+    bom: first,
+    escape_formulas: true,
+    columns: columns.map((c) => ({ key: c.key, header: c.label })),
   });
   async function* chunks() {
     let first = true;

@@ -5,7 +5,17 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness.ts';
-import { asRoles, buildClass, buildCourse, buildEnrollmentRow, buildQuizAttempt, buildSurvey, buildUser, roleClients, TEST_PASSWORD } from '../../testing/factories.ts';
+import {
+  asRoles,
+  buildClass,
+  buildCourse,
+  buildEnrollmentRow,
+  buildQuizAttempt,
+  buildSurvey,
+  buildUser,
+  roleClients,
+  TEST_PASSWORD,
+} from '../../testing/factories.ts';
 import { shippedTranslations, syncLabels } from '../../seed/labels.ts';
 import { USER_COLUMNS, userPages } from './users.csv.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -21,13 +31,26 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; }
-    else if (ch === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; }
-    else if (ch !== '\r') cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else if (ch !== '\r') cell += ch;
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -46,7 +69,9 @@ function records(text: string): Record<string, string>[] {
 
 describeEachEngine('reports API', (server) => {
   let c: Clients;
-  beforeAll(async () => { c = await roleClients(server()); });
+  beforeAll(async () => {
+    c = await roleClients(server());
+  });
 
   async function adminOnly(method: 'GET' | 'POST', url: string, body?: unknown) {
     expect((await c.visitor.request(method, url, body)).status, `visitor ${url}`).toBe(401);
@@ -64,8 +89,15 @@ describeEachEngine('reports API', (server) => {
 
     it('streams every user with profile fields, roles, created and last seen', async () => {
       const u = await buildUser(server().ctx, {
-        firstname: 'Layla', lastname: 'حداد', roles: asRoles('admin', 'cms'), city: 'Lisboa, "Centro"', country: 'Portugal',
-        lang: 'ar', vocation: 'Education', lastseen: '2026-02-03T04:05:06.000Z', bio: 'Line one\nline two',
+        firstname: 'Layla',
+        lastname: 'حداد',
+        roles: asRoles('admin', 'cms'),
+        city: 'Lisboa, "Centro"',
+        country: 'Portugal',
+        lang: 'ar',
+        vocation: 'Education',
+        lastseen: '2026-02-03T04:05:06.000Z',
+        bio: 'Line one\nline two',
       });
       const r = await c.admin.get('/app_reports/users/users.csv?header=keys');
       expect(r.status).toBe(200);
@@ -77,17 +109,38 @@ describeEachEngine('reports API', (server) => {
       expect(parseCsv(text)[0]).toEqual(expect.arrayContaining(['_id', 'email', 'roles', 'created', 'lastseen', 'country', 'vocation']));
       const row = records(text).find((x) => x._id === u.id);
       expect(row).toMatchObject({
-        email: u.email, firstname: 'Layla', lastname: 'حداد', roles: 'admin cms', city: 'Lisboa, "Centro"', country: 'Portugal',
-        lang: 'ar', vocation: 'Education', created: u.created, lastseen: '2026-02-03T04:05:06.000Z', bio: 'Line one\nline two',
+        email: u.email,
+        firstname: 'Layla',
+        lastname: 'حداد',
+        roles: 'admin cms',
+        city: 'Lisboa, "Centro"',
+        country: 'Portugal',
+        lang: 'ar',
+        vocation: 'Education',
+        created: u.created,
+        lastseen: '2026-02-03T04:05:06.000Z',
+        bio: 'Line one\nline two',
       });
-      const count = Number((await server().ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const count = Number(
+        (
+          await server()
+            .ctx.db.selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(records(text)).toHaveLength(count);
     });
 
     it('neutralises formula injection: cells starting with = + - @ are prefixed with a quote', async () => {
       const u = await buildUser(server().ctx, {
-        firstname: '=HYPERLINK("http://evil.example","Click")', lastname: '+1+1', city: '-2+3', state: '@SUM(A1)', phone: '+351 21 000',
-        bio: '\t=cmd', address1: 'Rua = 1',
+        firstname: '=HYPERLINK("http://evil.example","Click")',
+        lastname: '+1+1',
+        city: '-2+3',
+        state: '@SUM(A1)',
+        phone: '+351 21 000',
+        bio: '\t=cmd',
+        address1: 'Rua = 1',
       });
       const r = await c.admin.get('/app_reports/users/users.csv?header=keys');
       const row = records(r.body).find((x) => x._id === u.id)!;
@@ -100,7 +153,7 @@ describeEachEngine('reports API', (server) => {
       expect(row.address1).toBe('Rua = 1'); // only the first character matters
     });
 
-    it('names its columns in the admin\'s language by default', async () => {
+    it("names its columns in the admin's language by default", async () => {
       const arabic = await buildUser(server().ctx, { roles: asRoles('admin'), lang: 'ar' });
       const client = server().client();
       await client.login(arabic.email, TEST_PASSWORD);
@@ -118,7 +171,10 @@ describeEachEngine('reports API', (server) => {
       const ids = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
       const seen: string[] = [];
       const sizes: number[] = [];
-      for await (const page of userPages(db, 2)) { sizes.push(page.length); seen.push(...page.map((row) => String(row._id))); }
+      for await (const page of userPages(db, 2)) {
+        sizes.push(page.length);
+        seen.push(...page.map((row) => String(row._id)));
+      }
       expect(seen).toEqual(ids);
       expect(Math.max(...sizes)).toBe(2);
     });
@@ -136,25 +192,105 @@ describeEachEngine('reports API', (server) => {
       classA = await buildClass(ctx, course);
       classB = await buildClass(ctx, course, { selfpaced: 0 });
       const learners = await Promise.all([0, 1, 2, 3].map(() => buildUser(ctx)));
-      await buildEnrollmentRow(ctx, { user: learners[0].id, course, classid: classA, regdate: '2025-03-10T10:00:00.000Z', completed: '2025-04-01T10:00:00.000Z', percentcomplete: 100, exampassed: 1 });
-      await buildEnrollmentRow(ctx, { user: learners[1].id, course, classid: classA, regdate: '2025-03-16T10:00:00.000Z', percentcomplete: 50 });
+      await buildEnrollmentRow(ctx, {
+        user: learners[0].id,
+        course,
+        classid: classA,
+        regdate: '2025-03-10T10:00:00.000Z',
+        completed: '2025-04-01T10:00:00.000Z',
+        percentcomplete: 100,
+        exampassed: 1,
+      });
+      await buildEnrollmentRow(ctx, {
+        user: learners[1].id,
+        course,
+        classid: classA,
+        regdate: '2025-03-16T10:00:00.000Z',
+        percentcomplete: 50,
+      });
       await buildEnrollmentRow(ctx, { user: learners[2].id, course, classid: classA, regdate: '2025-04-02T10:00:00.000Z' });
       await buildEnrollmentRow(ctx, { user: learners[3].id, course, classid: classB, regdate: '2025-05-05T10:00:00.000Z' });
       const at = (d: string) => `2025-04-${d}T10:00:00.000Z`;
       // Exams: learner 0 fails then passes, learner 1 fails.
-      await buildQuizAttempt(ctx, { user: learners[0].id, course, classid: classA, material: 'exam', kind: 'exam', percent: 60, created: at('01') });
-      await buildQuizAttempt(ctx, { user: learners[0].id, course, classid: classA, material: 'exam', kind: 'exam', percent: 100, created: at('02') });
-      await buildQuizAttempt(ctx, { user: learners[1].id, course, classid: classA, material: 'exam', kind: 'exam', percent: 40, created: at('03') });
+      await buildQuizAttempt(ctx, {
+        user: learners[0].id,
+        course,
+        classid: classA,
+        material: 'exam',
+        kind: 'exam',
+        percent: 60,
+        created: at('01'),
+      });
+      await buildQuizAttempt(ctx, {
+        user: learners[0].id,
+        course,
+        classid: classA,
+        material: 'exam',
+        kind: 'exam',
+        percent: 100,
+        created: at('02'),
+      });
+      await buildQuizAttempt(ctx, {
+        user: learners[1].id,
+        course,
+        classid: classA,
+        material: 'exam',
+        kind: 'exam',
+        percent: 40,
+        created: at('03'),
+      });
       // Quizzes: learner 0 scores 35 then 85 on quiz 1; learner 1 scores 100; learner 2 scores 0.
-      await buildQuizAttempt(ctx, { user: learners[0].id, course, classid: classA, material: 'quiz1', kind: 'quiz', percent: 35, created: at('01') });
-      await buildQuizAttempt(ctx, { user: learners[0].id, course, classid: classA, material: 'quiz1', kind: 'quiz', percent: 85, created: at('02') });
-      await buildQuizAttempt(ctx, { user: learners[1].id, course, classid: classA, material: 'quiz1', kind: 'quiz', percent: 100, created: at('03') });
-      await buildQuizAttempt(ctx, { user: learners[2].id, course, classid: classA, material: 'quiz1', kind: 'quiz', percent: 0, created: at('04') });
+      await buildQuizAttempt(ctx, {
+        user: learners[0].id,
+        course,
+        classid: classA,
+        material: 'quiz1',
+        kind: 'quiz',
+        percent: 35,
+        created: at('01'),
+      });
+      await buildQuizAttempt(ctx, {
+        user: learners[0].id,
+        course,
+        classid: classA,
+        material: 'quiz1',
+        kind: 'quiz',
+        percent: 85,
+        created: at('02'),
+      });
+      await buildQuizAttempt(ctx, {
+        user: learners[1].id,
+        course,
+        classid: classA,
+        material: 'quiz1',
+        kind: 'quiz',
+        percent: 100,
+        created: at('03'),
+      });
+      await buildQuizAttempt(ctx, {
+        user: learners[2].id,
+        course,
+        classid: classA,
+        material: 'quiz1',
+        kind: 'quiz',
+        percent: 0,
+        created: at('04'),
+      });
       survey = (await buildSurvey(ctx, { title: 'Report survey' })).id;
       for (const created of ['2025-04-01T00:00:00.000Z', '2025-04-02T00:00:00.000Z', '2025-06-01T00:00:00.000Z']) {
-        await ctx.db.insertInto('survey_responses').values({
-          id: crypto.randomUUID(), surveyId: survey, answers: '[]', lang: 'en', context: null, contextid: null, user: null, created,
-        }).execute();
+        await ctx.db
+          .insertInto('survey_responses')
+          .values({
+            id: crypto.randomUUID(),
+            surveyId: survey,
+            answers: '[]',
+            lang: 'en',
+            context: null,
+            contextid: null,
+            user: null,
+            created,
+          })
+          .execute();
       }
     });
 
@@ -194,30 +330,71 @@ describeEachEngine('reports API', (server) => {
     it('enrollments: per course and class, classes without learners included, filtered by registration date', async () => {
       const r = await report('enrollments');
       expect(r.status).toBe(200);
-      expect(r.body.columns.map((col: { key: string }) => col.key)).toEqual(['course', 'coursetitle', 'classid', 'classname', 'instructor', 'selfpaced', 'enrolled', 'completed', 'lastregistration']);
+      expect(r.body.columns.map((col: { key: string }) => col.key)).toEqual([
+        'course',
+        'coursetitle',
+        'classid',
+        'classname',
+        'instructor',
+        'selfpaced',
+        'enrolled',
+        'completed',
+        'lastregistration',
+      ]);
       const byClass = Object.fromEntries(r.body.rows.map((row: { classid: string }) => [row.classid, row]));
-      expect(byClass[classA]).toMatchObject({ course, coursetitle: '=Course for reports', enrolled: 3, completed: 1, selfpaced: 'yes', lastregistration: '2025-04-02' });
+      expect(byClass[classA]).toMatchObject({
+        course,
+        coursetitle: '=Course for reports',
+        enrolled: 3,
+        completed: 1,
+        selfpaced: 'yes',
+        lastregistration: '2025-04-02',
+      });
       expect(byClass[classB]).toMatchObject({ enrolled: 1, completed: 0, selfpaced: 'no' });
       const march = await report('enrollments', { from: '2025-03-01', to: '2025-03-31' });
-      const marchByClass = Object.fromEntries(march.body.rows.map((row: { classid: string; enrolled: number }) => [row.classid, row.enrolled]));
+      const marchByClass = Object.fromEntries(
+        march.body.rows.map((row: { classid: string; enrolled: number }) => [row.classid, row.enrolled]),
+      );
       expect(marchByClass).toEqual({ [classA]: 2, [classB]: 0 });
     });
 
     it('completions: per course with the rate', async () => {
       const r = await report('completions');
-      expect(r.body.rows).toEqual([{ course, title: '=Course for reports', lang: 'en', enrolled: 4, completed: 1, rate: 25, averageprogress: 37.5 }]);
+      expect(r.body.rows).toEqual([
+        { course, title: '=Course for reports', lang: 'en', enrolled: 4, completed: 1, rate: 25, averageprogress: 37.5 },
+      ]);
     });
 
     it('exams: learners who took and passed the exam, and attempt pass rates', async () => {
       const r = await report('exams');
-      expect(r.body.rows).toEqual([{
-        course, title: '=Course for reports', learners: 2, passedlearners: 1, passrate: 50, attempts: 3, attemptpassrate: 33.3, averagescore: 66.7,
-      }]);
+      expect(r.body.rows).toEqual([
+        {
+          course,
+          title: '=Course for reports',
+          learners: 2,
+          passedlearners: 1,
+          passrate: 50,
+          attempts: 3,
+          attemptpassrate: 33.3,
+          averagescore: 66.7,
+        },
+      ]);
     });
 
     it('quizscores: ten buckets, the latest score per learner and quiz beside every attempt', async () => {
       const r = await report('quizscores');
-      expect(r.body.rows.map((row: { bucket: string }) => row.bucket)).toEqual(['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70-79', '80-89', '90-100']);
+      expect(r.body.rows.map((row: { bucket: string }) => row.bucket)).toEqual([
+        '0-9',
+        '10-19',
+        '20-29',
+        '30-39',
+        '40-49',
+        '50-59',
+        '60-69',
+        '70-79',
+        '80-89',
+        '90-100',
+      ]);
       const get = (bucket: string) => r.body.rows.find((row: { bucket: string }) => row.bucket === bucket);
       expect(get('0-9')).toEqual({ bucket: '0-9', learners: 1, attempts: 1 });
       expect(get('30-39')).toEqual({ bucket: '30-39', learners: 0, attempts: 1 });
@@ -228,12 +405,16 @@ describeEachEngine('reports API', (server) => {
 
     it('surveys: responses per survey, filtered by answer date', async () => {
       const all = await report('surveys');
-      expect(all.body.rows.find((row: { survey: string }) => row.survey === survey)).toMatchObject({ title: 'Report survey', responses: 3, lastresponse: '2025-06-01' });
+      expect(all.body.rows.find((row: { survey: string }) => row.survey === survey)).toMatchObject({
+        title: 'Report survey',
+        responses: 3,
+        lastresponse: '2025-06-01',
+      });
       const april = await report('surveys', { from: '2025-04-01', to: '2025-04-30' });
       expect(april.body.rows.find((row: { survey: string }) => row.survey === survey).responses).toBe(2);
     });
 
-    it('page by page for the staff table: sorted by any column, filtered by text, with the report\'s filters', async () => {
+    it("page by page for the staff table: sorted by any column, filtered by text, with the report's filters", async () => {
       const page = (id: string, body: Record<string, unknown>) => c.admin.post(`/app_reports/${id}/page`, body);
       await adminOnly('POST', '/app_reports/quizscores/page', {});
       const first = await page('quizscores', { sort: 'attempts', dir: 'desc', limit: 3, course });
@@ -247,7 +428,12 @@ describeEachEngine('reports API', (server) => {
       const seen: string[] = [];
       let after: string | null = null;
       do {
-        const p: { body: { rows: { bucket: string; learners: number }[]; next: string | null } } = await page('quizscores', { sort: 'learners', limit: 4, course, ...(after ? { after } : {}) });
+        const p: { body: { rows: { bucket: string; learners: number }[]; next: string | null } } = await page('quizscores', {
+          sort: 'learners',
+          limit: 4,
+          course,
+          ...(after ? { after } : {}),
+        });
         seen.push(...p.body.rows.map((r) => r.bucket));
         after = p.body.next;
       } while (after);
@@ -269,14 +455,25 @@ describeEachEngine('reports API', (server) => {
       const posted = await c.admin.post(`/app_reports/completions?format=csv`, { course });
       expect(posted.status).toBe(200);
       expect(posted.headers.get('content-disposition')).toBe('attachment; filename="completions.csv"');
-      expect(records(posted.body)).toEqual([{
-        'Course ID': course, Course: "'=Course for reports", Language: 'en', Enrolled: '4', Completed: '1',
-        'Completion rate (%)': '25', 'Average progress (%)': '37.5',
-      }]);
+      expect(records(posted.body)).toEqual([
+        {
+          'Course ID': course,
+          Course: "'=Course for reports",
+          Language: 'en',
+          Enrolled: '4',
+          Completed: '1',
+          'Completion rate (%)': '25',
+          'Average progress (%)': '37.5',
+        },
+      ]);
       const linked = await c.admin.get(`/app_reports/enrollments.csv?course=${course}&from=2025-03-01&to=2025-03-31`);
       expect(linked.status).toBe(200);
       expect(linked.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(records(linked.body).map((row) => row.Enrolled).sort()).toEqual(['0', '2']);
+      expect(
+        records(linked.body)
+          .map((row) => row.Enrolled)
+          .sort(),
+      ).toEqual(['0', '2']);
       for (const id of ['exams', 'quizscores', 'surveys', 'timeline', 'languages', 'countries']) {
         const r = await c.admin.get(`/app_reports/${id}.csv`);
         expect(r.status, id).toBe(200);

@@ -31,22 +31,36 @@ function inRange<Q extends { where: (...a: any[]) => Q }>(q: Q, column: string, 
 async function enrollments(db: Db, f: ReportFilters): Promise<Report> {
   // The sums per class first, from the enrolments alone (an index holds every column they read), then
   // the classes beside them: classes without enrolments keep their row with zeros.
-  let sums = db.selectFrom('enrollments as e')
-    .select((eb) => ['e.classid', eb.fn.countAll().as('enrolled'), eb.fn.count('e.completed').as('completed'), eb.fn.max('e.regdate').as('last')])
+  let sums = db
+    .selectFrom('enrollments as e')
+    .select((eb) => [
+      'e.classid',
+      eb.fn.countAll().as('enrolled'),
+      eb.fn.count('e.completed').as('completed'),
+      eb.fn.max('e.regdate').as('last'),
+    ])
     .groupBy('e.classid');
   sums = inRange(sums, 'e.regdate', f);
-  let q = db.selectFrom('classes as c')
+  let q = db
+    .selectFrom('classes as c')
     .leftJoin('courses as co', 'co.id', 'c.course')
     .leftJoin(sums.as('s'), 's.classid', 'c.id')
     .select(['c.course', 'co.title', 'c.id', 'c.name', 'c.instructorname', 'c.selfpaced', 's.enrolled', 's.completed', 's.last']);
   if (f.course) q = q.where('c.course', '=', f.course);
   const rows = await q.orderBy('co.title').orderBy('c.course').orderBy('c.name').orderBy('c.id').execute();
   return {
-    reportid: 'enrollments', title: 'Enrolments per course and class',
+    reportid: 'enrollments',
+    title: 'Enrolments per course and class',
     columns: REPORT_TABLES.enrollments,
     rows: rows.map((r) => ({
-      course: r.course, coursetitle: r.title ?? '', classid: r.id, classname: r.name, instructor: r.instructorname ?? '',
-      selfpaced: fromBool(r.selfpaced) ? 'yes' : 'no', enrolled: count(r.enrolled), completed: count(r.completed),
+      course: r.course,
+      coursetitle: r.title ?? '',
+      classid: r.id,
+      classname: r.name,
+      instructor: r.instructorname ?? '',
+      selfpaced: fromBool(r.selfpaced) ? 'yes' : 'no',
+      enrolled: count(r.enrolled),
+      completed: count(r.completed),
       lastregistration: r.last ? String(r.last).slice(0, 10) : '',
     })),
   };
@@ -56,7 +70,8 @@ async function enrollments(db: Db, f: ReportFilters): Promise<Report> {
 async function completions(db: Db, f: ReportFilters): Promise<Report> {
   const rows = await completionsByCourse(db, f);
   return {
-    reportid: 'completions', title: 'Completions per course',
+    reportid: 'completions',
+    title: 'Completions per course',
     columns: REPORT_TABLES.completions,
     rows: rows.map((r) => ({ ...r })),
   };
@@ -64,27 +79,40 @@ async function completions(db: Db, f: ReportFilters): Promise<Report> {
 
 /** Exam pass rates per course, from the graded exam attempts. */
 async function exams(db: Db, f: ReportFilters): Promise<Report> {
-  let q = db.selectFrom('quiz_attempts as q')
+  let q = db
+    .selectFrom('quiz_attempts as q')
     .leftJoin('courses as co', 'co.id', 'q.course')
-    .select((eb) => ['q.course', 'co.title', eb.fn.countAll().as('attempts'), eb.fn.sum('q.passed').as('passedattempts'),
+    .select((eb) => [
+      'q.course',
+      'co.title',
+      eb.fn.countAll().as('attempts'),
+      eb.fn.sum('q.passed').as('passedattempts'),
       sql<number>`count(distinct ${sql.ref('q.user')})`.as('learners'),
       sql<number>`count(distinct case when ${sql.ref('q.passed')} = 1 then ${sql.ref('q.user')} end)`.as('passedlearners'),
-      eb.fn.avg('q.percent').as('avg')])
+      eb.fn.avg('q.percent').as('avg'),
+    ])
     .where('q.kind', '=', 'exam')
     .groupBy(['q.course', 'co.title']);
   if (f.course) q = q.where('q.course', '=', f.course);
   q = inRange(q, 'q.created', f);
   const rows = await q.orderBy('co.title').orderBy('q.course').execute();
   return {
-    reportid: 'exams', title: 'Exam pass rates per course',
+    reportid: 'exams',
+    title: 'Exam pass rates per course',
     columns: REPORT_TABLES.exams,
     rows: rows.map((r) => {
       const learners = count(r.learners);
       const passed = count(r.passedlearners);
       const attempts = count(r.attempts);
       return {
-        course: r.course, title: r.title ?? '', learners, passedlearners: passed, passrate: pct(passed, learners), attempts,
-        attemptpassrate: pct(count(r.passedattempts), attempts), averagescore: Math.round(Number(r.avg ?? 0) * 10) / 10,
+        course: r.course,
+        title: r.title ?? '',
+        learners,
+        passedlearners: passed,
+        passrate: pct(passed, learners),
+        attempts,
+        attemptpassrate: pct(count(r.passedattempts), attempts),
+        averagescore: Math.round(Number(r.avg ?? 0) * 10) / 10,
       };
     }),
   };
@@ -92,7 +120,10 @@ async function exams(db: Db, f: ReportFilters): Promise<Report> {
 
 /** Ten buckets of ten points; a full score goes into the last one. */
 const BUCKETS = Array.from({ length: 10 }, (_, i) => ({ index: i, label: i === 9 ? '90-100' : `${i * 10}-${i * 10 + 9}` }));
-const bucketCase = sql<number>`case ${sql.join(BUCKETS.slice(0, 9).map((b) => sql`when ${sql.ref('q.percent')} < ${(b.index + 1) * 10} then ${sql.lit(b.index)}`), sql` `)} else 9 end`;
+const bucketCase = sql<number>`case ${sql.join(
+  BUCKETS.slice(0, 9).map((b) => sql`when ${sql.ref('q.percent')} < ${(b.index + 1) * 10} then ${sql.lit(b.index)}`),
+  sql` `,
+)} else 9 end`;
 
 /**
  * Quiz score distribution from the graded quiz attempts (quiz_attempts): `learners` counts each
@@ -100,21 +131,41 @@ const bucketCase = sql<number>`case ${sql.join(BUCKETS.slice(0, 9).map((b) => sq
  */
 async function quizscores(db: Db, f: ReportFilters): Promise<Report> {
   const run = async (latestOnly: boolean) => {
-    let q = db.selectFrom('quiz_attempts as q').select([bucketCase.as('bucket')]).where('q.kind', '=', 'quiz');
+    let q = db
+      .selectFrom('quiz_attempts as q')
+      .select([bucketCase.as('bucket')])
+      .where('q.kind', '=', 'quiz');
     if (f.course) q = q.where('q.course', '=', f.course);
     q = inRange(q, 'q.created', f);
     if (latestOnly) {
-      q = q.where(({ not, exists, selectFrom }) => not(exists(selectFrom('quiz_attempts as later').select('later.id')
-        .whereRef('later.enrollmentId', '=', 'q.enrollmentId').whereRef('later.material', '=', 'q.material')
-        .where((eb) => eb.or([eb('later.created', '>', eb.ref('q.created')),
-          eb.and([eb('later.created', '=', eb.ref('q.created')), eb('later.id', '>', eb.ref('q.id'))])])))));
+      q = q.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('quiz_attempts as later')
+              .select('later.id')
+              .whereRef('later.enrollmentId', '=', 'q.enrollmentId')
+              .whereRef('later.material', '=', 'q.material')
+              .where((eb) =>
+                eb.or([
+                  eb('later.created', '>', eb.ref('q.created')),
+                  eb.and([eb('later.created', '=', eb.ref('q.created')), eb('later.id', '>', eb.ref('q.id'))]),
+                ]),
+              ),
+          ),
+        ),
+      );
     }
-    const rows = await db.selectFrom(q.as('t')).select(['t.bucket', (eb) => eb.fn.countAll().as('n')]).groupBy('t.bucket').execute();
+    const rows = await db
+      .selectFrom(q.as('t'))
+      .select(['t.bucket', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('t.bucket')
+      .execute();
     return new Map(rows.map((r) => [Number(r.bucket), count(r.n)]));
   };
   const [latest, all] = await Promise.all([run(true), run(false)]);
   return {
-    reportid: 'quizscores', title: 'Quiz score distribution',
+    reportid: 'quizscores',
+    title: 'Quiz score distribution',
     columns: REPORT_TABLES.quizscores,
     rows: BUCKETS.map((b) => ({ bucket: b.label, learners: latest.get(b.index) ?? 0, attempts: all.get(b.index) ?? 0 })),
   };
@@ -122,7 +173,8 @@ async function quizscores(db: Db, f: ReportFilters): Promise<Report> {
 
 /** Responses per survey; `from`/`to` filter by answer date. */
 async function surveys(db: Db, f: ReportFilters): Promise<Report> {
-  const rows = await db.selectFrom('surveys as s')
+  const rows = await db
+    .selectFrom('surveys as s')
     .leftJoin('survey_responses as r', (j) => {
       let on = j.onRef('r.surveyId', '=', 's.id');
       if (f.from) on = on.on('r.created', '>=', f.from);
@@ -131,12 +183,19 @@ async function surveys(db: Db, f: ReportFilters): Promise<Report> {
     })
     .select((eb) => ['s.id', 's.title', 's.lang', 's.status', eb.fn.count('r.id').as('responses'), eb.fn.max('r.created').as('last')])
     .groupBy(['s.id', 's.title', 's.lang', 's.status'])
-    .orderBy('s.title').orderBy('s.id').execute();
+    .orderBy('s.title')
+    .orderBy('s.id')
+    .execute();
   return {
-    reportid: 'surveys', title: 'Responses per survey',
+    reportid: 'surveys',
+    title: 'Responses per survey',
     columns: REPORT_TABLES.surveys,
     rows: rows.map((r) => ({
-      survey: r.id, title: r.title, lang: r.lang ?? '', status: r.status ?? '', responses: count(r.responses),
+      survey: r.id,
+      title: r.title,
+      lang: r.lang ?? '',
+      status: r.status ?? '',
+      responses: count(r.responses),
       lastresponse: r.last ? String(r.last).slice(0, 10) : '',
     })),
   };
@@ -147,16 +206,22 @@ async function timelineReport(db: Db, f: ReportFilters): Promise<Report> {
   const period = f.period ?? 'month';
   const rows = await timeline(db, period, timelineRange(period, f), f.course);
   return {
-    reportid: 'timeline', title: `Registrations and enrolments per ${period}`,
-    columns: [col('date', period === 'month' ? 'Month' : 'Week of'), col('registrations', 'Registrations'),
-      col('enrollments', 'Enrolments'), col('completions', 'Completions')],
+    reportid: 'timeline',
+    title: `Registrations and enrolments per ${period}`,
+    columns: [
+      col('date', period === 'month' ? 'Month' : 'Week of'),
+      col('registrations', 'Registrations'),
+      col('enrollments', 'Enrolments'),
+      col('completions', 'Completions'),
+    ],
     rows: rows.map((r) => ({ ...r })),
   };
 }
 
 async function languages(db: Db): Promise<Report> {
   return {
-    reportid: 'languages', title: 'Learners per language',
+    reportid: 'languages',
+    title: 'Learners per language',
     columns: [col('lang', 'Language'), col('learners', 'Learners')],
     rows: (await learnersByLanguage(db)).map((r) => ({ ...r })),
   };
@@ -164,7 +229,8 @@ async function languages(db: Db): Promise<Report> {
 
 async function countries(db: Db): Promise<Report> {
   return {
-    reportid: 'countries', title: 'Learners per country',
+    reportid: 'countries',
+    title: 'Learners per country',
     columns: [col('country', 'Country'), col('learners', 'Learners')],
     // Stored as ISO codes; the report, in English like its title, names them.
     rows: (await learnersByCountry(db, 1000)).map((r) => ({ ...r, country: countryName(r.country, 'en') })),
@@ -173,7 +239,14 @@ async function countries(db: Db): Promise<Report> {
 
 /** Every report by id. */
 export const REPORTS: Record<string, (db: Db, f: ReportFilters) => Promise<Report>> = {
-  enrollments, completions, exams, quizscores, surveys, timeline: timelineReport, languages, countries,
+  enrollments,
+  completions,
+  exams,
+  quizscores,
+  surveys,
+  timeline: timelineReport,
+  languages,
+  countries,
 };
 
 /**
@@ -184,7 +257,9 @@ export const REPORTS: Record<string, (db: Db, f: ReportFilters) => Promise<Repor
 export function pageOfReport(report: Report, q: ReportPageQuery): Page<ReportRow> {
   const column = report.columns.find((c) => c.key === (q.sort ?? report.columns[0]!.key))!;
   const needle = q.q?.toLowerCase();
-  const matching = needle ? report.rows.filter((r) => Object.values(r).some((v) => v !== null && String(v).toLowerCase().includes(needle))) : report.rows;
+  const matching = needle
+    ? report.rows.filter((r) => Object.values(r).some((v) => v !== null && String(v).toLowerCase().includes(needle)))
+    : report.rows;
   const sign = q.dir === 'desc' ? -1 : 1;
   const cmp = column.numeric
     ? (a: ReportRow, b: ReportRow) => Number(a[column.key] ?? 0) - Number(b[column.key] ?? 0)

@@ -52,29 +52,37 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCsv(reply, 'users.csv', columns, userPages(db));
   });
 
-  app.post('/app_reports/:reportid', {
-    config: { schema: { body: ReportFiltersSchema, params: ReportIdSchema, querystring: FormatQuerySchema }, action: 'report.read' },
-  }, async (req, reply) => {
-    await reader(req);
-    const { reportid } = parse(ReportIdSchema, req.params);
-    const filters = parse(ReportFiltersSchema, req.body);
-    // `?format=csv` works as well as `format` in the body, for a download link that posts a form.
-    const { format } = parse(FormatQuerySchema, req.query);
-    return answer(reply, reportid, { ...filters, format: format ?? filters.format });
-  });
+  app.post(
+    '/app_reports/:reportid',
+    {
+      config: { schema: { body: ReportFiltersSchema, params: ReportIdSchema, querystring: FormatQuerySchema }, action: 'report.read' },
+    },
+    async (req, reply) => {
+      await reader(req);
+      const { reportid } = parse(ReportIdSchema, req.params);
+      const filters = parse(ReportFiltersSchema, req.body);
+      // `?format=csv` works as well as `format` in the body, for a download link that posts a form.
+      const { format } = parse(FormatQuerySchema, req.query);
+      return answer(reply, reportid, { ...filters, format: format ?? filters.format });
+    },
+  );
 
-  app.post('/app_reports/:reportid/page', {
-    config: { schema: { body: ReportPageQuerySchema, params: ReportIdSchema }, action: 'report.read' },
-  }, async (req, reply) => {
-    await reader(req);
-    const { reportid } = parse(ReportIdSchema, req.params);
-    if (!isReportTable(reportid)) throw notFound(MSG.unknownReport);
-    const q = parse(ReportPageQuerySchema, req.body);
-    if (q.sort && !REPORT_TABLES[reportid].some((c) => c.key === q.sort)) throw badRequest(MSG.invalidSort, { sort: MSG.invalidSort });
-    const report = await REPORTS[reportid]!(db, { course: q.course, from: q.from, to: q.to });
-    reply.header('cache-control', 'no-store');
-    return pageOfReport(report, q);
-  });
+  app.post(
+    '/app_reports/:reportid/page',
+    {
+      config: { schema: { body: ReportPageQuerySchema, params: ReportIdSchema }, action: 'report.read' },
+    },
+    async (req, reply) => {
+      await reader(req);
+      const { reportid } = parse(ReportIdSchema, req.params);
+      if (!isReportTable(reportid)) throw notFound(MSG.unknownReport);
+      const q = parse(ReportPageQuerySchema, req.body);
+      if (q.sort && !REPORT_TABLES[reportid].some((c) => c.key === q.sort)) throw badRequest(MSG.invalidSort, { sort: MSG.invalidSort });
+      const report = await REPORTS[reportid]!(db, { course: q.course, from: q.from, to: q.to });
+      reply.header('cache-control', 'no-store');
+      return pageOfReport(report, q);
+    },
+  );
 
   app.get('/app_reports/:file', { config: { action: 'report.read' } }, async (req, reply) => {
     await reader(req);

@@ -17,10 +17,27 @@ import type { ReportCell as Cell } from '../../../domain/reports.ts';
 export const PAGE_SIZE = 250;
 
 const FIELDS = [
-  ['_id', 'id'], ['email', 'email'], ['firstname', 'firstname'], ['lastname', 'lastname'], ['roles', 'roles'], ['lang', 'lang'],
-  ['phone', 'phone'], ['address1', 'address1'], ['address2', 'address2'], ['city', 'city'], ['state', 'state'],
-  ['country', 'country'], ['postal', 'postal'], ['birthDate', 'birthDate'], ['heard', 'heard'], ['vocation', 'vocation'],
-  ['bio', 'bio'], ['cookieoptin', 'cookieoptin'], ['created', 'created'], ['lastseen', 'lastseen'], ['lasttime', 'lasttime'],
+  ['_id', 'id'],
+  ['email', 'email'],
+  ['firstname', 'firstname'],
+  ['lastname', 'lastname'],
+  ['roles', 'roles'],
+  ['lang', 'lang'],
+  ['phone', 'phone'],
+  ['address1', 'address1'],
+  ['address2', 'address2'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['country', 'country'],
+  ['postal', 'postal'],
+  ['birthDate', 'birthDate'],
+  ['heard', 'heard'],
+  ['vocation', 'vocation'],
+  ['bio', 'bio'],
+  ['cookieoptin', 'cookieoptin'],
+  ['created', 'created'],
+  ['lastseen', 'lastseen'],
+  ['lasttime', 'lasttime'],
 ] as const;
 
 /** The spec's field names as the header (`?header=keys`), so the file reads the same as the API. */
@@ -29,12 +46,27 @@ export const USER_COLUMNS: Column[] = FIELDS.map(([key]) => ({ key, label: key }
 /** The header a person reads: each field's label in the admin's language. */
 export function translatedUserColumns(labels: (english: string) => string): Column[] {
   const names: Record<(typeof FIELDS)[number][0], string> = {
-    _id: labels('User ID'), email: labels('Email'), firstname: labels('First Name'), lastname: labels('Last Name'),
-    roles: labels('Roles'), lang: labels('Language'), phone: labels('Phone'), address1: labels('Address'),
-    address2: labels('Address (line 2)'), city: labels('City'), state: labels('State or Province'), country: labels('Country'),
-    postal: labels('Postal Code'), birthDate: labels('Birth Date'), heard: labels('How did you hear about us?'),
-    vocation: labels('Vocation'), bio: labels('About Me'), cookieoptin: labels('Cookie preference'), created: labels('Created'),
-    lastseen: labels('Last seen'), lasttime: labels('Last activity'),
+    _id: labels('User ID'),
+    email: labels('Email'),
+    firstname: labels('First Name'),
+    lastname: labels('Last Name'),
+    roles: labels('Roles'),
+    lang: labels('Language'),
+    phone: labels('Phone'),
+    address1: labels('Address'),
+    address2: labels('Address (line 2)'),
+    city: labels('City'),
+    state: labels('State or Province'),
+    country: labels('Country'),
+    postal: labels('Postal Code'),
+    birthDate: labels('Birth Date'),
+    heard: labels('How did you hear about us?'),
+    vocation: labels('Vocation'),
+    bio: labels('About Me'),
+    cookieoptin: labels('Cookie preference'),
+    created: labels('Created'),
+    lastseen: labels('Last seen'),
+    lasttime: labels('Last activity'),
   };
   return FIELDS.map(([key]) => ({ key, label: names[key] }));
 }
@@ -43,8 +75,13 @@ export function translatedUserColumns(labels: (english: string) => string): Colu
 export async function* userPages(db: Db, pageSize = PAGE_SIZE): AsyncGenerator<Record<string, Cell>[]> {
   let after = '';
   for (;;) {
-    const page = await db.selectFrom('users').select(FIELDS.map(([, column]) => column))
-      .where('id', '>', after).orderBy('id').limit(pageSize).execute();
+    const page = await db
+      .selectFrom('users')
+      .select(FIELDS.map(([, column]) => column))
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(pageSize)
+      .execute();
     yield page.map((u) => {
       const row: Record<string, Cell> = {};
       for (const [key, column] of FIELDS) row[key] = (u as Record<string, string | null>)[column] ?? '';

@@ -48,13 +48,17 @@ export class SecuritySettingsRepository {
     this.db = db;
     this.bus = bus;
     this.defaults = defaultSecuritySettings(production);
-    bus.subscribe(TOPIC, () => { this.cached = null; });
+    bus.subscribe(TOPIC, () => {
+      this.cached = null;
+    });
   }
 
   get(): Promise<SecuritySettings> {
     if (!this.cached) {
       this.cached = this.load();
-      this.cached.catch(() => { this.cached = null; });
+      this.cached.catch(() => {
+        this.cached = null;
+      });
     }
     return this.cached;
   }
@@ -68,8 +72,11 @@ export class SecuritySettingsRepository {
     const next = { ...(await this.get()), ...patch };
     const data = json(next);
     const ts = now();
-    await this.db.insertInto('integration_settings').values({ name: NAME, data, timestamp: ts })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ data, timestamp: ts })).execute();
+    await this.db
+      .insertInto('integration_settings')
+      .values({ name: NAME, data, timestamp: ts })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ data, timestamp: ts }))
+      .execute();
     this.cached = null;
     await this.bus.publish(TOPIC);
     return next;

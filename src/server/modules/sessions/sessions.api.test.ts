@@ -93,24 +93,28 @@ describeEachEngine('session lifetimes (table store)', (server) => {
 });
 
 const REDIS_PREFIX = `lp-test-${crypto.randomBytes(4).toString('hex')}:`;
-describeEachEngine('session lifetimes (Redis store)', (server) => {
-  lifetimes(server);
-  afterAll(async () => {
-    const redis = connectRedis(REDIS_URL);
-    await readyWithin(redis, 5000);
-    const keys = await redis.keys(`${REDIS_PREFIX}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
-  it('keeps sessions in Redis, not in the table', async () => {
-    const { u, c } = await signedIn(server());
-    expect(await whoamiId(c)).toBe(u.id);
-    expect(await server().ctx.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
-  });
-}, { REDIS_URL, REDIS_PREFIX });
+describeEachEngine(
+  'session lifetimes (Redis store)',
+  (server) => {
+    lifetimes(server);
+    afterAll(async () => {
+      const redis = connectRedis(REDIS_URL);
+      await readyWithin(redis, 5000);
+      const keys = await redis.keys(`${REDIS_PREFIX}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    });
+    it('keeps sessions in Redis, not in the table', async () => {
+      const { u, c } = await signedIn(server());
+      expect(await whoamiId(c)).toBe(u.id);
+      expect(await server().ctx.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    });
+  },
+  { REDIS_URL, REDIS_PREFIX },
+);
 
 describeEachEngine('the Sessions panel calls', (server) => {
-  it('lists the account\'s sessions with device, address, place and last seen, marking this one', async () => {
+  it("lists the account's sessions with device, address, place and last seen, marking this one", async () => {
     const { u, c } = await signedIn(server(), [], FIREFOX);
     const phone = clientWith(server(), { 'user-agent': CHROME_ANDROID });
     await phone.login(u.email, TEST_PASSWORD);
@@ -127,7 +131,7 @@ describeEachEngine('the Sessions panel calls', (server) => {
     expect(JSON.stringify(r.body)).not.toContain(c.cookies.get('sid'));
   });
 
-  it('ends one session by its id, and only one of the account\'s own', async () => {
+  it("ends one session by its id, and only one of the account's own", async () => {
     const { u, c } = await signedIn(server());
     const phone = clientWith(server(), { 'user-agent': CHROME_ANDROID });
     await phone.login(u.email, TEST_PASSWORD);
@@ -149,7 +153,8 @@ describeEachEngine('the Sessions panel calls', (server) => {
     expect(r.body.list).toHaveLength(1);
     expect(await whoamiId(phone)).toBeNull();
     expect(await whoamiId(c)).toBe(u.id);
-    for (const bad of [{}, { _id: 'x', password: TEST_PASSWORD }, { _id: 5, password: TEST_PASSWORD }, '[]']) expect((await c.post('/app_users/sessions/end', bad)).status).toBe(400);
+    for (const bad of [{}, { _id: 'x', password: TEST_PASSWORD }, { _id: 5, password: TEST_PASSWORD }, '[]'])
+      expect((await c.post('/app_users/sessions/end', bad)).status).toBe(400);
     expect((await server().client().post('/app_users/sessions/end', { _id: phoneId, password: TEST_PASSWORD })).status).toBe(401);
     expect((await server().client().post('/app_users/sessions/list')).status).toBe(401);
   });
@@ -183,7 +188,12 @@ describeEachEngine('the Sessions panel calls', (server) => {
     expect(await whoamiId(target.c)).toBeNull();
     expect(await whoamiId(second)).toBeNull();
     expect(await whoamiId(admin.c)).toBe(admin.u.id);
-    const audit = await server().ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'sessions.endall').where('target', '=', target.u.id).execute();
+    const audit = await server()
+      .ctx.db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'sessions.endall')
+      .where('target', '=', target.u.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: admin.u.id, actoremail: admin.u.email, targettype: 'user' });
     expect(JSON.parse(audit[0].changes)).toEqual({ email: target.u.email, sessions: 2 });
@@ -192,18 +202,22 @@ describeEachEngine('the Sessions panel calls', (server) => {
   });
 });
 
-describeEachEngine('ending sessions: password guesses', (server) => {
-  it('wrong passwords given to end sessions meet the sign-in back-off', async () => {
-    const { u, c } = await signedIn(server());
-    const phone = clientWith(server(), { 'user-agent': CHROME_ANDROID });
-    await phone.login(u.email, TEST_PASSWORD);
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await c.post('/app_users/sessions/endothers', { password: `Guess-${i}-pass` })).status);
-    // Five free failures, a sixth that starts the back-off, then waiting; the other session lives on.
-    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
-    expect(await whoamiId(phone)).toBe(u.id);
-  });
-}, { RATE_LIMIT_MAX: '10' });
+describeEachEngine(
+  'ending sessions: password guesses',
+  (server) => {
+    it('wrong passwords given to end sessions meet the sign-in back-off', async () => {
+      const { u, c } = await signedIn(server());
+      const phone = clientWith(server(), { 'user-agent': CHROME_ANDROID });
+      await phone.login(u.email, TEST_PASSWORD);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await c.post('/app_users/sessions/endothers', { password: `Guess-${i}-pass` })).status);
+      // Five free failures, a sixth that starts the back-off, then waiting; the other session lives on.
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
+      expect(await whoamiId(phone)).toBe(u.id);
+    });
+  },
+  { RATE_LIMIT_MAX: '10' },
+);
 
 describeEachEngine('no-store on personal responses', (server) => {
   it('every route answered to a signed-in browser carries Cache-Control: no-store (unless it is public on purpose)', async () => {
@@ -237,7 +251,9 @@ describe('cookies in production', () => {
     try {
       const u = await buildUser(server.ctx);
       const res = await fetch(`${server.baseUrl}/users/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE }, body: JSON.stringify({ login: u.email, password: TEST_PASSWORD }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+        body: JSON.stringify({ login: u.email, password: TEST_PASSWORD }),
       });
       expect(res.status).toBe(200);
       const cookies = res.headers.getSetCookie();
@@ -249,7 +265,9 @@ describe('cookies in production', () => {
       expect(sid).not.toMatch(/Domain=/i);
       expect(cookies.some((c) => /^sid=/.test(c))).toBe(false);
       const lang = await fetch(`${server.baseUrl}/app_users/setlang/`, {
-        method: 'POST', headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE }, body: JSON.stringify({ lang: 'es' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+        body: JSON.stringify({ lang: 'es' }),
       });
       const all = [...cookies, ...lang.headers.getSetCookie()];
       expect(all.find((c) => c.startsWith('__Host-lang=es'))).toMatch(/; Secure/i);

@@ -24,8 +24,13 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
   const present = (s: SessionInfo, current: SessionInfo | null): SessionRecord => ({
-    _id: s.id, device: describeDevice(s.useragent), ip: s.ip, place: placeOf(s.ip),
-    created: new Date(s.created).toISOString(), lastseen: new Date(s.lastseen).toISOString(), current: s.id === current?.id,
+    _id: s.id,
+    device: describeDevice(s.useragent),
+    ip: s.ip,
+    place: placeOf(s.ip),
+    created: new Date(s.created).toISOString(),
+    lastseen: new Date(s.lastseen).toISOString(),
+    current: s.id === current?.id,
   });
 
   async function own(req: FastifyRequest) {
@@ -62,28 +67,42 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ok: true, list: await list(user.id, _id === current?.id ? null : current) };
   });
 
-  app.post('/app_users/sessions/endothers', { config: { schema: { body: SessionEndOthersSchema }, action: 'session.manage' } }, async (req, reply) => {
-    const { user, current } = await own(req);
-    const { password } = parse(SessionEndOthersSchema, req.body);
-    await reauthenticate(req, reply, user, password);
-    await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
-    return { ok: true, list: await list(user.id, current) };
-  });
+  app.post(
+    '/app_users/sessions/endothers',
+    { config: { schema: { body: SessionEndOthersSchema }, action: 'session.manage' } },
+    async (req, reply) => {
+      const { user, current } = await own(req);
+      const { password } = parse(SessionEndOthersSchema, req.body);
+      await reauthenticate(req, reply, user, password);
+      await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
+      return { ok: true, list: await list(user.id, current) };
+    },
+  );
 
-  app.post('/app_users/sessions/endall', {
-    config: { schema: { body: SessionUserSchema }, action: 'session.endAllOfUser' },
-  }, async (req) => {
-    const { actor } = await caller(ctx, req);
-    if (!actor) throw unauthorized();
-    const { user: userId } = parse(SessionUserSchema, req.body);
-    authorize(actor, 'session.endAllOfUser', { user: { id: userId } });
-    const target = await findUserById(db, userId);
-    if (!target) throw notFound();
-    const ended = (await ctx.sessions.list(userId)).length;
-    await ctx.sessions.destroyAllForUser(userId);
-    await recordAudit(db, { actor: actor!, action: AUDIT_SESSIONS.endAll, targetType: 'user', target: userId, changes: { email: target.email, sessions: ended } });
-    return { ok: true, ended };
-  });
+  app.post(
+    '/app_users/sessions/endall',
+    {
+      config: { schema: { body: SessionUserSchema }, action: 'session.endAllOfUser' },
+    },
+    async (req) => {
+      const { actor } = await caller(ctx, req);
+      if (!actor) throw unauthorized();
+      const { user: userId } = parse(SessionUserSchema, req.body);
+      authorize(actor, 'session.endAllOfUser', { user: { id: userId } });
+      const target = await findUserById(db, userId);
+      if (!target) throw notFound();
+      const ended = (await ctx.sessions.list(userId)).length;
+      await ctx.sessions.destroyAllForUser(userId);
+      await recordAudit(db, {
+        actor: actor!,
+        action: AUDIT_SESSIONS.endAll,
+        targetType: 'user',
+        target: userId,
+        changes: { email: target.email, sessions: ended },
+      });
+      return { ok: true, ended };
+    },
+  );
 
   app.post('/app_admin/getSecurity', { config: { action: 'admin.settings' } }, async (req) => {
     const { actor } = await caller(ctx, req);
@@ -96,9 +115,11 @@ export function sessionsRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'admin.settings');
     const patch = parse(SecuritySettingsSchema, req.body);
     const before = await ctx.security.get();
-    const changes = Object.fromEntries(Object.entries(patch)
-      .filter(([k, v]) => before[k as keyof typeof before] !== v)
-      .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]));
+    const changes = Object.fromEntries(
+      Object.entries(patch)
+        .filter(([k, v]) => before[k as keyof typeof before] !== v)
+        .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]),
+    );
     if (Object.keys(changes).length === 0) return { security: before };
     const security = await ctx.security.save(patch);
     await recordAudit(db, { actor: actor!, action: AUDIT_SESSIONS.settings, targetType: 'settings', target: 'security', changes });

@@ -58,14 +58,18 @@ export class SiteRepository {
     this.db = db;
     this.bus = bus;
     this.fromEnv = fromEnv;
-    bus.subscribe(SITE_TOPIC, () => { this.cached = null; });
+    bus.subscribe(SITE_TOPIC, () => {
+      this.cached = null;
+    });
   }
 
   /** The cached site data; loaded once per change. */
   get(): Promise<SiteData> {
     if (!this.cached) {
       this.cached = this.load();
-      this.cached.catch(() => { this.cached = null; });
+      this.cached.catch(() => {
+        this.cached = null;
+      });
     }
     return this.cached;
   }
@@ -78,14 +82,23 @@ export class SiteRepository {
     ]);
     const config = { ...DEFAULT_SITE_CONFIG, ...fromJson<Partial<SiteConfig>>(configRow?.data, {}), ...this.fromEnv };
     // '' marks a translation an admin removed: the English text shows, so it is not sent.
-    const labels = new Map(locRows.map((r) => [
-      r.lang,
-      Object.fromEntries(Object.entries(fromJson<Record<string, string>>(r.labels, {})).filter(([, v]) => v !== '')),
-    ]));
+    const labels = new Map(
+      locRows.map((r) => [
+        r.lang,
+        Object.fromEntries(Object.entries(fromJson<Record<string, string>>(r.labels, {})).filter(([, v]) => v !== '')),
+      ]),
+    );
     const stamps = [configRow?.timestamp ?? '', ...locRows.map((r) => r.timestamp)];
     const navitems: NavItem[] = navRows.map((r) => ({
-      _id: r.id, title: r.title, url: r.url, key: r.key ?? undefined, icon: r.icon ?? undefined,
-      cssclass: r.cssclass ?? undefined, groups: fromJson<string[]>(r.groups, []), order: r.order, lang: r.lang ?? undefined,
+      _id: r.id,
+      title: r.title,
+      url: r.url,
+      key: r.key ?? undefined,
+      icon: r.icon ?? undefined,
+      cssclass: r.cssclass ?? undefined,
+      groups: fromJson<string[]>(r.groups, []),
+      order: r.order,
+      lang: r.lang ?? undefined,
     }));
     return {
       config,
@@ -101,8 +114,11 @@ export class SiteRepository {
     for (const key of Object.keys(this.fromEnv)) delete current[key as keyof SiteConfig];
     const data = json(current);
     const ts = now();
-    await this.db.insertInto('site_config').values({ id: 'site', data, timestamp: ts })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ data, timestamp: ts })).execute();
+    await this.db
+      .insertInto('site_config')
+      .values({ id: 'site', data, timestamp: ts })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ data, timestamp: ts }))
+      .execute();
     await this.bus.publish(SITE_TOPIC);
   }
 
@@ -114,8 +130,11 @@ export class SiteRepository {
     if (missing.length === 0 && row) return 0;
     const labels = json({ ...current, ...Object.fromEntries(missing) });
     const ts = now();
-    await this.db.insertInto('localization').values({ lang, labels, timestamp: ts })
-      .onConflict((oc) => oc.column('lang').doUpdateSet({ labels, timestamp: ts })).execute();
+    await this.db
+      .insertInto('localization')
+      .values({ lang, labels, timestamp: ts })
+      .onConflict((oc) => oc.column('lang').doUpdateSet({ labels, timestamp: ts }))
+      .execute();
     await this.bus.publish(SITE_TOPIC);
     return missing.length;
   }
@@ -124,10 +143,20 @@ export class SiteRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('nav_items').execute();
       for (const [i, n] of items.entries()) {
-        await trx.insertInto('nav_items').values({
-          id: n._id ?? `nav-${i}`, title: n.title, url: n.url, key: n.key ?? null, icon: n.icon ?? null,
-          cssclass: n.cssclass ?? null, groups: json(n.groups), order: n.order ?? i, lang: n.lang ?? null,
-        }).execute();
+        await trx
+          .insertInto('nav_items')
+          .values({
+            id: n._id ?? `nav-${i}`,
+            title: n.title,
+            url: n.url,
+            key: n.key ?? null,
+            icon: n.icon ?? null,
+            cssclass: n.cssclass ?? null,
+            groups: json(n.groups),
+            order: n.order ?? i,
+            lang: n.lang ?? null,
+          })
+          .execute();
       }
       // Navigation has no timestamp of its own: the config's stamp moves so `asof` sees the change.
       await trx.updateTable('site_config').set({ timestamp: now() }).where('id', '=', 'site').execute();

@@ -19,13 +19,14 @@ import { enqueueMany } from '../mail/mail-queue.ts';
 import type { Mail } from '../../adapters/mailer.ts';
 
 const CHUNK = 400;
-const chunks = <T,>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** The user ids a selection names: the ticked ids that exist, or every user matching the filter. */
 export async function resolveSelection(ctx: AppContext, sel: BulkActionInput['selection']): Promise<string[]> {
   if (sel.ids?.length) {
     const found: string[] = [];
-    for (const c of chunks([...new Set(sel.ids)])) found.push(...(await ctx.db.selectFrom('users').select('id').where('id', 'in', c).execute()).map((r) => r.id));
+    for (const c of chunks([...new Set(sel.ids)]))
+      found.push(...(await ctx.db.selectFrom('users').select('id').where('id', 'in', c).execute()).map((r) => r.id));
     return found;
   }
   const f = sel.filter ?? {};
@@ -35,7 +36,16 @@ export async function resolveSelection(ctx: AppContext, sel: BulkActionInput['se
   }
   if (f.role) q = q.where(userHasRole(f.role));
   if (f.suspended !== undefined) q = q.where('suspended', '=', f.suspended ? 1 : 0);
-  if (f.classid) q = q.where((eb) => eb.exists(eb.selectFrom('enrollments').select('enrollments.id').whereRef('enrollments.user', '=', 'users.id').where('enrollments.classid', '=', f.classid!)));
+  if (f.classid)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('enrollments')
+          .select('enrollments.id')
+          .whereRef('enrollments.user', '=', 'users.id')
+          .where('enrollments.classid', '=', f.classid!),
+      ),
+    );
   const rows = await q.limit(BULK_MAX + 1).execute();
   if (rows.length > BULK_MAX) throw badRequest(MSG.bulkTooMany);
   return rows.map((r) => r.id);
@@ -45,8 +55,13 @@ export async function resolveSelection(ctx: AppContext, sel: BulkActionInput['se
 export async function setSuspended(ctx: AppContext, ids: string[], suspended: boolean): Promise<string[]> {
   const changed: string[] = [];
   for (const c of chunks(ids)) {
-    const rows = await ctx.db.updateTable('users').set({ suspended: suspended ? 1 : 0, timestamp: now() })
-      .where('id', 'in', c).where('suspended', '=', suspended ? 0 : 1).returning('id').execute();
+    const rows = await ctx.db
+      .updateTable('users')
+      .set({ suspended: suspended ? 1 : 0, timestamp: now() })
+      .where('id', 'in', c)
+      .where('suspended', '=', suspended ? 0 : 1)
+      .returning('id')
+      .execute();
     changed.push(...rows.map((r) => r.id));
   }
   if (suspended) for (const id of changed) await ctx.sessions.destroyAllForUser(id);
@@ -85,7 +100,11 @@ export async function runBulk(ctx: AppContext, actor: Actor, input: BulkActionIn
   switch (input.action) {
     case 'enroll':
     case 'unenroll': {
-      const cls = await db.selectFrom('classes').select(['id', 'course', 'regcode', 'description']).where('id', '=', input.classid!).executeTakeFirst();
+      const cls = await db
+        .selectFrom('classes')
+        .select(['id', 'course', 'regcode', 'description'])
+        .where('id', '=', input.classid!)
+        .executeTakeFirst();
       if (!cls) throw notFound(MSG.classNotFound);
       extra.classid = cls.id;
       await db.transaction().execute(async (trx) => {
@@ -96,10 +115,26 @@ export async function runBulk(ctx: AppContext, actor: Actor, input: BulkActionIn
             const ts = now();
             const add = c.filter((u) => !have.has(enrollmentId(u, cls.id)));
             if (add.length) {
-              await trx.insertInto('enrollments').values(add.map((u) => ({
-                id: enrollmentId(u, cls.id), user: u, course: cls.course, classid: cls.id, regdate: ts, completed: null, regcode: cls.regcode,
-                description: cls.description, timestamp: ts, percentcomplete: 0, exampassed: 0, examdate: null,
-              }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+              await trx
+                .insertInto('enrollments')
+                .values(
+                  add.map((u) => ({
+                    id: enrollmentId(u, cls.id),
+                    user: u,
+                    course: cls.course,
+                    classid: cls.id,
+                    regdate: ts,
+                    completed: null,
+                    regcode: cls.regcode,
+                    description: cls.description,
+                    timestamp: ts,
+                    percentcomplete: 0,
+                    exampassed: 0,
+                    examdate: null,
+                  })),
+                )
+                .onConflict((oc) => oc.column('id').doNothing())
+                .execute();
             }
             changedIds.push(...add);
           } else {
@@ -114,7 +149,14 @@ export async function runBulk(ctx: AppContext, actor: Actor, input: BulkActionIn
             changedIds.push(...gone);
           }
         }
-        await recordAudit(trx, { actor, action: auditBulk(input.action), targetType: 'class', target: cls.id, changes: { count: changedIds.length }, targets: changedIds });
+        await recordAudit(trx, {
+          actor,
+          action: auditBulk(input.action),
+          targetType: 'class',
+          target: cls.id,
+          changes: { count: changedIds.length },
+          targets: changedIds,
+        });
       });
       break;
     }
@@ -123,23 +165,54 @@ export async function runBulk(ctx: AppContext, actor: Actor, input: BulkActionIn
       const others = ids.filter((id) => id !== actor.id);
       await db.transaction().execute(async (trx) => {
         for (const c of chunks(others)) {
-          const rows = await trx.updateTable('users').set({ roles, timestamp: now() }).where('id', 'in', c).where('roles', '<>', roles).returning('id').execute();
+          const rows = await trx
+            .updateTable('users')
+            .set({ roles, timestamp: now() })
+            .where('id', 'in', c)
+            .where('roles', '<>', roles)
+            .returning('id')
+            .execute();
           changedIds.push(...rows.map((r) => r.id));
         }
-        await recordAudit(trx, { actor, action: auditBulk('setRoles'), targetType: 'users', target: '', changes: { roles: input.roles, count: changedIds.length }, targets: changedIds });
+        await recordAudit(trx, {
+          actor,
+          action: auditBulk('setRoles'),
+          targetType: 'users',
+          target: '',
+          changes: { roles: input.roles, count: changedIds.length },
+          targets: changedIds,
+        });
       });
       break;
     }
     case 'suspend':
     case 'reactivate': {
-      changedIds = await setSuspended(ctx, ids.filter((id) => id !== actor.id), input.action === 'suspend');
-      await recordAudit(db, { actor, action: auditBulk(input.action), targetType: 'users', target: '', changes: { count: changedIds.length }, targets: changedIds });
+      changedIds = await setSuspended(
+        ctx,
+        ids.filter((id) => id !== actor.id),
+        input.action === 'suspend',
+      );
+      await recordAudit(db, {
+        actor,
+        action: auditBulk(input.action),
+        targetType: 'users',
+        target: '',
+        changes: { count: changedIds.length },
+        targets: changedIds,
+      });
       break;
     }
     case 'message': {
       const n = await queueMessage(ctx, ids, input.message!);
       changedIds = ids;
-      await recordAudit(db, { actor, action: auditBulk('message'), targetType: 'users', target: '', changes: { subject: input.message!.subject, count: n }, targets: ids });
+      await recordAudit(db, {
+        actor,
+        action: auditBulk('message'),
+        targetType: 'users',
+        target: '',
+        changes: { subject: input.message!.subject, count: n },
+        targets: ids,
+      });
       break;
     }
   }

@@ -14,14 +14,36 @@ export type RawRow = Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>;
 
 /** Header spellings people use, mapped to our column names. */
 const ALIASES: Record<string, (typeof IMPORT_COLUMNS)[number]> = {
-  email: 'email', 'e-mail': 'email', mail: 'email', emailaddress: 'email',
-  firstname: 'firstname', first: 'firstname', givenname: 'firstname',
-  lastname: 'lastname', last: 'lastname', surname: 'lastname', familyname: 'lastname',
-  lang: 'lang', language: 'lang', roles: 'roles', role: 'roles',
-  classid: 'classid', class: 'classid', regcode: 'regcode', registrationcode: 'regcode', code: 'regcode',
-  phone: 'phone', city: 'city', country: 'country',
+  email: 'email',
+  'e-mail': 'email',
+  mail: 'email',
+  emailaddress: 'email',
+  firstname: 'firstname',
+  first: 'firstname',
+  givenname: 'firstname',
+  lastname: 'lastname',
+  last: 'lastname',
+  surname: 'lastname',
+  familyname: 'lastname',
+  lang: 'lang',
+  language: 'lang',
+  roles: 'roles',
+  role: 'roles',
+  classid: 'classid',
+  class: 'classid',
+  regcode: 'regcode',
+  registrationcode: 'regcode',
+  code: 'regcode',
+  phone: 'phone',
+  city: 'city',
+  country: 'country',
 };
-const columnOf = (header: unknown) => ALIASES[String(header ?? '').toLowerCase().replace(/[\s_]/g, '')];
+const columnOf = (header: unknown) =>
+  ALIASES[
+    String(header ?? '')
+      .toLowerCase()
+      .replace(/[\s_]/g, '')
+  ];
 
 function mapHeader(cells: unknown[]): ((typeof IMPORT_COLUMNS)[number] | undefined)[] {
   const cols = cells.map(columnOf);
@@ -53,17 +75,28 @@ function cellText(v: unknown): string {
 /** Every row with its number in the file (the header is row 1); blank rows are skipped. */
 export async function* readImportRows(filename: string, data: Buffer): AsyncGenerator<{ row: number; cells: RawRow }> {
   let count = 0;
-  const guard = () => { if (++count > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooLarge); };
+  const guard = () => {
+    if (++count > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooLarge);
+  };
   if (/\.xlsx$/i.test(filename)) {
     let reader: AsyncIterable<AsyncIterable<ExcelJS.Row>>;
     try {
-      reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' }) as unknown as AsyncIterable<AsyncIterable<ExcelJS.Row>>;
+      reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+        worksheets: 'emit',
+        sharedStrings: 'cache',
+        hyperlinks: 'ignore',
+        styles: 'ignore',
+        entries: 'ignore',
+      }) as unknown as AsyncIterable<AsyncIterable<ExcelJS.Row>>;
       for await (const sheet of reader) {
         let cols: ReturnType<typeof mapHeader> | null = null;
         for await (const r of sheet) {
           // row.values is 1-based (index 0 is empty).
           const cells = (r.values as unknown[]).slice(1);
-          if (!cols) { cols = mapHeader(cells); continue; }
+          if (!cols) {
+            cols = mapHeader(cells);
+            continue;
+          }
           if (cells.every((c) => c === null || c === undefined || String(cellText(c)).trim() === '')) continue;
           guard();
           yield { row: r.number, cells: toRow(cols, cells) };
@@ -76,11 +109,16 @@ export async function* readImportRows(filename: string, data: Buffer): AsyncGene
     }
     return;
   }
-  const parser = Readable.from(data).pipe(parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }));
+  const parser = Readable.from(data).pipe(
+    parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }),
+  );
   let cols: ReturnType<typeof mapHeader> | null = null;
   try {
     for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (!cols) { cols = mapHeader(rec.record); continue; }
+      if (!cols) {
+        cols = mapHeader(rec.record);
+        continue;
+      }
       if (rec.record.every((c) => c.trim() === '')) continue;
       guard();
       yield { row: rec.info.lines, cells: toRow(cols, rec.record) };

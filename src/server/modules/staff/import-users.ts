@@ -27,7 +27,15 @@ export const WELCOME_TTL_MS = 7 * 24 * 3600_000;
 export const AUDIT_IMPORT = 'users.import';
 
 interface Planned extends ImportRowResult {
-  user?: { firstname: string; lastname: string; lang: string; roles: string[]; phone: string | null; city: string | null; country: string | null };
+  user?: {
+    firstname: string;
+    lastname: string;
+    lang: string;
+    roles: string[];
+    phone: string | null;
+    city: string | null;
+    country: string | null;
+  };
   existingId?: string;
   cls?: { id: string; course: string; regcode: string | null; description: string | null };
 }
@@ -43,14 +51,21 @@ async function plan(ctx: AppContext, filename: string, data: Buffer): Promise<Pl
   for await (const { row, cells } of readImportRows(filename, data)) {
     const problems: string[] = [];
     const parsed = ImportRowSchema.safeParse(cells);
-    const email = parsed.success ? parsed.data.email : String(cells.email ?? '').trim().toLowerCase();
+    const email = parsed.success
+      ? parsed.data.email
+      : String(cells.email ?? '')
+          .trim()
+          .toLowerCase();
     if (!parsed.success) for (const i of parsed.error.issues) if (!problems.includes(i.message)) problems.push(i.message);
     const r = parsed.success ? parsed.data : null;
     if (email && seen.has(email)) problems.push(MSG.importDuplicate);
     if (email) seen.add(email);
     const lang = r?.lang || site.defaultlang || 'en';
     if (r?.lang && !languages.has(r.lang)) problems.push(MSG.importUnknownLanguage);
-    const roles = (r?.roles ?? '').split(/[\s,;|]+/).map((x) => x.trim().toLowerCase()).filter(Boolean);
+    const roles = (r?.roles ?? '')
+      .split(/[\s,;|]+/)
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean);
     if (roles.some((x) => !(ROLES as readonly string[]).includes(x))) problems.push(MSG.importUnknownRole);
     let cls: Planned['cls'];
     if (r?.classid) {
@@ -61,8 +76,24 @@ async function plan(ctx: AppContext, filename: string, data: Buffer): Promise<Pl
       if (!cls) problems.push(MSG.importUnknownRegcode);
     }
     rows.push({
-      row, email, outcome: problems.length ? 'error' : 'created', problems, ...(cls ? { classid: cls.id, cls } : {}),
-      ...(r ? { user: { firstname: r.firstname, lastname: r.lastname, lang, roles, phone: r.phone || null, city: r.city || null, country: r.country || null } } : {}),
+      row,
+      email,
+      outcome: problems.length ? 'error' : 'created',
+      problems,
+      ...(cls ? { classid: cls.id, cls } : {}),
+      ...(r
+        ? {
+            user: {
+              firstname: r.firstname,
+              lastname: r.lastname,
+              lang,
+              roles,
+              phone: r.phone || null,
+              city: r.city || null,
+              country: r.country || null,
+            },
+          }
+        : {}),
     });
   }
   // Existing accounts and enrolments, a few hundred addresses per query.
@@ -70,12 +101,22 @@ async function plan(ctx: AppContext, filename: string, data: Buffer): Promise<Pl
   const existing = new Map<string, string>();
   for (let i = 0; i < good.length; i += 500) {
     const emails = good.slice(i, i + 500).map((r) => r.email);
-    for (const u of await ctx.db.selectFrom('users').select(['id', 'email']).where(sql<string>`lower(email)`, 'in', emails).execute()) existing.set(u.email.toLowerCase(), u.id);
+    for (const u of await ctx.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where(sql<string>`lower(email)`, 'in', emails)
+      .execute())
+      existing.set(u.email.toLowerCase(), u.id);
   }
   const wanted = good.filter((r) => existing.has(r.email) && r.cls).map((r) => enrollmentId(existing.get(r.email)!, r.cls!.id));
   const enrolled = new Set<string>();
   for (let i = 0; i < wanted.length; i += 500) {
-    for (const e of await ctx.db.selectFrom('enrollments').select('id').where('id', 'in', wanted.slice(i, i + 500)).execute()) enrolled.add(e.id);
+    for (const e of await ctx.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('id', 'in', wanted.slice(i, i + 500))
+      .execute())
+      enrolled.add(e.id);
   }
   for (const r of good) {
     const id = existing.get(r.email);
@@ -101,7 +142,12 @@ export async function checkImport(ctx: AppContext, filename: string, data: Buffe
 }
 
 /** Imports the file when every row is good (otherwise writes nothing and returns the problems). */
-export async function runImport(ctx: AppContext, actor: Actor, filename: string, data: Buffer): Promise<ImportPreview & { imported: boolean }> {
+export async function runImport(
+  ctx: AppContext,
+  actor: Actor,
+  filename: string,
+  data: Buffer,
+): Promise<ImportPreview & { imported: boolean }> {
   const rows = await plan(ctx, filename, data);
   const result = summary(rows);
   if (result.errors > 0) return { ...result, imported: false };
@@ -118,31 +164,86 @@ export async function runImport(ctx: AppContext, actor: Actor, filename: string,
     if (r.outcome === 'created' && r.user) {
       userId = newId();
       users.push({
-        id: userId, email: r.email, passwordHash, firstname: r.user.firstname, lastname: r.user.lastname, roles: json(r.user.roles),
-        lang: r.user.lang, cookieoptin: 'prompt', certifications: '{}', address1: null, address2: null, city: r.user.city, state: null,
-        country: r.user.country, postal: null, phone: r.user.phone, birthDate: null, bio: null, heard: null, vocation: null,
-        created: ts, timestamp: ts, lasttime: null, lastseen: null, passwordChanged: null,
+        id: userId,
+        email: r.email,
+        passwordHash,
+        firstname: r.user.firstname,
+        lastname: r.user.lastname,
+        roles: json(r.user.roles),
+        lang: r.user.lang,
+        cookieoptin: 'prompt',
+        certifications: '{}',
+        address1: null,
+        address2: null,
+        city: r.user.city,
+        state: null,
+        country: r.user.country,
+        postal: null,
+        phone: r.user.phone,
+        birthDate: null,
+        bio: null,
+        heard: null,
+        vocation: null,
+        created: ts,
+        timestamp: ts,
+        lasttime: null,
+        lastseen: null,
+        passwordChanged: null,
       });
       const password = temporaryPassword();
-      secrets.push({ id: secretId('reset', password), userId, kind: 'reset', newEmail: null, created: ts, expires, used: null, session: null });
+      secrets.push({
+        id: secretId('reset', password),
+        userId,
+        kind: 'reset',
+        newEmail: null,
+        created: ts,
+        expires,
+        used: null,
+        session: null,
+      });
       welcomes.push({ email: r.email, lang: r.user.lang, firstname: r.user.firstname, password });
     }
     if (userId && r.outcome !== 'unchanged') touched.push(userId);
     if (userId && r.cls && r.outcome !== 'unchanged') {
       enrolments.push({
-        id: enrollmentId(userId, r.cls.id), user: userId, course: r.cls.course, classid: r.cls.id, regdate: ts, completed: null,
-        regcode: r.cls.regcode, description: r.cls.description, timestamp: ts, percentcomplete: 0, exampassed: 0, examdate: null,
+        id: enrollmentId(userId, r.cls.id),
+        user: userId,
+        course: r.cls.course,
+        classid: r.cls.id,
+        regdate: ts,
+        completed: null,
+        regcode: r.cls.regcode,
+        description: r.cls.description,
+        timestamp: ts,
+        percentcomplete: 0,
+        exampassed: 0,
+        examdate: null,
       });
     }
   }
   await ctx.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < users.length; i += 200) await trx.insertInto('users').values(users.slice(i, i + 200) as never).execute();
-    for (let i = 0; i < secrets.length; i += 200) await trx.insertInto('account_secrets').values(secrets.slice(i, i + 200) as never).execute();
+    for (let i = 0; i < users.length; i += 200)
+      await trx
+        .insertInto('users')
+        .values(users.slice(i, i + 200) as never)
+        .execute();
+    for (let i = 0; i < secrets.length; i += 200)
+      await trx
+        .insertInto('account_secrets')
+        .values(secrets.slice(i, i + 200) as never)
+        .execute();
     for (let i = 0; i < enrolments.length; i += 200) {
-      await trx.insertInto('enrollments').values(enrolments.slice(i, i + 200) as never).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx
+        .insertInto('enrollments')
+        .values(enrolments.slice(i, i + 200) as never)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     }
     await recordAudit(trx, {
-      actor, action: AUDIT_IMPORT, targetType: 'users', target: filename.slice(0, 200),
+      actor,
+      action: AUDIT_IMPORT,
+      targetType: 'users',
+      target: filename.slice(0, 200),
       changes: { rows: result.total, created: result.created, enrolled: result.enrolled, unchanged: result.unchanged },
       targets: touched,
     });
@@ -150,7 +251,10 @@ export async function runImport(ctx: AppContext, actor: Actor, filename: string,
   // The welcome mails go to the queue after the accounts exist (a mail never names an account that is not there).
   const base = publicBase(ctx);
   const render = await accountMailRenderer(ctx);
-  const mails = welcomes.map((w) => ({ to: w.email, ...render(w.lang, 'welcome', { name: w.firstname, password: w.password, loginurl: `${base}/login` }) }));
+  const mails = welcomes.map((w) => ({
+    to: w.email,
+    ...render(w.lang, 'welcome', { name: w.firstname, password: w.password, loginurl: `${base}/login` }),
+  }));
   await enqueueMany(ctx.db, mails);
   await ctx.mailer.kick?.();
   return { ...result, imported: true };

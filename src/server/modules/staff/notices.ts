@@ -11,9 +11,19 @@ import { publicBase, sendAccountMail, type MailKind } from '../accounts/mail-tem
 
 const MAIL: Record<NoticeKind, MailKind> = { enrollment: 'noticeEnrollment', certificate: 'noticeCertificate', reply: 'noticeReply' };
 
-export async function sendNotice(ctx: AppContext, userId: string, kind: NoticeKind, values: (base: string) => Record<string, string>, log?: FastifyBaseLogger): Promise<void> {
+export async function sendNotice(
+  ctx: AppContext,
+  userId: string,
+  kind: NoticeKind,
+  values: (base: string) => Record<string, string>,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   try {
-    const u = await ctx.db.selectFrom('users').select(['email', 'firstname', 'lang', 'noticesoff', 'suspended']).where('id', '=', userId).executeTakeFirst();
+    const u = await ctx.db
+      .selectFrom('users')
+      .select(['email', 'firstname', 'lang', 'noticesoff', 'suspended'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!u || u.suspended === 1 || fromJson<string[]>(u.noticesoff, []).includes(kind)) return;
     await sendAccountMail(ctx, u.email, u.lang, MAIL[kind], { name: u.firstname, ...values(publicBase(ctx)) });
   } catch (err) {
@@ -23,12 +33,22 @@ export async function sendNotice(ctx: AppContext, userId: string, kind: NoticeKi
 
 /** The class and course names a notice shows. */
 export async function classNames(ctx: AppContext, classid: string) {
-  return ctx.db.selectFrom('classes').innerJoin('courses', 'courses.id', 'classes.course')
-    .select(['classes.name as cls', 'courses.title as course', 'courses.id as courseId']).where('classes.id', '=', classid).executeTakeFirst();
+  return ctx.db
+    .selectFrom('classes')
+    .innerJoin('courses', 'courses.id', 'classes.course')
+    .select(['classes.name as cls', 'courses.title as course', 'courses.id as courseId'])
+    .where('classes.id', '=', classid)
+    .executeTakeFirst();
 }
 
 /** The certificate notice, once a view or a graded attempt completes the course. */
 export async function noticeCertificate(ctx: AppContext, e: { user: string; course: string }, log?: FastifyBaseLogger): Promise<void> {
   const c = await ctx.db.selectFrom('courses').select('title').where('id', '=', e.course).executeTakeFirst();
-  await sendNotice(ctx, e.user, 'certificate', (base) => ({ course: c?.title ?? e.course, certurl: `${base}/app_users/certificate/${encodeURIComponent(e.course)}` }), log);
+  await sendNotice(
+    ctx,
+    e.user,
+    'certificate',
+    (base) => ({ course: c?.title ?? e.course, certurl: `${base}/app_users/certificate/${encodeURIComponent(e.course)}` }),
+    log,
+  );
 }

@@ -5,7 +5,16 @@
 import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
-import { asRoles, buildClass, buildCourse, buildLearningCourse, buildUser, LEARNING_ANSWERS, signedInUser, TEST_PASSWORD } from '../../testing/factories.ts';
+import {
+  asRoles,
+  buildClass,
+  buildCourse,
+  buildLearningCourse,
+  buildUser,
+  LEARNING_ANSWERS,
+  signedInUser,
+  TEST_PASSWORD,
+} from '../../testing/factories.ts';
 import { waitForMail, outbox } from '../accounts/mail-outbox.testing.ts';
 import { MSG } from '../../../domain/messages.ts';
 
@@ -24,7 +33,7 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     return admin;
   };
 
-  it('previews every row\'s problems without writing, refuses to import them, then imports the fixed file', async () => {
+  it("previews every row's problems without writing, refuses to import them, then imports the fixed file", async () => {
     const c = await admin0();
     const n = Date.now();
     const bad = [
@@ -34,7 +43,10 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
       `carl-${n}@example.org,Carl,Meyer,de,no-such-class`,
       `ana-${n}@example.org,Ana,Again,pt,${classid}`,
     ].join('\n');
-    const before = await server().ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await server()
+      .ctx.db.selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const p = await c.post('/app_users/import/preview', { filename: 'staff.csv', data: b64(bad) });
     expect(p.status).toBe(200);
     expect(p.body.total).toBe(4);
@@ -47,7 +59,10 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     const refused = await c.post('/app_users/import', { filename: 'staff.csv', data: b64(bad) });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(MSG.importHasErrors);
-    const after = await server().ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await server()
+      .ctx.db.selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
 
     const existing = await buildUser(server().ctx);
@@ -70,17 +85,25 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect(mail.subject).toContain('Ihr neues Konto');
     const temp = /: (\S+-\d\d!)/.exec(mail.text)?.[1];
     expect(temp).toBeTruthy();
-    const login = await server().client().post('/users/login', { login: `bo-${n}@example.org`, password: temp });
+    const login = await server()
+      .client()
+      .post('/users/login', { login: `bo-${n}@example.org`, password: temp });
     expect(login.status).toBe(200);
     expect(login.body.mustChangePassword).toBe(true);
     // The existing account got no welcome mail.
     expect((await outbox(server().config.dataDir)).some((m) => m.to.includes(existing.email))).toBe(false);
 
     // The same file again changes nothing and sends nothing.
-    const mailsBefore = await server().ctx.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const mailsBefore = await server()
+      .ctx.db.selectFrom('mail_queue')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const again = await c.post('/app_users/import', { filename: 'staff.csv', data: b64(good) });
     expect(again.body).toMatchObject({ imported: true, created: 0, enrolled: 0, unchanged: 3 });
-    const mailsAfter = await server().ctx.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const mailsAfter = await server()
+      .ctx.db.selectFrom('mail_queue')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(mailsAfter.n)).toBe(Number(mailsBefore.n));
   });
 
@@ -101,8 +124,12 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
   it('refuses what is not a CSV or XLSX, an unreadable file and a file without the name columns', async () => {
     const c = await admin0();
     expect((await c.post('/app_users/import/preview', { filename: 'x.txt', data: b64('a') })).body.error.message).toBe(MSG.importFileType);
-    expect((await c.post('/app_users/import/preview', { filename: 'x.xlsx', data: b64('not a zip') })).body.error.message).toBe(MSG.importUnreadable);
-    expect((await c.post('/app_users/import/preview', { filename: 'x.csv', data: b64('name,city\nA,B') })).body.error.message).toBe(MSG.importNoEmailColumn);
+    expect((await c.post('/app_users/import/preview', { filename: 'x.xlsx', data: b64('not a zip') })).body.error.message).toBe(
+      MSG.importUnreadable,
+    );
+    expect((await c.post('/app_users/import/preview', { filename: 'x.csv', data: b64('name,city\nA,B') })).body.error.message).toBe(
+      MSG.importNoEmailColumn,
+    );
     expect((await c.post('/app_users/import/preview', { filename: 'x.csv', data: b64('"a,b\n"c') })).status).toBe(400);
     // Only admins import.
     const editor = await buildUser(server().ctx, { roles: asRoles('cms') });
@@ -115,24 +142,43 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     const c = await admin0();
     const tag = Date.now().toString(36);
     const lines = ['email,firstname,lastname,lang,classid'];
-    for (let i = 0; i < 10_000; i++) lines.push(`bulk${i}-${tag}@example.org,Learner,Number${String.fromCharCode(65 + (i % 26))},es,${classid}`);
+    for (let i = 0; i < 10_000; i++)
+      lines.push(`bulk${i}-${tag}@example.org,Learner,Number${String.fromCharCode(65 + (i % 26))},es,${classid}`);
     const data = b64(lines.join('\n'));
     const preview = await c.post('/app_users/import/preview', { filename: 'big.csv', data });
     expect(preview.body).toMatchObject({ total: 10_000, errors: 0, created: 10_000 });
     const r = await c.post('/app_users/import', { filename: 'big.csv', data });
     expect(r.status).toBe(200);
     expect(r.body.created).toBe(10_000);
-    const n = await server().ctx.db.selectFrom('enrollments').select((eb) => eb.fn.countAll().as('n')).where('classid', '=', classid).executeTakeFirstOrThrow();
+    const n = await server()
+      .ctx.db.selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('classid', '=', classid)
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBeGreaterThanOrEqual(10_000);
     // 10,000 welcome mails were queued; the other tests need not wait behind them.
-    const queued = await server().ctx.db.updateTable('mail_queue').set({ status: 'failed' }).where('to', 'like', `%-${tag}@example.org`).where('status', '=', 'queued').executeTakeFirst();
+    const queued = await server()
+      .ctx.db.updateTable('mail_queue')
+      .set({ status: 'failed' })
+      .where('to', 'like', `%-${tag}@example.org`)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
     expect(Number(queued.numUpdatedRows)).toBeGreaterThan(9000);
     const again = await c.post('/app_users/import', { filename: 'big.csv', data });
     expect(again.body).toMatchObject({ created: 0, enrolled: 0, unchanged: 10_000 });
     // One audit entry with the whole list of accounts it made.
-    const entry = await server().ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'users.import').where('target', '=', 'big.csv')
-      .where('changes', 'like', '%"created":10000%').executeTakeFirstOrThrow();
-    const listed = await server().ctx.db.selectFrom('audit_targets').select((eb) => eb.fn.countAll().as('n')).where('auditid', '=', entry.id).executeTakeFirstOrThrow();
+    const entry = await server()
+      .ctx.db.selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'users.import')
+      .where('target', '=', 'big.csv')
+      .where('changes', 'like', '%"created":10000%')
+      .executeTakeFirstOrThrow();
+    const listed = await server()
+      .ctx.db.selectFrom('audit_targets')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('auditid', '=', entry.id)
+      .executeTakeFirstOrThrow();
     expect(Number(listed.n)).toBe(10_000);
   }, 60_000);
 
@@ -145,7 +191,12 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     const r = await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: { ids } });
     expect(r.body).toEqual({ action: 'enroll', count: 20, changed: 20, unchanged: 0 });
     expect((await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: { ids } })).body.changed).toBe(0);
-    const audit = await server().ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'users.bulk.enroll').where('target', '=', cls).execute();
+    const audit = await server()
+      .ctx.db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'users.bulk.enroll')
+      .where('target', '=', cls)
+      .execute();
     expect(audit).toHaveLength(2);
     const first = audit.find((a) => JSON.parse(a.changes).count === 20)!;
     const listed = await server().ctx.db.selectFrom('audit_targets').select('target').where('auditid', '=', first.id).execute();
@@ -160,7 +211,11 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect(t.status).toBe(200);
     expect(t.headers.get('cache-control')).toContain('no-store');
     expect(t.body.targets).toHaveLength(20);
-    expect(t.body.targets).toContainEqual({ _id: users[3]!.id, email: users[3]!.email, name: `${users[3]!.firstname} ${users[3]!.lastname}` });
+    expect(t.body.targets).toContainEqual({
+      _id: users[3]!.id,
+      email: users[3]!.email,
+      name: `${users[3]!.firstname} ${users[3]!.lastname}`,
+    });
     expect((await c.post('/app_admin/audit/targets', { auditid: 'no-such-entry' })).body.error.message).toBe(MSG.auditEntryNotFound);
     expect((await c.post('/app_admin/audit/targets', {})).status).toBe(400);
     const { client: editor } = await signedInUser(server(), { roles: asRoles('cms') });
@@ -186,7 +241,9 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(MSG.accountSuspended);
     // A wrong password says nothing about the suspension.
-    expect((await server().client().post('/users/login', { login: u.email, password: 'Wrong-pass1!' })).body.error.message).toBe(MSG.loginFailed);
+    expect((await server().client().post('/users/login', { login: u.email, password: 'Wrong-pass1!' })).body.error.message).toBe(
+      MSG.loginFailed,
+    );
     const shown = await c.post('/app_users/get', { _id: u.id });
     expect(shown.body.suspended).toBe(true);
     const listed = await c.post('/app_users/list', { search: u.email });
@@ -210,10 +267,12 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     const u = await buildUser(server().ctx);
     const r = await c.post('/app_users/bulk', { action: 'setRoles', roles: ['cms'], selection: { ids: [u.id, me] } });
     expect(r.body).toMatchObject({ count: 2, changed: 1 });
-    expect(JSON.parse((await server().ctx.db.selectFrom('users').select('roles').where('id', '=', me).executeTakeFirstOrThrow()).roles)).toEqual(['admin']);
+    expect(
+      JSON.parse((await server().ctx.db.selectFrom('users').select('roles').where('id', '=', me).executeTakeFirstOrThrow()).roles),
+    ).toEqual(['admin']);
   });
 
-  it('writes to a class in each learner\'s language; the instructor may, a learner may not', async () => {
+  it("writes to a class in each learner's language; the instructor may, a learner may not", async () => {
     await admin0();
     const host = await buildUser(server().ctx);
     const course = await buildCourse(server().ctx);
@@ -224,7 +283,12 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     await c.post('/app_users/bulk', { action: 'enroll', classid: cls, selection: { ids: [fr.id, de.id] } });
     const h = server().client();
     await h.login(host.email, TEST_PASSWORD);
-    const r = await h.post('/app_classes/message', { classid: cls, subject: 'Week 2', text: 'Read lesson 2.', translations: { fr: { subject: 'Semaine 2', text: 'Lisez la leçon 2.' } } });
+    const r = await h.post('/app_classes/message', {
+      classid: cls,
+      subject: 'Week 2',
+      text: 'Read lesson 2.',
+      translations: { fr: { subject: 'Semaine 2', text: 'Lisez la leçon 2.' } },
+    });
     expect(r.status).toBe(200);
     expect(r.body.count).toBe(2);
     expect((await waitForMail(server().config.dataDir, fr.email)).subject).toContain('Semaine 2');
@@ -242,22 +306,37 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
     const pt = await buildUser(server().ctx, { lang: 'pt' });
     const en = await buildUser(server().ctx);
     const subject = `Maintenance ${Date.now().toString(36)}`;
-    const r = await c.post('/app_users/bulk', { action: 'message', message: { subject, text: 'The site is down on Sunday.', translations: { pt: { subject: 'Manutenção', text: 'O site está em baixo no domingo.' } } }, selection: { ids: [pt.id, en.id] } });
+    const r = await c.post('/app_users/bulk', {
+      action: 'message',
+      message: {
+        subject,
+        text: 'The site is down on Sunday.',
+        translations: { pt: { subject: 'Manutenção', text: 'O site está em baixo no domingo.' } },
+      },
+      selection: { ids: [pt.id, en.id] },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ action: 'message', count: 2, changed: 2 });
     expect((await waitForMail(server().config.dataDir, pt.email)).text).toContain('O site está em baixo');
     expect((await waitForMail(server().config.dataDir, en.email)).subject).toContain(subject);
-    const entry = await server().ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'users.bulk.message').where('changes', 'like', `%${subject}%`).executeTakeFirstOrThrow();
+    const entry = await server()
+      .ctx.db.selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'users.bulk.message')
+      .where('changes', 'like', `%${subject}%`)
+      .executeTakeFirstOrThrow();
     const listed = await server().ctx.db.selectFrom('audit_targets').select('target').where('auditid', '=', entry.id).execute();
     expect(listed.map((t) => t.target).sort()).toEqual([pt.id, en.id].sort());
     // Without a message, or by a learner: refused.
     expect((await c.post('/app_users/bulk', { action: 'message', selection: { ids: [pt.id] } })).body.error.message).toBe(MSG.messageText);
     const l = server().client();
     await l.login(en.email, TEST_PASSWORD);
-    expect((await l.post('/app_users/bulk', { action: 'message', message: { subject: 'x', text: 'y' }, selection: { ids: [pt.id] } })).status).toBe(403);
+    expect(
+      (await l.post('/app_users/bulk', { action: 'message', message: { subject: 'x', text: 'y' }, selection: { ids: [pt.id] } })).status,
+    ).toBe(403);
   });
 
-  it('keeps a learner\'s notice settings', async () => {
+  it("keeps a learner's notice settings", async () => {
     const u = await buildUser(server().ctx);
     const l = server().client();
     await l.login(u.email, TEST_PASSWORD);
@@ -294,9 +373,19 @@ describeEachEngine('staff: import, bulk actions, suspension, messages', (server)
       if (off.length) await c.post('/app_users/notices', { off });
       expect((await c.post(`/app_enrollment/enroll/${classid}`, { courseid: lc.course })).status).toBe(200);
       const step = {
-        view: (lessonid: string, materialid: string) => c.post('/app_enrollment/viewed', { user: u.id, classid, lessonid, course: lc.course, materialid }),
-        quiz: () => c.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: u.id, classid, courseid: lc.course, answers: LEARNING_ANSWERS }),
-        exam: () => c.post('/app_enrollment/exam', { _id: lc.materials.exam, user: u.id, classid, courseid: lc.course, lessonid: lc.lessons[1], answers: LEARNING_ANSWERS }),
+        view: (lessonid: string, materialid: string) =>
+          c.post('/app_enrollment/viewed', { user: u.id, classid, lessonid, course: lc.course, materialid }),
+        quiz: () =>
+          c.post('/app_enrollment/quiz', { _id: lc.materials.quiz, user: u.id, classid, courseid: lc.course, answers: LEARNING_ANSWERS }),
+        exam: () =>
+          c.post('/app_enrollment/exam', {
+            _id: lc.materials.exam,
+            user: u.id,
+            classid,
+            courseid: lc.course,
+            lessonid: lc.lessons[1],
+            answers: LEARNING_ANSWERS,
+          }),
       };
       return { u, c, ...step };
     };

@@ -19,7 +19,7 @@ import { classLearnerIds } from '../enrollment/enrollment.repository.ts';
 import { setNoticesOff } from '../users/users.repository.ts';
 
 /** A base64 file is a third larger than the file; room for the JSON around it. */
-const IMPORT_BODY_LIMIT = Math.ceil(IMPORT_MAX_BYTES * 4 / 3) + 64 * 1024;
+const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -74,7 +74,14 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!ids.length) throw badRequest(MSG.bulkNoneSelected);
     const { subject, text, translations } = body;
     const n = await queueMessage(ctx, ids, { subject, text, translations });
-    await recordAudit(db, { actor: actor!, action: auditBulk('message'), targetType: 'class', target: cls.id, changes: { subject, count: n }, targets: ids });
+    await recordAudit(db, {
+      actor: actor!,
+      action: auditBulk('message'),
+      targetType: 'class',
+      target: cls.id,
+      changes: { subject, count: n },
+      targets: ids,
+    });
     return { count: n, info: { message: MSG.messageQueued } };
   });
 

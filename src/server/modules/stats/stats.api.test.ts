@@ -35,7 +35,13 @@ describeEachEngine('stats API', (server) => {
     // Registrations and enrolments at known dates in 2025, long before anything else this suite stores.
     const march = await buildUser(ctx, { created: '2025-03-11T09:00:00.000Z', lang: 'ar', country: 'Egypt' });
     const april = await buildUser(ctx, { created: '2025-04-20T09:00:00.000Z', lang: 'ar', country: 'Egypt' });
-    await buildEnrollmentRow(ctx, { user: march.id, course, classid: cls, regdate: '2025-03-10T10:00:00.000Z', completed: '2025-04-01T10:00:00.000Z' });
+    await buildEnrollmentRow(ctx, {
+      user: march.id,
+      course,
+      classid: cls,
+      regdate: '2025-03-10T10:00:00.000Z',
+      completed: '2025-04-01T10:00:00.000Z',
+    });
     await buildEnrollmentRow(ctx, { user: april.id, course, classid: cls, regdate: '2025-03-16T10:00:00.000Z' });
   });
 
@@ -49,11 +55,20 @@ describeEachEngine('stats API', (server) => {
 
   it('summarize answers the headline numbers', async () => {
     const before = (await c.admin.post('/app_stats/summarize', {})).body;
-    expect(before).toEqual(expect.objectContaining({
-      users: expect.any(Number), admins: expect.any(Number), editors: expect.any(Number), courses: expect.any(Number),
-      classes: expect.any(Number), enrollments: expect.any(Number), completions: expect.any(Number), surveyResponses: expect.any(Number),
-      newUsers30d: expect.any(Number), activeUsers30d: expect.any(Number),
-    }));
+    expect(before).toEqual(
+      expect.objectContaining({
+        users: expect.any(Number),
+        admins: expect.any(Number),
+        editors: expect.any(Number),
+        courses: expect.any(Number),
+        classes: expect.any(Number),
+        enrollments: expect.any(Number),
+        completions: expect.any(Number),
+        surveyResponses: expect.any(Number),
+        newUsers30d: expect.any(Number),
+        activeUsers30d: expect.any(Number),
+      }),
+    );
     await buildUser(server().ctx, { roles: asRoles('cms') });
     const after = (await c.admin.post('/app_stats/summarize', {})).body;
     expect(after.users - before.users).toBe(1);
@@ -91,7 +106,15 @@ describeEachEngine('stats API', (server) => {
     expect(r.body.timeline).toHaveLength(12);
     expect(r.body.timeline.at(-1).date).toBe(new Date().toISOString().slice(0, 7));
     expect(r.body.timeline.reduce((n: number, p: { registrations: number }) => n + p.registrations, 0)).toBeGreaterThan(0);
-    expect(r.body.completionsByCourse).toContainEqual({ course, title: 'Statistics course', lang: 'en', enrolled: 2, completed: 1, rate: 50, averageprogress: 0 });
+    expect(r.body.completionsByCourse).toContainEqual({
+      course,
+      title: 'Statistics course',
+      lang: 'en',
+      enrolled: 2,
+      completed: 1,
+      rate: 50,
+      averageprogress: 0,
+    });
     expect(r.body.learnersByLanguage).toContainEqual({ lang: 'ar', learners: 2 });
     expect(r.body.learnersByCountry).toContainEqual({ country: 'Egypt', learners: 2 });
     const weeks = await c.admin.post('/app_stats/getStats', { period: 'week' });

@@ -12,7 +12,10 @@ import { MSG } from '../../../domain/messages.ts';
 import type { CourseCompletion, StatsSummary, TimelinePoint } from '../../../domain/replies-admin.ts';
 
 export type Period = 'week' | 'month';
-export interface Range { from: string; to: string }
+export interface Range {
+  from: string;
+  to: string;
+}
 export type { CourseCompletion, TimelinePoint };
 
 const DAY_MS = 24 * 3600_000;
@@ -53,9 +56,11 @@ const MAX_RANGE_DAYS = 3660;
 export function timelineRange(period: Period, filters: { from?: string; to?: string }): Range {
   const to = filters.to ?? day(new Date());
   const end = new Date(`${to}T00:00:00Z`);
-  const from = filters.from ?? (period === 'month'
-    ? day(new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 11, 1)))
-    : day(new Date(end.getTime() - 11 * 7 * DAY_MS)));
+  const from =
+    filters.from ??
+    (period === 'month'
+      ? day(new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 11, 1)))
+      : day(new Date(end.getTime() - 11 * 7 * DAY_MS)));
   if (from > to) throw badRequest(MSG.dateRange, { from: MSG.dateRange });
   if ((Date.parse(to) - Date.parse(from)) / DAY_MS > MAX_RANGE_DAYS) throw badRequest(MSG.rangeTooLong, { from: MSG.rangeTooLong });
   return { from, to };
@@ -64,7 +69,8 @@ export function timelineRange(period: Period, filters: { from?: string; to?: str
 /** Counts per day of one time column, within the range. */
 async function perDay(db: Db, table: 'users' | 'enrollments', column: 'created' | 'regdate' | 'completed', range: Range, course?: string) {
   const dayOf = sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-  let q = db.selectFrom(table as 'enrollments')
+  let q = db
+    .selectFrom(table as 'enrollments')
     .select([dayOf.as('day'), (eb) => eb.fn.countAll().as('n')])
     .where(sql.ref(column), '>=', range.from)
     .where(sql.ref(column), '<', endOf(range.to));
@@ -97,12 +103,19 @@ export async function timeline(db: Db, period: Period, range: Range, course?: st
 export async function completionsByCourse(db: Db, f: { course?: string; from?: string; to?: string } = {}): Promise<CourseCompletion[]> {
   // The sums per course from the enrolments alone (an index holds every column they read), then the
   // courses beside them: courses without enrolments keep their row with zeros.
-  let sums = db.selectFrom('enrollments as e')
-    .select((eb) => ['e.course', eb.fn.countAll().as('enrolled'), eb.fn.count('e.completed').as('completed'), eb.fn.avg('e.percentcomplete').as('avg')])
+  let sums = db
+    .selectFrom('enrollments as e')
+    .select((eb) => [
+      'e.course',
+      eb.fn.countAll().as('enrolled'),
+      eb.fn.count('e.completed').as('completed'),
+      eb.fn.avg('e.percentcomplete').as('avg'),
+    ])
     .groupBy('e.course');
   if (f.from) sums = sums.where('e.regdate', '>=', f.from);
   if (f.to) sums = sums.where('e.regdate', '<', endOf(f.to));
-  let q = db.selectFrom('courses as co')
+  let q = db
+    .selectFrom('courses as co')
     .leftJoin(sums.as('s'), 's.course', 'co.id')
     .select(['co.id', 'co.title', 'co.lang', 's.enrolled', 's.completed', 's.avg']);
   if (f.course) q = q.where('co.id', '=', f.course);
@@ -111,7 +124,11 @@ export async function completionsByCourse(db: Db, f: { course?: string; from?: s
     const enrolled = count(r.enrolled);
     const completed = count(r.completed);
     return {
-      course: r.id, title: r.title, lang: r.lang, enrolled, completed,
+      course: r.id,
+      title: r.title,
+      lang: r.lang,
+      enrolled,
+      completed,
       rate: enrolled ? Math.round((completed / enrolled) * 1000) / 10 : 0,
       averageprogress: Math.round(Number(r.avg ?? 0) * 10) / 10,
     };
@@ -120,15 +137,24 @@ export async function completionsByCourse(db: Db, f: { course?: string; from?: s
 
 /** Accounts per language. */
 export async function learnersByLanguage(db: Db): Promise<{ lang: string; learners: number }[]> {
-  const rows = await db.selectFrom('users').select(['lang', (eb) => eb.fn.countAll().as('n')]).groupBy('lang').execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['lang', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('lang')
+    .execute();
   return rows.map((r) => ({ lang: r.lang, learners: count(r.n) })).sort((a, b) => b.learners - a.learners || a.lang.localeCompare(b.lang));
 }
 
 /** Accounts per country (as typed at registration), the largest `top` and the rest as 'Other'; '' is not given. */
 export async function learnersByCountry(db: Db, top = 30): Promise<{ country: string; learners: number }[]> {
   const country = sql<string>`coalesce(trim(${sql.ref('country')}), '')`;
-  const rows = await db.selectFrom('users').select([country.as('country'), (eb) => eb.fn.countAll().as('n')]).groupBy(country).execute();
-  const all = rows.map((r) => ({ country: String(r.country), learners: count(r.n) }))
+  const rows = await db
+    .selectFrom('users')
+    .select([country.as('country'), (eb) => eb.fn.countAll().as('n')])
+    .groupBy(country)
+    .execute();
+  const all = rows
+    .map((r) => ({ country: String(r.country), learners: count(r.n) }))
     .sort((a, b) => b.learners - a.learners || a.country.localeCompare(b.country));
   if (all.length <= top) return all;
   const rest = all.slice(top).reduce((n, r) => n + r.learners, 0);
@@ -139,22 +165,112 @@ export async function learnersByCountry(db: Db, top = 30): Promise<{ country: st
 export async function summary(db: Db): Promise<StatsSummary> {
   const since = new Date(Date.now() - 30 * DAY_MS).toISOString();
   const n = async (q: Promise<{ n: unknown } | undefined>) => count((await q)?.n);
-  const [users, admins, editors, newUsers30d, activeUsers30d, courses, activeCourses, classes, enrollments, completions, examsPassed, surveyResponses] =
-    await Promise.all([
-      n(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
-      n(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('roles', 'like', '%"admin"%').executeTakeFirst()),
-      n(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => eb.or([eb('roles', 'like', '%"cms"%'), eb('roles', 'like', '%"admin"%')])).executeTakeFirst()),
-      n(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('created', '>=', since).executeTakeFirst()),
-      n(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('lastseen', '>=', since).executeTakeFirst()),
-      n(db.selectFrom('courses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
-      n(db.selectFrom('courses').select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'Inactive')])).executeTakeFirst()),
-      n(db.selectFrom('classes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
-      n(db.selectFrom('enrollments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
-      n(db.selectFrom('enrollments').select((eb) => eb.fn.countAll().as('n')).where('completed', 'is not', null).executeTakeFirst()),
-      n(db.selectFrom('enrollments').select((eb) => eb.fn.countAll().as('n')).where('exampassed', '=', 1).executeTakeFirst()),
-      n(db.selectFrom('survey_responses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
-    ]);
-  return { users, admins, editors, newUsers30d, activeUsers30d, courses, activeCourses, classes, enrollments, completions, examsPassed, surveyResponses };
+  const [
+    users,
+    admins,
+    editors,
+    newUsers30d,
+    activeUsers30d,
+    courses,
+    activeCourses,
+    classes,
+    enrollments,
+    completions,
+    examsPassed,
+    surveyResponses,
+  ] = await Promise.all([
+    n(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('roles', 'like', '%"admin"%')
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => eb.or([eb('roles', 'like', '%"cms"%'), eb('roles', 'like', '%"admin"%')]))
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('created', '>=', since)
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('lastseen', '>=', since)
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('courses')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('courses')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'Inactive')]))
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('classes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('enrollments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('enrollments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('completed', 'is not', null)
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('enrollments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('exampassed', '=', 1)
+        .executeTakeFirst(),
+    ),
+    n(
+      db
+        .selectFrom('survey_responses')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+    ),
+  ]);
+  return {
+    users,
+    admins,
+    editors,
+    newUsers30d,
+    activeUsers30d,
+    courses,
+    activeCourses,
+    classes,
+    enrollments,
+    completions,
+    examsPassed,
+    surveyResponses,
+  };
 }

@@ -32,6 +32,14 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
       learnersByLanguage(db),
       learnersByCountry(db),
     ]);
-    return { period, from: range.from, to: range.to, timeline: points, completionsByCourse: courses, learnersByLanguage: languages, learnersByCountry: countries } satisfies Stats;
+    return {
+      period,
+      from: range.from,
+      to: range.to,
+      timeline: points,
+      completionsByCourse: courses,
+      learnersByLanguage: languages,
+      learnersByCountry: countries,
+    } satisfies Stats;
   });
 }

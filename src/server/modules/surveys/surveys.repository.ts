@@ -33,15 +33,26 @@ function columnsOf(body: SurveySave): Partial<SurveyRow> {
 
 export async function insertSurvey(db: Db, body: SurveySave): Promise<SurveyRow> {
   const row: SurveyRow = {
-    id: newId(), title: '', description: null, description2: null, status: null, lang: null, questions: '[]',
-    ...columnsOf(body), timestamp: now(),
+    id: newId(),
+    title: '',
+    description: null,
+    description2: null,
+    status: null,
+    lang: null,
+    questions: '[]',
+    ...columnsOf(body),
+    timestamp: now(),
   };
   await db.insertInto('surveys').values(row).execute();
   return row;
 }
 
 export async function updateSurvey(db: Db, id: string, body: SurveySave) {
-  await db.updateTable('surveys').set({ ...columnsOf(body), timestamp: now() }).where('id', '=', id).execute();
+  await db
+    .updateTable('surveys')
+    .set({ ...columnsOf(body), timestamp: now() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function removeSurvey(db: Db, id: string) {
@@ -49,11 +60,25 @@ export async function removeSurvey(db: Db, id: string) {
 }
 
 export async function countResponses(db: Db, surveyId: string): Promise<number> {
-  const r = await db.selectFrom('survey_responses').select((eb) => eb.fn.countAll().as('n')).where('surveyId', '=', surveyId).executeTakeFirst();
+  const r = await db
+    .selectFrom('survey_responses')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('surveyId', '=', surveyId)
+    .executeTakeFirst();
   return count(r?.n);
 }
 
-export async function insertResponse(db: Db, fields: { surveyId: string; answers: SurveyAnswer[]; lang: string | null; context: string | null; contextid: string | null; user?: string | null }) {
+export async function insertResponse(
+  db: Db,
+  fields: {
+    surveyId: string;
+    answers: SurveyAnswer[];
+    lang: string | null;
+    context: string | null;
+    contextid: string | null;
+    user?: string | null;
+  },
+) {
   const row: ResponseRow = { ...fields, id: newId(), answers: json(fields.answers), user: fields.user ?? null, created: now() };
   await db.insertInto('survey_responses').values(row).execute();
   return row;

@@ -16,11 +16,26 @@ import { fromJson } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
 import type { SurveyQuestion } from '../../../domain/types.ts';
 import {
-  NEW_ID, ResponseListSchema, SurveyAnswerSchema, SurveyIdSchema, SurveyListSchema, SurveyResponsesSchema,
-  SurveySaveSchema, checkSurveyAnswer, surveyPrompt, type SurveyAnswer,
+  NEW_ID,
+  ResponseListSchema,
+  SurveyAnswerSchema,
+  SurveyIdSchema,
+  SurveyListSchema,
+  SurveyResponsesSchema,
+  SurveySaveSchema,
+  checkSurveyAnswer,
+  surveyPrompt,
+  type SurveyAnswer,
 } from '../../../domain/validation.ts';
 import {
-  countResponses, findSurvey, insertResponse, insertSurvey, listResponses, listSurveys, removeSurvey, updateSurvey,
+  countResponses,
+  findSurvey,
+  insertResponse,
+  insertSurvey,
+  listResponses,
+  listSurveys,
+  removeSurvey,
+  updateSurvey,
   type SurveyRow,
 } from './surveys.repository.ts';
 import { presentResponse, presentSurvey } from './surveys.presenter.ts';
@@ -46,7 +61,7 @@ function checkAnswers(questions: SurveyQuestion[], answers: unknown[]): SurveyAn
 }
 
 /** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
-const safeCell = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v ?? '');
+const safeCell = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : (v ?? ''));
 
 export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -108,54 +123,75 @@ export function surveysRoutes(app: FastifyInstance, ctx: AppContext) {
     if (verdict === 'failed') throw badRequest(MSG.botCheckFailed, { grtoken: MSG.botCheckFailed });
     if (verdict === 'unavailable') throw new HttpError(503, MSG.botCheckUnavailable);
     const row = await insertResponse(db, {
-      surveyId: survey.id, answers, lang: body.lang || null, context: body.context || null, contextid: body.contextid || null,
+      surveyId: survey.id,
+      answers,
+      lang: body.lang || null,
+      context: body.context || null,
+      contextid: body.contextid || null,
       // Kept so the learner's data export holds the answers given while signed in; removed with the account.
       user: actor?.id ?? null,
     });
     return { ok: true, _id: row.id };
   });
 
-  app.post('/app_surveys/listResponses', {
-    config: { schema: { body: ResponseListSchema }, action: 'survey.readResponses' },
-  }, async (req) => {
-    const { surveyId, skip, limit } = parse(ResponseListSchema, req.body);
-    const { actor } = await caller(ctx, req);
-    authorize(actor, 'survey.readResponses');
-    return (await listResponses(db, { surveyId, skip, limit: limit ?? 100 })).map(presentResponse);
-  });
+  app.post(
+    '/app_surveys/listResponses',
+    {
+      config: { schema: { body: ResponseListSchema }, action: 'survey.readResponses' },
+    },
+    async (req) => {
+      const { surveyId, skip, limit } = parse(ResponseListSchema, req.body);
+      const { actor } = await caller(ctx, req);
+      authorize(actor, 'survey.readResponses');
+      return (await listResponses(db, { surveyId, skip, limit: limit ?? 100 })).map(presentResponse);
+    },
+  );
 
-  app.post('/app_surveys/listResponsesBySurvey', {
-    config: { schema: { body: SurveyResponsesSchema }, action: 'survey.readResponses' },
-  }, async (req) => {
-    const { surveyId } = parse(SurveyResponsesSchema, req.body);
-    const { actor } = await caller(ctx, req);
-    authorize(actor, 'survey.readResponses');
-    const survey = await findSurvey(db, surveyId);
-    if (!survey) throw notFound(MSG.surveyNotFound);
-    return { survey: presentSurvey(survey), responses: (await listResponses(db, { surveyId })).map(presentResponse) } satisfies SurveyResponses;
-  });
+  app.post(
+    '/app_surveys/listResponsesBySurvey',
+    {
+      config: { schema: { body: SurveyResponsesSchema }, action: 'survey.readResponses' },
+    },
+    async (req) => {
+      const { surveyId } = parse(SurveyResponsesSchema, req.body);
+      const { actor } = await caller(ctx, req);
+      authorize(actor, 'survey.readResponses');
+      const survey = await findSurvey(db, surveyId);
+      if (!survey) throw notFound(MSG.surveyNotFound);
+      return {
+        survey: presentSurvey(survey),
+        responses: (await listResponses(db, { surveyId })).map(presentResponse),
+      } satisfies SurveyResponses;
+    },
+  );
 
   /** A survey's responses as CSV: a header row of the question texts, then one row per response, newest first. */
-  app.get('/app_surveys/responses/:surveyId.csv', {
-    config: { schema: { params: SurveyResponsesSchema }, action: 'survey.readResponses' },
-  }, async (req, reply) => {
-    const { surveyId } = parse(SurveyResponsesSchema, req.params);
-    const { actor } = await caller(ctx, req);
-    authorize(actor, 'survey.readResponses');
-    const survey = await findSurvey(db, surveyId);
-    if (!survey) throw notFound(MSG.surveyNotFound);
-    const questions = questionsOf(survey);
-    const header = [...questions.map((q) => surveyPrompt(q.question)), 'Submitted', 'Language', 'Context', 'Context ID'].map(safeCell);
-    const rows = (await listResponses(db, { surveyId })).map((r) => {
-      const answers = fromJson<SurveyAnswer[]>(r.answers, []);
-      return [...questions.map((_q, i) => answers[i] ?? ''), r.created, r.lang ?? '', r.context ?? '', r.contextid ?? ''].map(safeCell);
-    });
-    const filename = `${survey.id.replace(/[^\w.-]+/g, '_')}-responses.csv`;
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${filename}"`)
-      .header('Cache-Control', 'no-store')
-      // The byte-order mark lets spreadsheets read the UTF-8 (Arabic, accents) as such.
-      .send(`\uFEFF${stringify([header, ...rows])}`);
-  });
+  app.get(
+    '/app_surveys/responses/:surveyId.csv',
+    {
+      config: { schema: { params: SurveyResponsesSchema }, action: 'survey.readResponses' },
+    },
+    async (req, reply) => {
+      const { surveyId } = parse(SurveyResponsesSchema, req.params);
+      const { actor } = await caller(ctx, req);
+      authorize(actor, 'survey.readResponses');
+      const survey = await findSurvey(db, surveyId);
+      if (!survey) throw notFound(MSG.surveyNotFound);
+      const questions = questionsOf(survey);
+      const header = [...questions.map((q) => surveyPrompt(q.question)), 'Submitted', 'Language', 'Context', 'Context ID'].map(safeCell);
+      const rows = (await listResponses(db, { surveyId })).map((r) => {
+        const answers = fromJson<SurveyAnswer[]>(r.answers, []);
+        return [...questions.map((_q, i) => answers[i] ?? ''), r.created, r.lang ?? '', r.context ?? '', r.contextid ?? ''].map(safeCell);
+      });
+      const filename = `${survey.id.replace(/[^\w.-]+/g, '_')}-responses.csv`;
+      return (
+        reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .header('Cache-Control', 'no-store')
+          // The byte-order mark lets spreadsheets read the UTF-8 (Arabic, accents) as such.
+          .send(`\uFEFF${stringify([header, ...rows])}`)
+      );
+    },
+  );
 }

@@ -11,15 +11,31 @@ describeEachEngine('staff tables', (server) => {
     const classid = await buildClass(ctx, course);
     const names = ['Zoe', 'Adam', 'Maria', 'Ülle', 'Bo', 'Chen', 'Dana'];
     for (const [i, name] of names.entries()) {
-      const u = await buildUser(ctx, { firstname: name, lastname: `${name}son`, email: `${name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}@paging.example` });
-      await buildEnrollmentRow(ctx, { user: u.id, course, classid, regdate: `2026-0${(i % 9) + 1}-01T00:00:00.000Z`,
-        completed: i % 2 ? '2026-10-01T00:00:00.000Z' : null, percentcomplete: i * 10 });
+      const u = await buildUser(ctx, {
+        firstname: name,
+        lastname: `${name}son`,
+        email: `${name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}@paging.example`,
+      });
+      await buildEnrollmentRow(ctx, {
+        user: u.id,
+        course,
+        classid,
+        regdate: `2026-0${(i % 9) + 1}-01T00:00:00.000Z`,
+        completed: i % 2 ? '2026-10-01T00:00:00.000Z' : null,
+        percentcomplete: i * 10,
+      });
     }
     const editor = await signedInUser(server(), { roles: asRoles('cms') });
     const seen: string[] = [];
     let next: string | null = null;
     do {
-      const res: Res = await editor.client.post('/app_enrollment/page', { classid, limit: 3, sort: 'email', dir: 'asc', ...(next ? { after: next } : {}) });
+      const res: Res = await editor.client.post('/app_enrollment/page', {
+        classid,
+        limit: 3,
+        sort: 'email',
+        dir: 'asc',
+        ...(next ? { after: next } : {}),
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.body.total).toBe(7);
@@ -64,7 +80,10 @@ describeEachEngine('staff tables', (server) => {
     await buildEnrollmentRow(ctx, { user: (await buildUser(ctx)).id, course: gone, classid: await buildClass(ctx, gone) });
     await ctx.db.deleteFrom('courses').where('id', '=', gone).execute();
     const editor = await signedInUser(server(), { roles: asRoles('cms') });
-    for (const [sort, key] of [['course', 'coursetitle'], ['classname', 'classname']] as const) {
+    for (const [sort, key] of [
+      ['course', 'coursetitle'],
+      ['classname', 'classname'],
+    ] as const) {
       for (const dir of ['asc', 'desc'] as const) {
         const rows: Record<string, string | null>[] = [];
         let next: string | null = null;
@@ -80,7 +99,8 @@ describeEachEngine('staff tables', (server) => {
         expect(new Set(rows.map((r) => r._id)).size).toBe(total);
         const names = rows.map((r) => r[key] ?? null);
         const up = (a: string | null, b: string | null) => a === null || (b !== null && a <= b);
-        for (let i = 1; i < names.length; i++) expect(dir === 'asc' ? up(names[i - 1]!, names[i]!) : up(names[i]!, names[i - 1]!), `${sort} ${dir} at ${i}`).toBe(true);
+        for (let i = 1; i < names.length; i++)
+          expect(dir === 'asc' ? up(names[i - 1]!, names[i]!) : up(names[i]!, names[i - 1]!), `${sort} ${dir} at ${i}`).toBe(true);
       }
     }
     const byCourse = await editor.client.post('/app_enrollment/page', { sort: 'course', limit: 100, page: 0 });
@@ -102,15 +122,34 @@ describeEachEngine('staff tables', (server) => {
     for (let i = 0; i < 4; i++) await buildClass(ctx, course);
     const survey = await buildSurvey(ctx);
     for (let i = 0; i < 5; i++) {
-      await ctx.db.insertInto('survey_responses').values({
-        id: `resp-${i}`, surveyId: survey.id, answers: json([`answer ${i}`, String(i)]), lang: i % 2 ? 'fr' : 'en', context: 'page',
-        contextid: null, user: null, created: `2026-01-0${i + 1}T00:00:00.000Z`,
-      }).execute();
+      await ctx.db
+        .insertInto('survey_responses')
+        .values({
+          id: `resp-${i}`,
+          surveyId: survey.id,
+          answers: json([`answer ${i}`, String(i)]),
+          lang: i % 2 ? 'fr' : 'en',
+          context: 'page',
+          contextid: null,
+          user: null,
+          created: `2026-01-0${i + 1}T00:00:00.000Z`,
+        })
+        .execute();
     }
-    await ctx.db.insertInto('files').values({
-      filename: 'paging-test.txt', title: 'Paging', context: 'page', mtime: '2026-01-01', ctime: '2026-01-01', mime: 'text/plain',
-      size: 3, etag: 'x', thefile: new Uint8Array([1, 2, 3]),
-    }).execute();
+    await ctx.db
+      .insertInto('files')
+      .values({
+        filename: 'paging-test.txt',
+        title: 'Paging',
+        context: 'page',
+        mtime: '2026-01-01',
+        ctime: '2026-01-01',
+        mime: 'text/plain',
+        size: 3,
+        etag: 'x',
+        thefile: new Uint8Array([1, 2, 3]),
+      })
+      .execute();
     const learner = await signedInUser(server());
     const editor = await signedInUser(server(), { roles: asRoles('cms') });
     const admin = await signedInUser(server(), { roles: asRoles('admin') });
@@ -126,7 +165,12 @@ describeEachEngine('staff tables', (server) => {
     expect(files.body.rows[0]).not.toHaveProperty('thefile');
     expect((await learner.client.post('/app_files/page', {})).status).toBe(403);
 
-    const responses = await admin.client.post('/app_surveys/responses/page', { surveyId: survey.id, sort: 'created', dir: 'asc', limit: 2 });
+    const responses = await admin.client.post('/app_surveys/responses/page', {
+      surveyId: survey.id,
+      sort: 'created',
+      dir: 'asc',
+      limit: 2,
+    });
     expect(responses.body.total).toBe(5);
     expect(responses.body.rows.map((r: { answers: string[] }) => r.answers[0])).toEqual(['answer 0', 'answer 1']);
     const answer3 = await admin.client.post('/app_surveys/responses/page', { surveyId: survey.id, q: 'answer 3' });
@@ -148,10 +192,20 @@ describeEachEngine('staff tables', (server) => {
     const { ctx } = server();
     const course = await buildCourse(ctx);
     const classid = await buildClass(ctx, course);
-    await ctx.db.insertInto('files').values({
-      filename: 'audit-test.txt', title: 'Audit', context: 'page', mtime: '2026-01-01', ctime: '2026-01-01', mime: 'text/plain',
-      size: 3, etag: 'y', thefile: new Uint8Array([1, 2, 3]),
-    }).execute();
+    await ctx.db
+      .insertInto('files')
+      .values({
+        filename: 'audit-test.txt',
+        title: 'Audit',
+        context: 'page',
+        mtime: '2026-01-01',
+        ctime: '2026-01-01',
+        mime: 'text/plain',
+        size: 3,
+        etag: 'y',
+        thefile: new Uint8Array([1, 2, 3]),
+      })
+      .execute();
     const admin = await signedInUser(server(), { roles: asRoles('admin') });
     expect((await admin.client.post('/app_classes/save', { _id: classid, name: 'Renamed class' })).status).toBe(200);
     expect((await admin.client.post('/app_files/save', { filename: 'audit-test.txt', context: 'other', title: 'Audit' })).status).toBe(200);

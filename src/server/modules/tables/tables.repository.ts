@@ -15,11 +15,24 @@ export function auditPage(db: Db, q: PageQuery & { action?: string; target?: str
   if (q.action) base = base.where('action', '=', q.action);
   if (q.target) base = base.where(touches(q.target));
   if (q.q) base = base.where((eb) => eb.or([contains('actoremail', q.q!), contains('target', q.q!), contains('action', q.q!)]));
-  return runPage(base, (b) => b.selectAll().select((eb) => eb.selectFrom('audit_targets').select((t) => t.fn.countAll().as('n'))
-    .whereRef('audit_targets.auditid', '=', 'audit_log.id').as('targets')), q, {
-    sorts: { created: 'created', actoremail: 'actoremail', action: 'action', targettype: 'targettype', target: 'target' },
-    defaultSort: 'created', defaultDir: 'desc', tiebreak: 'id',
-  });
+  return runPage(
+    base,
+    (b) =>
+      b.selectAll().select((eb) =>
+        eb
+          .selectFrom('audit_targets')
+          .select((t) => t.fn.countAll().as('n'))
+          .whereRef('audit_targets.auditid', '=', 'audit_log.id')
+          .as('targets'),
+      ),
+    q,
+    {
+      sorts: { created: 'created', actoremail: 'actoremail', action: 'action', targettype: 'targettype', target: 'target' },
+      defaultSort: 'created',
+      defaultDir: 'desc',
+      tiebreak: 'id',
+    },
+  );
 }
 
 export async function auditEntryExists(db: Db, id: string): Promise<boolean> {
@@ -28,9 +41,15 @@ export async function auditEntryExists(db: Db, id: string): Promise<boolean> {
 
 /** Every record one audit entry touched, with the account's name and e-mail where it is still here. */
 export function auditTargets(db: Db, auditid: string) {
-  return db.selectFrom('audit_targets').leftJoin('users', 'users.id', 'audit_targets.target')
+  return db
+    .selectFrom('audit_targets')
+    .leftJoin('users', 'users.id', 'audit_targets.target')
     .select(['audit_targets.target', 'users.email', 'users.firstname', 'users.lastname'])
-    .where('audit_targets.auditid', '=', auditid).orderBy('users.lastname').orderBy('users.firstname').orderBy('audit_targets.target').execute();
+    .where('audit_targets.auditid', '=', auditid)
+    .orderBy('users.lastname')
+    .orderBy('users.firstname')
+    .orderBy('audit_targets.target')
+    .execute();
 }
 
 export function filePage(db: Db, q: PageQuery & { context?: string }) {
@@ -39,7 +58,9 @@ export function filePage(db: Db, q: PageQuery & { context?: string }) {
   if (q.q) base = base.where((eb) => eb.or([contains('filename', q.q!), contains('title', q.q!), contains('context', q.q!)]));
   return runPage(base, (b) => b.select(['filename', 'title', 'context', 'mime', 'size', 'mtime']), q, {
     sorts: { filename: 'filename', title: 'title', context: 'context', mime: 'mime', size: 'size', mtime: 'mtime' },
-    defaultSort: 'mtime', defaultDir: 'desc', tiebreak: 'filename',
+    defaultSort: 'mtime',
+    defaultDir: 'desc',
+    tiebreak: 'filename',
   });
 }
 
@@ -48,15 +69,29 @@ export function classPage(db: Db, q: PageQuery & { course?: string }) {
   let base = db.selectFrom('classes').leftJoin('courses', 'courses.id', 'classes.course');
   if (q.course) base = base.where('classes.course', '=', q.course);
   if (q.q) {
-    base = base.where((eb) => eb.or([contains('classes.name', q.q!), contains('classes.instructorname', q.q!),
-      contains('classes.regcode', q.q!), contains('courses.title', q.q!)]));
+    base = base.where((eb) =>
+      eb.or([
+        contains('classes.name', q.q!),
+        contains('classes.instructorname', q.q!),
+        contains('classes.regcode', q.q!),
+        contains('courses.title', q.q!),
+      ]),
+    );
   }
   return runPage(base, (b) => b.selectAll('classes').select('courses.title as coursetitle'), q, {
     sorts: {
-      name: 'classes.name', course: 'courses.title', startdate: 'classes.startdate', instructorname: 'classes.instructorname',
-      regcode: 'classes.regcode', lang: 'classes.lang', selfpaced: 'classes.selfpaced', created: 'classes.created',
+      name: 'classes.name',
+      course: 'courses.title',
+      startdate: 'classes.startdate',
+      instructorname: 'classes.instructorname',
+      regcode: 'classes.regcode',
+      lang: 'classes.lang',
+      selfpaced: 'classes.selfpaced',
+      created: 'classes.created',
     },
-    defaultSort: 'created', defaultDir: 'desc', tiebreak: 'classes.id',
+    defaultSort: 'created',
+    defaultDir: 'desc',
+    tiebreak: 'classes.id',
   });
 }
 
@@ -66,7 +101,9 @@ export function responsePage(db: Db, q: PageQuery & { surveyId: string }) {
   if (q.q) base = base.where((eb) => eb.or([contains('answers', q.q!), contains('context', q.q!), contains('contextid', q.q!)]));
   return runPage(base, (b) => b.select(['id', 'created', 'lang', 'context', 'contextid', 'answers']), q, {
     sorts: { created: 'created', lang: 'lang', context: 'context', contextid: 'contextid' },
-    defaultSort: 'created', defaultDir: 'desc', tiebreak: 'id',
+    defaultSort: 'created',
+    defaultDir: 'desc',
+    tiebreak: 'id',
   });
 }
 
@@ -89,32 +126,74 @@ export function enrollmentPage(db: Db, engine: Engine, q: PageQuery & { course?:
     // One id list made of three index look-ups: an OR of the three would make PostgreSQL read every
     // enrolment in the sort's order, testing each against the lists.
     const text = q.q;
-    const matching = db.selectFrom('enrollments as m').select('m.id')
+    const matching = db
+      .selectFrom('enrollments as m')
+      .select('m.id')
       .where('m.user', 'in', db.selectFrom('users').select('users.id').where(userSearch(engine, text)))
-      .union(db.selectFrom('enrollments as m').select('m.id')
-        .where('m.classid', 'in', db.selectFrom('classes').select('classes.id').where(contains('classes.name', text))))
-      .union(db.selectFrom('enrollments as m').select('m.id')
-        .where('m.course', 'in', db.selectFrom('courses').select('courses.id').where(contains('courses.title', text))));
+      .union(
+        db
+          .selectFrom('enrollments as m')
+          .select('m.id')
+          .where('m.classid', 'in', db.selectFrom('classes').select('classes.id').where(contains('classes.name', text))),
+      )
+      .union(
+        db
+          .selectFrom('enrollments as m')
+          .select('m.id')
+          .where('m.course', 'in', db.selectFrom('courses').select('courses.id').where(contains('courses.title', text))),
+      );
     base = base.where('enrollments.id', 'in', matching);
   }
-  const columns = (b: typeof base) => b.select([
-    'enrollments.id', 'enrollments.user', 'users.email', 'users.firstname', 'users.lastname', 'enrollments.course',
-    'courses.title as coursetitle', 'enrollments.classid', 'classes.name as classname', 'enrollments.regdate',
-    'enrollments.completed', 'enrollments.percentcomplete', 'enrollments.certcode',
-  ]);
+  const columns = (b: typeof base) =>
+    b.select([
+      'enrollments.id',
+      'enrollments.user',
+      'users.email',
+      'users.firstname',
+      'users.lastname',
+      'enrollments.course',
+      'courses.title as coursetitle',
+      'enrollments.classid',
+      'classes.name as classname',
+      'enrollments.regdate',
+      'enrollments.completed',
+      'enrollments.percentcomplete',
+      'enrollments.certcode',
+    ]);
   // By course or class name: a few hundred names ordered here, then only the enrolments of the page's
   // course or class are read (a text filter narrows the rows enough to sort them as they are).
   const byName = !q.q && (q.sort === 'course' || q.sort === 'classname');
-  return byName ? runGroupedPage(base, own, columns, q, q.sort === 'course'
-    ? { column: 'enrollments.course', tiebreak: 'enrollments.id',
-      names: async () => new Map((await db.selectFrom('courses').select(['id', 'title']).execute()).map((c) => [c.id, c.title])) }
-    : { column: 'enrollments.classid', tiebreak: 'enrollments.id',
-      names: async () => new Map((await db.selectFrom('classes').select(['id', 'name']).execute()).map((c) => [c.id, c.name])) })
+  return byName
+    ? runGroupedPage(
+        base,
+        own,
+        columns,
+        q,
+        q.sort === 'course'
+          ? {
+              column: 'enrollments.course',
+              tiebreak: 'enrollments.id',
+              names: async () => new Map((await db.selectFrom('courses').select(['id', 'title']).execute()).map((c) => [c.id, c.title])),
+            }
+          : {
+              column: 'enrollments.classid',
+              tiebreak: 'enrollments.id',
+              names: async () => new Map((await db.selectFrom('classes').select(['id', 'name']).execute()).map((c) => [c.id, c.name])),
+            },
+      )
     : runPage(base, columns, q, {
-      sorts: {
-        regdate: 'enrollments.regdate', completed: 'enrollments.completed', email: 'users.email', lastname: 'users.lastname',
-        course: 'courses.title', classname: 'classes.name', percentcomplete: 'enrollments.percentcomplete',
-      },
-      defaultSort: 'regdate', defaultDir: 'desc', tiebreak: 'enrollments.id', ...(q.q ? {} : { countBase: own }),
-    });
+        sorts: {
+          regdate: 'enrollments.regdate',
+          completed: 'enrollments.completed',
+          email: 'users.email',
+          lastname: 'users.lastname',
+          course: 'courses.title',
+          classname: 'classes.name',
+          percentcomplete: 'enrollments.percentcomplete',
+        },
+        defaultSort: 'regdate',
+        defaultDir: 'desc',
+        tiebreak: 'enrollments.id',
+        ...(q.q ? {} : { countBase: own }),
+      });
 }

@@ -13,8 +13,18 @@ import { caller } from '../../auth.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
-  AUDIT_SORTS, CLASS_SORTS, ENROLLMENT_SORTS, FILE_SORTS, RESPONSE_SORTS,
-  AuditTargetsQuerySchema, type AuditRow, type AuditTarget, type ClassRow, type EnrollmentRow, type FileRow, type ResponseRow,
+  AUDIT_SORTS,
+  CLASS_SORTS,
+  ENROLLMENT_SORTS,
+  FILE_SORTS,
+  RESPONSE_SORTS,
+  AuditTargetsQuerySchema,
+  type AuditRow,
+  type AuditTarget,
+  type ClassRow,
+  type EnrollmentRow,
+  type FileRow,
+  type ResponseRow,
 } from '../../../domain/staff-tables.ts';
 import { pageQuerySchema } from '../../paging.ts';
 import { fileUrl } from '../files/files.presenter.ts';
@@ -26,8 +36,14 @@ const idFilter = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.
 const AuditPage = pageQuerySchema(AUDIT_SORTS, { action: idFilter, target: idFilter });
 const FilePage = pageQuerySchema(FILE_SORTS, { context: idFilter });
 const ClassPage = pageQuerySchema(CLASS_SORTS, { course: idFilter });
-const ResponsePage = pageQuerySchema(RESPONSE_SORTS, { surveyId: z.string({ error: MSG.surveyNotFound }).trim().min(1, { error: MSG.surveyNotFound }).max(200) });
-const EnrollmentPage = pageQuerySchema(ENROLLMENT_SORTS, { course: idFilter, classid: idFilter, completed: z.enum(['yes', 'no']).optional() });
+const ResponsePage = pageQuerySchema(RESPONSE_SORTS, {
+  surveyId: z.string({ error: MSG.surveyNotFound }).trim().min(1, { error: MSG.surveyNotFound }).max(200),
+});
+const EnrollmentPage = pageQuerySchema(ENROLLMENT_SORTS, {
+  course: idFilter,
+  classid: idFilter,
+  completed: z.enum(['yes', 'no']).optional(),
+});
 
 /** A page of a staff table as it leaves the server: never cached, each row presented by the table's own fields. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of a query assembled per table, presented field by field
@@ -45,25 +61,37 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'audit.read');
     const page = await auditPage(db, q);
     return pageReply(reply, page, (r): AuditRow => ({
-      _id: r.id, created: r.created, actor: r.actor, actoremail: r.actoremail, action: r.action, targettype: r.targettype,
-      target: r.target, changes: fromJson<Record<string, unknown>>(r.changes, {}), ...(Number(r.targets) ? { targets: Number(r.targets) } : {}),
+      _id: r.id,
+      created: r.created,
+      actor: r.actor,
+      actoremail: r.actoremail,
+      action: r.action,
+      targettype: r.targettype,
+      target: r.target,
+      changes: fromJson<Record<string, unknown>>(r.changes, {}),
+      ...(Number(r.targets) ? { targets: Number(r.targets) } : {}),
     }));
   });
 
   /** Every record one entry touched (a bulk action's users), with the names of those still here. */
-  app.post('/app_admin/audit/targets', { config: { schema: { body: AuditTargetsQuerySchema }, action: 'audit.read' } }, async (req, reply) => {
-    const { auditid } = parse(AuditTargetsQuerySchema, req.body);
-    const { actor } = await caller(ctx, req);
-    authorize(actor, 'audit.read');
-    if (!(await auditEntryExists(db, auditid))) throw notFound(MSG.auditEntryNotFound);
-    const rows = await auditTargets(db, auditid);
-    reply.header('cache-control', 'no-store');
-    return {
-      targets: rows.map((r): AuditTarget => ({
-        _id: r.target, ...(r.email ? { email: r.email, name: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim() } : {}),
-      })),
-    };
-  });
+  app.post(
+    '/app_admin/audit/targets',
+    { config: { schema: { body: AuditTargetsQuerySchema }, action: 'audit.read' } },
+    async (req, reply) => {
+      const { auditid } = parse(AuditTargetsQuerySchema, req.body);
+      const { actor } = await caller(ctx, req);
+      authorize(actor, 'audit.read');
+      if (!(await auditEntryExists(db, auditid))) throw notFound(MSG.auditEntryNotFound);
+      const rows = await auditTargets(db, auditid);
+      reply.header('cache-control', 'no-store');
+      return {
+        targets: rows.map((r): AuditTarget => ({
+          _id: r.target,
+          ...(r.email ? { email: r.email, name: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim() } : {}),
+        })),
+      };
+    },
+  );
 
   app.post('/app_files/page', { config: { action: 'file.table' } }, async (req, reply) => {
     const q = parse(FilePage, req.body);
@@ -71,7 +99,12 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'file.table');
     const page = await filePage(db, q);
     return pageReply(reply, page, (r): FileRow => ({
-      filename: r.filename, title: r.title ?? undefined, context: r.context, mime: r.mime, size: Number(r.size), mtime: r.mtime,
+      filename: r.filename,
+      title: r.title ?? undefined,
+      context: r.context,
+      mime: r.mime,
+      size: Number(r.size),
+      mtime: r.mtime,
       url: fileUrl(r.filename),
     }));
   });
@@ -82,9 +115,18 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'class.table');
     const page = await classPage(db, q);
     return pageReply(reply, page, (r): ClassRow => ({
-      _id: r.id, name: r.name, course: r.course, coursetitle: r.coursetitle ?? undefined, startdate: r.startdate ?? undefined,
-      weeks: r.weeks ?? undefined, instructor: r.instructor ?? undefined, instructorname: r.instructorname ?? undefined,
-      regcode: r.regcode ?? undefined, selfpaced: fromBool(r.selfpaced), lang: r.lang ?? undefined, created: r.created,
+      _id: r.id,
+      name: r.name,
+      course: r.course,
+      coursetitle: r.coursetitle ?? undefined,
+      startdate: r.startdate ?? undefined,
+      weeks: r.weeks ?? undefined,
+      instructor: r.instructor ?? undefined,
+      instructorname: r.instructorname ?? undefined,
+      regcode: r.regcode ?? undefined,
+      selfpaced: fromBool(r.selfpaced),
+      lang: r.lang ?? undefined,
+      created: r.created,
     }));
   });
 
@@ -95,7 +137,12 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await findSurvey(db, q.surveyId))) throw notFound(MSG.surveyNotFound);
     const page = await responsePage(db, q);
     return pageReply(reply, page, (r): ResponseRow => ({
-      _id: r.id, created: r.created, lang: r.lang, context: r.context, contextid: r.contextid, answers: fromJson<unknown[]>(r.answers, []),
+      _id: r.id,
+      created: r.created,
+      lang: r.lang,
+      context: r.context,
+      contextid: r.contextid,
+      answers: fromJson<unknown[]>(r.answers, []),
     }));
   });
 
@@ -105,8 +152,18 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'enrollment.table');
     const page = await enrollmentPage(db, ctx.store.engine, q);
     return pageReply(reply, page, (r): EnrollmentRow => ({
-      _id: r.id, user: r.user, email: r.email, firstname: r.firstname, lastname: r.lastname, course: r.course, coursetitle: r.coursetitle,
-      classid: r.classid, classname: r.classname, regdate: r.regdate, completed: r.completed, percentcomplete: Number(r.percentcomplete ?? 0),
+      _id: r.id,
+      user: r.user,
+      email: r.email,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      course: r.course,
+      coursetitle: r.coursetitle,
+      classid: r.classid,
+      classname: r.classname,
+      regdate: r.regdate,
+      completed: r.completed,
+      percentcomplete: Number(r.percentcomplete ?? 0),
       certificate: !!r.completed && !!r.certcode,
     }));
   });

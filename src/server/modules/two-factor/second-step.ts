@@ -22,15 +22,36 @@ export const SECOND_STEP_COOKIES = [{ plain: 'signin', production: '__Host-signi
 const cookieName = (ctx: AppContext) => (ctx.config.production ? SECOND_STEP_COOKIES[0].production : SECOND_STEP_COOKIES[0].plain);
 
 /** `t`: the password reset secret the password step used, so the session it starts is restricted the same way. */
-export interface PendingSignIn { u: string; l: string; m: SecondStep['twofactor']; e: number; n: string; t?: string }
+export interface PendingSignIn {
+  u: string;
+  l: string;
+  m: SecondStep['twofactor'];
+  e: number;
+  n: string;
+  t?: string;
+}
 
 /** After a right password: null when the session may start now, else the step the browser is sent to. */
-export async function secondStepAfterPassword(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow, login: string, resetSecret?: string | null): Promise<SecondStep | null> {
+export async function secondStepAfterPassword(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  login: string,
+  resetSecret?: string | null,
+): Promise<SecondStep | null> {
   let mode: SecondStep['twofactor'] | null = null;
   if (await isEnabled(ctx.db, user.id)) mode = 'code';
   else if (twoFactorRequired(await ctx.security.get(), fromJson<string[]>(user.roles, []).includes('admin'))) mode = 'setup';
   if (!mode) return null;
-  const pending: PendingSignIn = { u: user.id, l: login, m: mode, e: ctx.clock.now() + SECOND_STEP_MS, n: crypto.randomBytes(9).toString('base64url'), ...(resetSecret ? { t: resetSecret } : {}) };
+  const pending: PendingSignIn = {
+    u: user.id,
+    l: login,
+    m: mode,
+    e: ctx.clock.now() + SECOND_STEP_MS,
+    n: crypto.randomBytes(9).toString('base64url'),
+    ...(resetSecret ? { t: resetSecret } : {}),
+  };
   reply.setCookie(cookieName(ctx), await sign(ctx.db, KEY, pending), { ...cookieOptions(ctx, req), maxAge: SECOND_STEP_MS / 1000 });
   return { twofactor: mode };
 }

@@ -11,7 +11,8 @@ import { MSG } from '../../../domain/messages.ts';
 import { readOutbox } from '../../testing/outbox.ts';
 import { waitForMail } from '../accounts/mail-outbox.testing.ts';
 
-const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 /** Signs in, sets up two-factor sign-in, and gives the secret and recovery codes. */
 async function withTwoFactor(server: TestServer, roles: string[] = []) {
@@ -46,7 +47,9 @@ describeEachEngine('two-factor sign-in', (server) => {
     expect(setup.body.otpauth).toMatch(/^otpauth:\/\/totp\/.+secret=/);
     expect(setup.body.otpauth).toContain(encodeURIComponent(u.email));
     expect(setup.body.qr).toMatch(/^data:image\/png;base64,/);
-    const wrong = await c.post('/app_users/twofactor/enable', { code: '000000' === codeAt(setup.body.secret, server().ctx.clock.now()) ? '111111' : '000000' });
+    const wrong = await c.post('/app_users/twofactor/enable', {
+      code: '000000' === codeAt(setup.body.secret, server().ctx.clock.now()) ? '111111' : '000000',
+    });
     expect([wrong.status, wrong.body.error.message]).toEqual([400, MSG.twoFactorCodeWrong]);
     expect((await c.post('/app_users/twofactor/status')).body.enabled).toBe(false);
     const ok = await c.post('/app_users/twofactor/enable', { code: codeAt(setup.body.secret, server().ctx.clock.now()) });
@@ -58,7 +61,8 @@ describeEachEngine('two-factor sign-in', (server) => {
     const stored = JSON.stringify(await server().ctx.db.selectFrom('recovery_codes').selectAll().where('userId', '=', u.id).execute());
     for (const rc of ok.body.recoverycodes) expect(stored).not.toContain(rc.replace(/-/g, ''));
     expect((await c.post('/app_users/twofactor/begin', { password: TEST_PASSWORD })).status).toBe(400);
-    for (const bad of [{}, { code: 12 }, { code: 'abc' }, { code: '1234567' }]) expect((await c.post('/app_users/twofactor/enable', bad)).status).toBe(400);
+    for (const bad of [{}, { code: 12 }, { code: 'abc' }, { code: '1234567' }])
+      expect((await c.post('/app_users/twofactor/enable', bad)).status).toBe(400);
     expect((await server().client().post('/app_users/twofactor/begin')).status).toBe(401);
   });
 
@@ -83,7 +87,9 @@ describeEachEngine('two-factor sign-in', (server) => {
     expect((await again.post('/users/login', { login: u.email, password: TEST_PASSWORD })).body).toEqual({ twofactor: 'code' });
     expect((await again.post('/app_users/twofactor/verify', { code })).status).toBe(401);
     // Without the password step there is nothing to verify.
-    const direct = await server().client().post('/app_users/twofactor/verify', { code: codeAt(secret, server().ctx.clock.now() + 30_000) });
+    const direct = await server()
+      .client()
+      .post('/app_users/twofactor/verify', { code: codeAt(secret, server().ctx.clock.now() + 30_000) });
     expect([direct.status, direct.body.error.message]).toEqual([401, MSG.twoFactorStepExpired]);
   });
 
@@ -134,9 +140,15 @@ describeEachEngine('two-factor sign-in', (server) => {
 
   it('turns off with the password and a code, not with either alone', async () => {
     const { u, c, secret } = await withTwoFactor(server());
-    const noPass = await c.post('/app_users/twofactor/disable', { password: 'wrong-password', code: codeAt(secret, server().ctx.clock.now()) });
+    const noPass = await c.post('/app_users/twofactor/disable', {
+      password: 'wrong-password',
+      code: codeAt(secret, server().ctx.clock.now()),
+    });
     expect([noPass.status, noPass.body.error.message]).toEqual([400, MSG.twoFactorPasswordWrong]);
-    const noCode = await c.post('/app_users/twofactor/disable', { password: TEST_PASSWORD, code: '123456' === codeAt(secret, server().ctx.clock.now()) ? '654321' : '123456' });
+    const noCode = await c.post('/app_users/twofactor/disable', {
+      password: TEST_PASSWORD,
+      code: '123456' === codeAt(secret, server().ctx.clock.now()) ? '654321' : '123456',
+    });
     expect([noCode.status, noCode.body.error.message]).toEqual([400, MSG.twoFactorCodeWrong]);
     expect((await c.post('/app_users/twofactor/status')).body.enabled).toBe(true);
     const off = await c.post('/app_users/twofactor/disable', { password: TEST_PASSWORD, code: codeAt(secret, server().ctx.clock.now()) });
@@ -144,8 +156,21 @@ describeEachEngine('two-factor sign-in', (server) => {
     const plain = await server().client().post('/users/login', { login: u.email, password: TEST_PASSWORD });
     expect(plain.body.user._id).toBe(u.id);
     // The owner is told of both changes by mail.
-    await expect.poll(() => readOutbox(server().config.dataDir).filter((m) => m.to.includes(u.email)).map((m) => m.subject).sort(), { timeout: 10_000 })
-      .toEqual(expect.arrayContaining([expect.stringMatching(/two-factor sign-in was turned on$/), expect.stringMatching(/two-factor sign-in was turned off$/)]));
+    await expect
+      .poll(
+        () =>
+          readOutbox(server().config.dataDir)
+            .filter((m) => m.to.includes(u.email))
+            .map((m) => m.subject)
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/two-factor sign-in was turned on$/),
+          expect.stringMatching(/two-factor sign-in was turned off$/),
+        ]),
+      );
   });
 
   it('admins must set it up when the setting says so: the session starts once setup is confirmed', async () => {
@@ -156,7 +181,9 @@ describeEachEngine('two-factor sign-in', (server) => {
     try {
       // A learner is not affected.
       const learner = await buildUser(server().ctx);
-      expect((await server().client().post('/users/login', { login: learner.email, password: TEST_PASSWORD })).body.user._id).toBe(learner.id);
+      expect((await server().client().post('/users/login', { login: learner.email, password: TEST_PASSWORD })).body.user._id).toBe(
+        learner.id,
+      );
       const admin = await buildUser(server().ctx, { roles: asRoles('admin') });
       const c = server().client();
       const first = await c.post('/users/login', { login: admin.email, password: TEST_PASSWORD });
@@ -183,7 +210,7 @@ describeEachEngine('two-factor sign-in', (server) => {
   });
 });
 
-describeEachEngine('an admin turns off a user\'s two-factor sign-in', (server) => {
+describeEachEngine("an admin turns off a user's two-factor sign-in", (server) => {
   it('for a user who lost the phone and the codes: audited, their sessions end; nobody else may', async () => {
     const { u, c } = await withTwoFactor(server());
     const editor = await buildUser(server().ctx, { roles: asRoles('cms') });
@@ -196,7 +223,12 @@ describeEachEngine('an admin turns off a user\'s two-factor sign-in', (server) =
     await ac.login(admin.email, TEST_PASSWORD);
     expect((await ac.post('/app_users/twofactor/reset', { user: u.id })).body).toEqual({ ok: true });
     expect(await whoamiId(c)).toBeNull();
-    const audit = await server().ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'twofactor.reset').where('target', '=', u.id).execute();
+    const audit = await server()
+      .ctx.db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'twofactor.reset')
+      .where('target', '=', u.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].actor).toBe(admin.id);
     // The password alone signs in again.
@@ -224,31 +256,37 @@ describeEachEngine('two-factor sign-in for everyone', (server) => {
   });
 });
 
-describeEachEngine('two-factor sign-in throttling', (server) => {
-  it('wrong codes in the second step meet the back-off', async () => {
-    const { u, secret } = await withTwoFactor(server());
-    const c = server().client();
-    await c.post('/users/login', { login: u.email, password: TEST_PASSWORD });
-    const right = codeAt(secret, server().ctx.clock.now());
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const guess = String(100000 + i);
-      statuses.push((await c.post('/app_users/twofactor/verify', { code: guess === right ? '999999' : guess })).status);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
-    // While backing off, even the right code waits.
-    expect((await c.post('/app_users/twofactor/verify', { code: right })).status).toBe(429);
-  });
-}, { RATE_LIMIT_MAX: '10' });
+describeEachEngine(
+  'two-factor sign-in throttling',
+  (server) => {
+    it('wrong codes in the second step meet the back-off', async () => {
+      const { u, secret } = await withTwoFactor(server());
+      const c = server().client();
+      await c.post('/users/login', { login: u.email, password: TEST_PASSWORD });
+      const right = codeAt(secret, server().ctx.clock.now());
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const guess = String(100000 + i);
+        statuses.push((await c.post('/app_users/twofactor/verify', { code: guess === right ? '999999' : guess })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+      // While backing off, even the right code waits.
+      expect((await c.post('/app_users/twofactor/verify', { code: right })).status).toBe(429);
+    });
+  },
+  { RATE_LIMIT_MAX: '10' },
+);
 
 describe('two-factor sign-in in production', () => {
   it('is required of admins by default: an admin with a right password is sent to the setup, a learner is not', async () => {
     const server = await startTestServer('sqlite', { NODE_ENV: 'production', PUBLIC_URL: 'https://learn.example.org' });
     try {
-      const login = async (email: string) => (await fetch(`${server.baseUrl}/users/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
-        body: JSON.stringify({ login: email, password: TEST_PASSWORD }),
-      }).then((r) => r.json())) as Record<string, unknown>;
+      const login = async (email: string) =>
+        (await fetch(`${server.baseUrl}/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE },
+          body: JSON.stringify({ login: email, password: TEST_PASSWORD }),
+        }).then((r) => r.json())) as Record<string, unknown>;
       const admin = await buildUser(server.ctx, { roles: asRoles('admin') });
       expect(await login(admin.email)).toEqual({ twofactor: 'setup' });
       const learner = await buildUser(server.ctx);

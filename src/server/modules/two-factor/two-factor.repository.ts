@@ -31,8 +31,11 @@ export async function isEnabled(db: Db, userId: string): Promise<boolean> {
 
 /** Starts (or restarts) setting up: a new secret, not yet in force. */
 export async function saveSetupSecret(db: Db, userId: string, secret: string) {
-  await db.insertInto('two_factor').values({ userId, secret, enabled: 0, laststep: 0, created: now() })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ secret, enabled: 0, laststep: 0, created: now() })).execute();
+  await db
+    .insertInto('two_factor')
+    .values({ userId, secret, enabled: 0, laststep: 0, created: now() })
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ secret, enabled: 0, laststep: 0, created: now() }))
+    .execute();
 }
 
 /** The time step a 6-digit code matches (now, or one step either side), if it is newer than the last used. */
@@ -42,8 +45,12 @@ async function acceptTotp(db: Db, userId: string, secret: string, laststep: numb
   if (delta === null) return false;
   const step = Math.floor(at / 1000 / PERIOD_S) + delta;
   if (step <= laststep) return false;
-  const r = await db.updateTable('two_factor').set({ laststep: step })
-    .where('userId', '=', userId).where('laststep', '<', step).executeTakeFirst();
+  const r = await db
+    .updateTable('two_factor')
+    .set({ laststep: step })
+    .where('userId', '=', userId)
+    .where('laststep', '<', step)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -51,8 +58,13 @@ const hashCode = (code: string) => crypto.createHash('sha256').update(code).dige
 
 async function spendRecoveryCode(db: Db, userId: string, code: string, at: number): Promise<boolean> {
   if (!/^[A-Z0-9]{24}$/.test(code)) return false;
-  const r = await db.updateTable('recovery_codes').set({ used: new Date(at).toISOString() })
-    .where('userId', '=', userId).where('hash', '=', hashCode(code)).where('used', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('recovery_codes')
+    .set({ used: new Date(at).toISOString() })
+    .where('userId', '=', userId)
+    .where('hash', '=', hashCode(code))
+    .where('used', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -74,7 +86,10 @@ export async function enableTwoFactor(db: Db, userId: string, code: string, at: 
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('two_factor').set({ enabled: 1 }).where('userId', '=', userId).execute();
     await trx.deleteFrom('recovery_codes').where('userId', '=', userId).execute();
-    await trx.insertInto('recovery_codes').values(codes.map((c) => ({ id: crypto.randomUUID(), userId, hash: hashCode(c), used: null }))).execute();
+    await trx
+      .insertInto('recovery_codes')
+      .values(codes.map((c) => ({ id: crypto.randomUUID(), userId, hash: hashCode(c), used: null })))
+      .execute();
   });
   return codes;
 }
@@ -87,8 +102,12 @@ export async function disableTwoFactor(db: Db, userId: string) {
 }
 
 export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
-  const r = await db.selectFrom('recovery_codes').select((eb) => eb.fn.countAll().as('n'))
-    .where('userId', '=', userId).where('used', 'is', null).executeTakeFirst();
+  const r = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('userId', '=', userId)
+    .where('used', 'is', null)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 

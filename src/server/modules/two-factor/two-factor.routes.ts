@@ -25,8 +25,15 @@ import { beginSignIn, failedSignIn, signInKeys, succeededSignIn } from '../../th
 import { twoFactorRequired } from '../sessions/security-settings.ts';
 import { clearPendingSignIn, pendingSignIn, type PendingSignIn } from './second-step.ts';
 import {
-  disableTwoFactor, enableTwoFactor, formatRecoveryCode, getTwoFactor, newSecret, recoveryCodesLeft, saveSetupSecret,
-  totpFor, verifySecondFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  formatRecoveryCode,
+  getTwoFactor,
+  newSecret,
+  recoveryCodesLeft,
+  saveSetupSecret,
+  totpFor,
+  verifySecondFactor,
 } from './two-factor.repository.ts';
 
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -64,8 +71,9 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The account holder hears of every change to how they sign in; a failed mail does not undo the change. */
   function tellOwner(user: UserRow, kind: 'twoFactorOn' | 'twoFactorOff') {
-    void sendAccountMail(ctx, user.email, user.lang, kind, { name: user.firstname })
-      .catch((err: unknown) => app.log.error({ err }, 'two-factor notice mail failed'));
+    void sendAccountMail(ctx, user.email, user.lang, kind, { name: user.firstname }).catch((err: unknown) =>
+      app.log.error({ err }, 'two-factor notice mail failed'),
+    );
   }
 
   const status = async (user: UserRow): Promise<TwoFactorStatus> => ({
@@ -80,110 +88,137 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     return status(user!);
   });
 
-  app.post('/app_users/twofactor/begin', {
-    config: { schema: { body: TwoFactorBeginSchema }, personal: true, action: 'twofactor.manage' },
-  }, async (req, reply): Promise<TwoFactorSetup> => {
-    const { user, pending } = await whoSetsUp(req);
-    const { password } = parse(TwoFactorBeginSchema, req.body ?? {});
-    if ((await getTwoFactor(db, user.id))?.enabled === 1) throw badRequest(MSG.twoFactorAlreadyOn);
-    if (!pending) {
-      // A borrowed session alone must not be able to tie the account to someone else's phone.
-      const attempt = await beginSignIn(ctx, req, reply, user.id, 'code');
-      if (!password || !(await verifyPassword(user.passwordHash, password))) {
-        await failedSignIn(ctx, attempt);
-        throw badRequest(MSG.twoFactorPasswordWrong, { password: MSG.twoFactorPasswordWrong });
+  app.post(
+    '/app_users/twofactor/begin',
+    {
+      config: { schema: { body: TwoFactorBeginSchema }, personal: true, action: 'twofactor.manage' },
+    },
+    async (req, reply): Promise<TwoFactorSetup> => {
+      const { user, pending } = await whoSetsUp(req);
+      const { password } = parse(TwoFactorBeginSchema, req.body ?? {});
+      if ((await getTwoFactor(db, user.id))?.enabled === 1) throw badRequest(MSG.twoFactorAlreadyOn);
+      if (!pending) {
+        // A borrowed session alone must not be able to tie the account to someone else's phone.
+        const attempt = await beginSignIn(ctx, req, reply, user.id, 'code');
+        if (!password || !(await verifyPassword(user.passwordHash, password))) {
+          await failedSignIn(ctx, attempt);
+          throw badRequest(MSG.twoFactorPasswordWrong, { password: MSG.twoFactorPasswordWrong });
+        }
       }
-    }
-    const secret = newSecret();
-    await saveSetupSecret(db, user.id, secret);
-    const otpauth = totpFor(secret, user.email, (await ctx.site.get()).config.sitetitle).toString();
-    const qr = await QRCode.toDataURL(otpauth, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
-    return { secret, otpauth, qr };
-  });
+      const secret = newSecret();
+      await saveSetupSecret(db, user.id, secret);
+      const otpauth = totpFor(secret, user.email, (await ctx.site.get()).config.sitetitle).toString();
+      const qr = await QRCode.toDataURL(otpauth, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+      return { secret, otpauth, qr };
+    },
+  );
 
-  app.post('/app_users/twofactor/enable', {
-    config: { schema: { body: TwoFactorCodeSchema }, personal: true, action: 'twofactor.manage' },
-  }, async (req, reply) => {
-    const { user, pending } = await whoSetsUp(req);
-    const { code } = parse(TwoFactorCodeSchema, req.body);
-    const attempt = await beginSignIn(ctx, req, reply, user.id, 'code');
-    const row = await getTwoFactor(db, user.id);
-    if (row?.enabled === 1) throw badRequest(MSG.twoFactorAlreadyOn);
-    if (!row) throw badRequest(MSG.twoFactorSetupFirst);
-    const codes = await enableTwoFactor(db, user.id, code, ctx.clock.now());
-    if (!codes) {
-      await failedSignIn(ctx, attempt);
-      throw badRequest(MSG.twoFactorCodeWrong, { code: MSG.twoFactorCodeWrong });
-    }
-    const recoverycodes = codes.map(formatRecoveryCode);
-    tellOwner(user, 'twoFactorOn');
-    if (pending) {
-      const signedIn = await finishSignIn(req, reply, user, pending);
-      return { recoverycodes, user: signedIn.user, ...(signedIn.cancelled ? { info: { message: MSG.deletionCancelled } } : {}) };
-    }
-    return { recoverycodes, status: await status(user) };
-  });
+  app.post(
+    '/app_users/twofactor/enable',
+    {
+      config: { schema: { body: TwoFactorCodeSchema }, personal: true, action: 'twofactor.manage' },
+    },
+    async (req, reply) => {
+      const { user, pending } = await whoSetsUp(req);
+      const { code } = parse(TwoFactorCodeSchema, req.body);
+      const attempt = await beginSignIn(ctx, req, reply, user.id, 'code');
+      const row = await getTwoFactor(db, user.id);
+      if (row?.enabled === 1) throw badRequest(MSG.twoFactorAlreadyOn);
+      if (!row) throw badRequest(MSG.twoFactorSetupFirst);
+      const codes = await enableTwoFactor(db, user.id, code, ctx.clock.now());
+      if (!codes) {
+        await failedSignIn(ctx, attempt);
+        throw badRequest(MSG.twoFactorCodeWrong, { code: MSG.twoFactorCodeWrong });
+      }
+      const recoverycodes = codes.map(formatRecoveryCode);
+      tellOwner(user, 'twoFactorOn');
+      if (pending) {
+        const signedIn = await finishSignIn(req, reply, user, pending);
+        return { recoverycodes, user: signedIn.user, ...(signedIn.cancelled ? { info: { message: MSG.deletionCancelled } } : {}) };
+      }
+      return { recoverycodes, status: await status(user) };
+    },
+  );
 
-  app.post('/app_users/twofactor/disable', {
-    config: { schema: { body: TwoFactorDisableSchema }, personal: true, action: 'twofactor.manage' },
-  }, async (req, reply) => {
-    const { user, actor } = await caller(ctx, req);
-    authorize(actor, 'twofactor.manage', { user: { id: user?.id ?? '' } });
-    const { password, code } = parse(TwoFactorDisableSchema, req.body);
-    const attempt = await beginSignIn(ctx, req, reply, user!.id, 'code');
-    if (!(await getTwoFactor(db, user!.id))) throw badRequest(MSG.twoFactorNotOn);
-    const passwordOk = await verifyPassword(user!.passwordHash, password);
-    // The code is only tried (and spent) with the right password.
-    const codeOk = passwordOk && (await verifySecondFactor(db, user!.id, code, ctx.clock.now())) !== null;
-    if (!passwordOk || !codeOk) {
-      await failedSignIn(ctx, attempt);
-      const message = passwordOk ? MSG.twoFactorCodeWrong : MSG.twoFactorPasswordWrong;
-      throw badRequest(message, passwordOk ? { code: message } : { password: message });
-    }
-    await disableTwoFactor(db, user!.id);
-    tellOwner(user!, 'twoFactorOff');
-    return status(user!);
-  });
+  app.post(
+    '/app_users/twofactor/disable',
+    {
+      config: { schema: { body: TwoFactorDisableSchema }, personal: true, action: 'twofactor.manage' },
+    },
+    async (req, reply) => {
+      const { user, actor } = await caller(ctx, req);
+      authorize(actor, 'twofactor.manage', { user: { id: user?.id ?? '' } });
+      const { password, code } = parse(TwoFactorDisableSchema, req.body);
+      const attempt = await beginSignIn(ctx, req, reply, user!.id, 'code');
+      if (!(await getTwoFactor(db, user!.id))) throw badRequest(MSG.twoFactorNotOn);
+      const passwordOk = await verifyPassword(user!.passwordHash, password);
+      // The code is only tried (and spent) with the right password.
+      const codeOk = passwordOk && (await verifySecondFactor(db, user!.id, code, ctx.clock.now())) !== null;
+      if (!passwordOk || !codeOk) {
+        await failedSignIn(ctx, attempt);
+        const message = passwordOk ? MSG.twoFactorCodeWrong : MSG.twoFactorPasswordWrong;
+        throw badRequest(message, passwordOk ? { code: message } : { password: message });
+      }
+      await disableTwoFactor(db, user!.id);
+      tellOwner(user!, 'twoFactorOff');
+      return status(user!);
+    },
+  );
 
   // A user who lost both the phone and the recovery codes asks an admin, who checks who they are and
   // turns it off; every session of the user ends too. Audited.
-  app.post('/app_users/twofactor/reset', {
-    config: { schema: { body: SessionUserSchema }, action: 'twofactor.resetOfUser' },
-  }, async (req) => {
-    const { actor } = await caller(ctx, req);
-    const { user: userId } = parse(SessionUserSchema, req.body);
-    authorize(actor, 'twofactor.resetOfUser', { user: { id: userId } });
-    const target = await findUserById(db, userId);
-    if (!target) throw notFound();
-    if (!(await getTwoFactor(db, userId))) throw badRequest(MSG.twoFactorNotOn);
-    await disableTwoFactor(db, userId);
-    await ctx.sessions.destroyAllForUser(userId);
-    tellOwner(target, 'twoFactorOff');
-    await recordAudit(db, { actor: actor!, action: 'twofactor.reset', targetType: 'user', target: userId, changes: { email: target.email } });
-    return { ok: true };
-  });
+  app.post(
+    '/app_users/twofactor/reset',
+    {
+      config: { schema: { body: SessionUserSchema }, action: 'twofactor.resetOfUser' },
+    },
+    async (req) => {
+      const { actor } = await caller(ctx, req);
+      const { user: userId } = parse(SessionUserSchema, req.body);
+      authorize(actor, 'twofactor.resetOfUser', { user: { id: userId } });
+      const target = await findUserById(db, userId);
+      if (!target) throw notFound();
+      if (!(await getTwoFactor(db, userId))) throw badRequest(MSG.twoFactorNotOn);
+      await disableTwoFactor(db, userId);
+      await ctx.sessions.destroyAllForUser(userId);
+      tellOwner(target, 'twoFactorOff');
+      await recordAudit(db, {
+        actor: actor!,
+        action: 'twofactor.reset',
+        targetType: 'user',
+        target: userId,
+        changes: { email: target.email },
+      });
+      return { ok: true };
+    },
+  );
 
   // The second sign-in step: a code from the app, or a recovery code.
-  app.post('/app_users/twofactor/verify', {
-    config: { schema: { body: TwoFactorCodeSchema }, personal: true, action: 'twofactor.signIn' },
-  }, async (req, reply) => {
-    authorize(null, 'twofactor.signIn');
-    const pending = await pendingSignIn(ctx, req);
-    if (!pending || pending.m !== 'code') throw new HttpError(401, MSG.twoFactorStepExpired);
-    const { code } = parse(TwoFactorCodeSchema, req.body);
-    const attempt = await beginSignIn(ctx, req, reply, pending.u, 'code');
-    const user = await findUserById(db, pending.u);
-    if (!user) throw new HttpError(401, MSG.twoFactorStepExpired);
-    const used = await verifySecondFactor(db, user.id, code, ctx.clock.now());
-    if (!used) {
-      await failedSignIn(ctx, attempt);
-      return reply.status(401).send({ error: { message: MSG.twoFactorCodeWrong } });
-    }
-    await ctx.limiter.clear(attempt.keys.pair);
-    const signedIn = await finishSignIn(req, reply, user, pending);
-    return {
-      user: signedIn.user, recoveryLeft: used === 'recovery' ? await recoveryCodesLeft(db, user.id) : undefined,
-      ...(signedIn.cancelled ? { info: { message: MSG.deletionCancelled } } : {}),
-    };
-  });
+  app.post(
+    '/app_users/twofactor/verify',
+    {
+      config: { schema: { body: TwoFactorCodeSchema }, personal: true, action: 'twofactor.signIn' },
+    },
+    async (req, reply) => {
+      authorize(null, 'twofactor.signIn');
+      const pending = await pendingSignIn(ctx, req);
+      if (!pending || pending.m !== 'code') throw new HttpError(401, MSG.twoFactorStepExpired);
+      const { code } = parse(TwoFactorCodeSchema, req.body);
+      const attempt = await beginSignIn(ctx, req, reply, pending.u, 'code');
+      const user = await findUserById(db, pending.u);
+      if (!user) throw new HttpError(401, MSG.twoFactorStepExpired);
+      const used = await verifySecondFactor(db, user.id, code, ctx.clock.now());
+      if (!used) {
+        await failedSignIn(ctx, attempt);
+        return reply.status(401).send({ error: { message: MSG.twoFactorCodeWrong } });
+      }
+      await ctx.limiter.clear(attempt.keys.pair);
+      const signedIn = await finishSignIn(req, reply, user, pending);
+      return {
+        user: signedIn.user,
+        recoveryLeft: used === 'recovery' ? await recoveryCodesLeft(db, user.id) : undefined,
+        ...(signedIn.cancelled ? { info: { message: MSG.deletionCancelled } } : {}),
+      };
+    },
+  );
 }

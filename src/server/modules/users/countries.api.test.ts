@@ -13,7 +13,17 @@ import { up as migrateCountries } from '../../db/migrations/017-country-codes.ts
 
 const registration = (country: unknown) => {
   const email = `c-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  return { firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, city: 'Cairo', country, password: 'Secret-123', confirmpassword: 'Secret-123', terms: true };
+  return {
+    firstname: 'Nadia',
+    lastname: 'Haddad',
+    email,
+    confirmemail: email,
+    city: 'Cairo',
+    country,
+    password: 'Secret-123',
+    confirmpassword: 'Secret-123',
+    terms: true,
+  };
 };
 
 describe('country names', () => {
@@ -29,7 +39,15 @@ describe('country names', () => {
     expect(countryName('Atlantis', 'es')).toBe('Atlantis');
   });
   it('turns names in any of the six languages into codes, and nothing else', () => {
-    for (const [name, code] of [['Spain', 'ES'], ['España', 'ES'], ['Allemagne', 'DE'], ['مصر', 'EG'], ['Brasil', 'BR'], ["Côte d'Ivoire", 'CI'], ['ke', 'KE']]) {
+    for (const [name, code] of [
+      ['Spain', 'ES'],
+      ['España', 'ES'],
+      ['Allemagne', 'DE'],
+      ['مصر', 'EG'],
+      ['Brasil', 'BR'],
+      ["Côte d'Ivoire", 'CI'],
+      ['ke', 'KE'],
+    ]) {
       expect(toCountryCode(name), name).toBe(code);
     }
     for (const bad of ['Atlantis', '', 'XX', 'Spain!']) expect(toCountryCode(bad), bad).toBeNull();
@@ -84,7 +102,11 @@ describeEachEngine('countries', (server) => {
     const a = await buildUser(ctx, { country: 'Portugal' });
     const b = await buildUser(ctx, { country: 'Alemania' });
     const unknown = await buildUser(ctx, { country: 'Atlantis' });
-    await ctx.db.updateTable('site_config').set({ data: JSON.stringify({ countries: ['Kenya', 'Atlantis', 'KE'] }) }).where('id', '=', 'site').execute();
+    await ctx.db
+      .updateTable('site_config')
+      .set({ data: JSON.stringify({ countries: ['Kenya', 'Atlantis', 'KE'] }) })
+      .where('id', '=', 'site')
+      .execute();
     await migrateCountries(ctx.db, ctx.store.engine);
     expect((await findUserById(ctx.db, a.id))!.country).toBe('PT');
     expect((await findUserById(ctx.db, b.id))!.country).toBe('DE');

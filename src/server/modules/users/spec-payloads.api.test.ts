@@ -12,8 +12,20 @@ const specPayload = () => {
   const email = `spec-${Math.random().toString(36).slice(2, 8)}@example.org`;
   // Spec 3, "Registration payload": exactly these fields.
   return {
-    firstname: 'Rosa', lastname: 'Payload', email, confirmemail: email, phone: '+351 21 555 0100', city: 'Porto', state: '',
-    country: 'Portugal', password: 'Secret-123', confirmpassword: 'Secret-123', regpath: 'home', regsubid: '', classId: '', courseId: '',
+    firstname: 'Rosa',
+    lastname: 'Payload',
+    email,
+    confirmemail: email,
+    phone: '+351 21 555 0100',
+    city: 'Porto',
+    state: '',
+    country: 'Portugal',
+    password: 'Secret-123',
+    confirmpassword: 'Secret-123',
+    regpath: 'home',
+    regsubid: '',
+    classId: '',
+    courseId: '',
   };
 };
 
@@ -43,7 +55,7 @@ describeEachEngine('spec payloads for accounts', (server) => {
     });
   });
 
-  describe('editors on other users\' profiles', () => {
+  describe("editors on other users' profiles", () => {
     it('lets an editor read and edit another profile, but not its e-mail or roles', async () => {
       const { client: editor } = await signedInUser(server(), { roles: asRoles('cms') });
       const learner = await buildUser(server().ctx, { firstname: 'Lena', city: 'Braga' });
@@ -58,11 +70,15 @@ describeEachEngine('spec payloads for accounts', (server) => {
       expect((await editor.post('/app_users/save', { _id: learner.id, email: learner.email, city: 'Faro' })).status).toBe(200);
       expect((await editor.post('/app_users/save', { _id: learner.id, email: 'taken-over@example.org' })).status).toBe(403);
       expect((await editor.post('/app_users/save', { _id: learner.id, roles: ['cms'] })).status).toBe(403);
-      const row = await server().ctx.db.selectFrom('users').select(['email', 'roles']).where('id', '=', learner.id).executeTakeFirstOrThrow();
+      const row = await server()
+        .ctx.db.selectFrom('users')
+        .select(['email', 'roles'])
+        .where('id', '=', learner.id)
+        .executeTakeFirstOrThrow();
       expect([row.email, JSON.parse(row.roles)]).toEqual([learner.email, []]);
     });
 
-    it('lets an editor list another user\'s enrolments; another learner cannot', async () => {
+    it("lets an editor list another user's enrolments; another learner cannot", async () => {
       const { client: editor } = await signedInUser(server(), { roles: asRoles('cms') });
       const { client: other } = await signedInUser(server());
       const learner = await buildUser(server().ctx);

@@ -10,8 +10,17 @@ import { MSG } from '../../../domain/messages.ts';
 const registration = (overrides: Record<string, unknown> = {}) => {
   const email = `new-${Math.random().toString(36).slice(2, 8)}@example.org`;
   return {
-    firstname: 'Nadia', lastname: 'Haddad', email, confirmemail: email, phone: '+351 (21) 555-0100',
-    city: 'Lisbon', state: '', country: 'Portugal', password: 'Secret-123', confirmpassword: 'Secret-123', terms: true,
+    firstname: 'Nadia',
+    lastname: 'Haddad',
+    email,
+    confirmemail: email,
+    phone: '+351 (21) 555-0100',
+    city: 'Lisbon',
+    state: '',
+    country: 'Portugal',
+    password: 'Secret-123',
+    confirmpassword: 'Secret-123',
+    terms: true,
     ...overrides,
   };
 };
@@ -68,7 +77,10 @@ describeEachEngine('users API', (server) => {
 
     it('refuses a wrong password or unknown login with 401 and the spec message', async () => {
       const u = await buildUser(server().ctx);
-      for (const body of [{ login: u.email, password: 'wrong-password' }, { login: 'nobody@example.org', password: 'whatever' }]) {
+      for (const body of [
+        { login: u.email, password: 'wrong-password' },
+        { login: 'nobody@example.org', password: 'whatever' },
+      ]) {
         const r = await server().client().post('/users/login', body);
         expect(r.status).toBe(401);
         expect(r.body).toEqual({ error: { message: 'Incorrect username or password' } });
@@ -118,10 +130,14 @@ describeEachEngine('users API', (server) => {
     it('enrols in a private group only with its registration code', async () => {
       const course = await buildCourse(server().ctx);
       const classId = await buildClass(server().ctx, course, { selfpaced: 0, regcode: 'PRIV2026' });
-      const without = await server().client().post('/app_users/register', registration({ classId, courseId: course }));
+      const without = await server()
+        .client()
+        .post('/app_users/register', registration({ classId, courseId: course }));
       expect(without.status).toBe(200);
       expect(without.body.user.classes).toEqual([]);
-      const withCode = await server().client().post('/app_users/register', registration({ classId, courseId: course, regcode: 'priv2026' }));
+      const withCode = await server()
+        .client()
+        .post('/app_users/register', registration({ classId, courseId: course, regcode: 'priv2026' }));
       expect(withCode.body.user.classes).toEqual([classId]);
     });
 
@@ -154,7 +170,9 @@ describeEachEngine('users API', (server) => {
 
     it('refuses an address that already has an account', async () => {
       const u = await buildUser(server().ctx);
-      const r = await server().client().post('/app_users/register', registration({ email: u.email, confirmemail: u.email }));
+      const r = await server()
+        .client()
+        .post('/app_users/register', registration({ email: u.email, confirmemail: u.email }));
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(MSG.emailTaken);
     });
@@ -203,7 +221,11 @@ describeEachEngine('users API', (server) => {
       expect(short.body.error.message).toBe(MSG.passwordTooShort);
       const mismatch = await a.post('/app_users/resetpassword', { password: 'long-enough-1', confirmpassword: 'long-enough-2' });
       expect(mismatch.body.error.message).toBe(MSG.passwordsMustMatch);
-      const ok = await a.post('/app_users/resetpassword', { password: 'New-password-9', confirmpassword: 'New-password-9', currentpassword: TEST_PASSWORD });
+      const ok = await a.post('/app_users/resetpassword', {
+        password: 'New-password-9',
+        confirmpassword: 'New-password-9',
+        currentpassword: TEST_PASSWORD,
+      });
       expect(ok.body.info.message).toBe(MSG.passwordChanged);
       expect((await a.get('/app_users/whoami')).body.user._id).toBe(u.id);
       expect((await b.get('/app_users/whoami')).body.user).toBeNull();
@@ -295,7 +317,13 @@ describeEachEngine('users API', (server) => {
       const b = await buildUser(ctx);
       const c = server().client();
       await c.login(a.email, TEST_PASSWORD);
-      const r = await c.post('/app_users/save', { _id: a.id, city: 'Maputo', vocation: 'Education', heard: 'a newsletter', birthDate: '1990-04-02' });
+      const r = await c.post('/app_users/save', {
+        _id: a.id,
+        city: 'Maputo',
+        vocation: 'Education',
+        heard: 'a newsletter',
+        birthDate: '1990-04-02',
+      });
       expect(r.body).toMatchObject({ city: 'Maputo', vocation: 'Education', heard: 'a newsletter', birthDate: '1990-04-02' });
       expect((await c.post('/app_users/save', { _id: b.id, city: 'X' })).status).toBe(403);
       expect((await c.post('/app_users/save', { _id: a.id, roles: ['admin'] })).status).toBe(403);
@@ -337,7 +365,9 @@ describeEachEngine('users API', (server) => {
         expect((await findUserById(ctx.db, target.id))!.email).toBe(target.email);
       }
       // The whole profile sent back with the address unchanged is still an editor's ordinary edit.
-      expect((await ce.post('/app_users/save', { _id: learner.id, email: learner.email.toUpperCase(), city: 'Tete' })).body.city).toBe('Tete');
+      expect((await ce.post('/app_users/save', { _id: learner.id, email: learner.email.toUpperCase(), city: 'Tete' })).body.city).toBe(
+        'Tete',
+      );
       // The reset that followed in the attack now mails nobody but the admin's own address.
       await server().client().post('/app_users/resetpassword', { email: mailbox });
       const outbox = path.join(server().config.dataDir, 'outbox');
@@ -387,7 +417,9 @@ describeEachEngine('users API', (server) => {
       expect((await server().client().post('/app_users/instructors', { course })).status).toBe(401);
       const c = server().client();
       await c.login(host.email, TEST_PASSWORD);
-      expect((await c.post('/app_users/instructors', { course })).body).toEqual([{ _id: host.id, firstname: 'Hosting', lastname: host.lastname }]);
+      expect((await c.post('/app_users/instructors', { course })).body).toEqual([
+        { _id: host.id, firstname: 'Hosting', lastname: host.lastname },
+      ]);
     });
   });
 
@@ -416,21 +448,39 @@ describeEachEngine('users API', (server) => {
   });
 });
 
-describeEachEngine('rate limits', (server) => {
-  it('login answers 429 after a burst from one address', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await server().client().post('/users/login', { login: `x${i}@example.org`, password: 'nope' })).status);
-    expect(statuses).toEqual([401, 401, 401, 429, 429]);
-  });
-  it('reset and register answer 429 after a burst', async () => {
-    const resets: number[] = [];
-    for (let i = 0; i < 4; i++) resets.push((await server().client().post('/app_users/resetpassword', { email: `r${i}@example.org` })).status);
-    expect(resets.at(-1)).toBe(429);
-    const regs: number[] = [];
-    for (let i = 0; i < 4; i++) regs.push((await server().client().post('/app_users/register', {})).status);
-    expect(regs).toEqual([400, 400, 400, 429]);
-  });
-}, { RATE_LIMIT_MAX: '3' });
+describeEachEngine(
+  'rate limits',
+  (server) => {
+    it('login answers 429 after a burst from one address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (
+            await server()
+              .client()
+              .post('/users/login', { login: `x${i}@example.org`, password: 'nope' })
+          ).status,
+        );
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    });
+    it('reset and register answer 429 after a burst', async () => {
+      const resets: number[] = [];
+      for (let i = 0; i < 4; i++)
+        resets.push(
+          (
+            await server()
+              .client()
+              .post('/app_users/resetpassword', { email: `r${i}@example.org` })
+          ).status,
+        );
+      expect(resets.at(-1)).toBe(429);
+      const regs: number[] = [];
+      for (let i = 0; i < 4; i++) regs.push((await server().client().post('/app_users/register', {})).status);
+      expect(regs).toEqual([400, 400, 400, 429]);
+    });
+  },
+  { RATE_LIMIT_MAX: '3' },
+);
 
 async function waitFor<T>(fn: () => T | null | Promise<T | null>, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;

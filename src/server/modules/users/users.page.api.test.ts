@@ -11,7 +11,11 @@ describeEachEngine('paged user table', (server) => {
     clients = await roleClients(server());
     // 30 learners with known names and addresses, one with an accent, one more admin.
     for (let i = 0; i < 30; i++) {
-      await buildUser(server().ctx, { firstname: `Page${String(i).padStart(2, '0')}`, lastname: 'Zuluaga', email: `pager${i}@paging.example.org` });
+      await buildUser(server().ctx, {
+        firstname: `Page${String(i).padStart(2, '0')}`,
+        lastname: 'Zuluaga',
+        email: `pager${i}@paging.example.org`,
+      });
     }
     await buildUser(server().ctx, { firstname: 'Chloé', lastname: 'Zwingli', email: 'chloe@paging.example.org', roles: asRoles('admin') });
   });
@@ -90,7 +94,11 @@ describeEachEngine('paged user table', (server) => {
     const other = await page(clients.admin, { sort: 'email', after: first.body.next });
     expect(other.status).toBe(400);
     expect(other.body.error.message).toBe(MSG.pageCursorInvalid);
-    for (const after of ['not-base64!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('["name","asc",{},1,2]').toString('base64url')]) {
+    for (const after of [
+      'not-base64!',
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('["name","asc",{},1,2]').toString('base64url'),
+    ]) {
       const r = await page(clients.admin, { after });
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(MSG.pageCursorInvalid);

@@ -33,7 +33,11 @@ export function userSearch(engine: Engine, q: string) {
   };
 }
 
-export async function pageUsers(db: Db, engine: Engine, query: UserPageQuery): Promise<{ rows: UserRow[]; total: number; next: string | null }> {
+export async function pageUsers(
+  db: Db,
+  engine: Engine,
+  query: UserPageQuery,
+): Promise<{ rows: UserRow[]; total: number; next: string | null }> {
   const columns = SORT_COLUMNS[query.sort];
   let filtered = db.selectFrom('users');
   if (query.q) filtered = filtered.where(userSearch(engine, query.q));
@@ -45,6 +49,13 @@ export async function pageUsers(db: Db, engine: Engine, query: UserPageQuery): P
   return {
     rows,
     total,
-    next: more && last ? encodeCursor(query.sort, query.dir, columns.map((c) => last[c])) : null,
+    next:
+      more && last
+        ? encodeCursor(
+            query.sort,
+            query.dir,
+            columns.map((c) => last[c]),
+          )
+        : null,
   };
 }

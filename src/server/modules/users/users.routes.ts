@@ -9,12 +9,30 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../adapters/
 import { fromJson, now } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
 import {
-  ConfirmEmailSchema, CookieOptinSchema, IdParamSchema, InstructorsSchema, LoginSchema, PasswordChangeSchema, RegistrationSchema,
-  ResetPasswordSchema, SetLangSchema, UserListSchema, UserSaveSchema, WhoAmIQuerySchema,
+  ConfirmEmailSchema,
+  CookieOptinSchema,
+  IdParamSchema,
+  InstructorsSchema,
+  LoginSchema,
+  PasswordChangeSchema,
+  RegistrationSchema,
+  ResetPasswordSchema,
+  SetLangSchema,
+  UserListSchema,
+  UserSaveSchema,
+  WhoAmIQuerySchema,
 } from '../../../domain/validation.ts';
 import { z } from 'zod';
 import {
-  classLinks, classLinksOfUsers, findUserByEmail, findUserById, insertUser, listInstructors, listUsers, setRoles, updateUser,
+  classLinks,
+  classLinksOfUsers,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listInstructors,
+  listUsers,
+  setRoles,
+  updateUser,
   type UserRow,
 } from './users.repository.ts';
 import { presentUser } from './users.presenter.ts';
@@ -28,7 +46,13 @@ import { enroll } from '../enrollment/enrollment.repository.ts';
 import { findClass } from '../classes/classes.repository.ts';
 import { AUDIT, auditUserSave } from '../admin/audit.repository.ts';
 import { can } from '../../policy/policy.ts';
-import { clearResets, createTemporaryPassword, mustChangePassword, restrictSession, useTemporaryPassword } from '../accounts/temporary-password.ts';
+import {
+  clearResets,
+  createTemporaryPassword,
+  mustChangePassword,
+  restrictSession,
+  useTemporaryPassword,
+} from '../accounts/temporary-password.ts';
 import { confirmEmailChange, createEmailChange } from '../accounts/email-change.ts';
 import { contextWords, isCommonPassword, isContextPassword } from '../accounts/common-passwords.ts';
 import { countRegcodeTry } from '../accounts/regcode-guard.ts';
@@ -78,11 +102,26 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!user && sessionFault) throw sessionFault;
     if (!user) {
       const lang = visitorLang(req, data.config.publiclanguages, data.config.defaultlang);
-      if (visitorBodiesVersion !== data.version) { visitorBodies.clear(); visitorBodiesVersion = data.version; }
+      if (visitorBodiesVersion !== data.version) {
+        visitorBodies.clear();
+        visitorBodiesVersion = data.version;
+      }
       const key = `${lang}|${fresh}`;
       let body = visitorBodies.get(key);
       if (!body) {
-        body = compressOnce(Buffer.from(JSON.stringify({ user: null, config: data.config, loc: fresh ? null : data.labels(lang), lang, cookieoptin: null, asof: data.version, navitems: data.navitems })));
+        body = compressOnce(
+          Buffer.from(
+            JSON.stringify({
+              user: null,
+              config: data.config,
+              loc: fresh ? null : data.labels(lang),
+              lang,
+              cookieoptin: null,
+              asof: data.version,
+              navitems: data.navitems,
+            }),
+          ),
+        );
         visitorBodies.set(key, body);
       }
       return sendCompressed(req, reply, body, 'application/json; charset=utf-8');
@@ -93,8 +132,13 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const presented = await present(user);
     return {
-      user: presented, config: data.config, loc: fresh ? null : data.labels(user.lang), lang: user.lang,
-      cookieoptin: presented.cookieoptin, asof: data.version, navitems: data.navitems,
+      user: presented,
+      config: data.config,
+      loc: fresh ? null : data.labels(user.lang),
+      lang: user.lang,
+      cookieoptin: presented.cookieoptin,
+      asof: data.version,
+      navitems: data.navitems,
       // Signed in with a reset's temporary password: the web app sends the user to set a new one.
       mustChangePassword: await mustChangePassword(db, sessionToken(req)),
     };
@@ -145,12 +189,22 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (await findUserByEmail(db, body.email)) throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
     const country = siteCountry(body.country, data.config);
     if (!country) throw badRequest(MSG.countryNotInList, { country: MSG.countryNotInList });
-    const lang = body.lang && data.config.publiclanguages.includes(body.lang)
-      ? body.lang : visitorLang(req, data.config.publiclanguages, data.config.defaultlang);
+    const lang =
+      body.lang && data.config.publiclanguages.includes(body.lang)
+        ? body.lang
+        : visitorLang(req, data.config.publiclanguages, data.config.defaultlang);
     const user = await insertUser(db, {
-      email: body.email, passwordHash: await hashPassword(body.password), firstname: body.firstname,
-      lastname: body.lastname, phone: body.phone || null, city: body.city, state: body.state || null,
-      country, lang, lasttime: now(), lastseen: now(),
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      firstname: body.firstname,
+      lastname: body.lastname,
+      phone: body.phone || null,
+      city: body.city,
+      state: body.state || null,
+      country,
+      lang,
+      lasttime: now(),
+      lastseen: now(),
       // The privacy notice the form linked to: the version current when the account was made.
       privacyaccepted: await privacyNoticeVersion(ctx),
     }).catch((err: unknown) => {
@@ -173,7 +227,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A new password must be neither a common one nor made only of the person's or the site's names (400 on the password field). */
   function checkPasswordChoice(password: string, sitetitle: string | undefined, person: Parameters<typeof contextWords>[1]) {
     if (isCommonPassword(password)) throw badRequest(MSG.passwordCommon, { password: MSG.passwordCommon });
-    if (isContextPassword(password, contextWords(sitetitle, person))) throw badRequest(MSG.passwordContext, { password: MSG.passwordContext });
+    if (isContextPassword(password, contextWords(sitetitle, person)))
+      throw badRequest(MSG.passwordContext, { password: MSG.passwordContext });
   }
 
   /** A mail to the account holder in their language; a failed send is logged, never shown to the caller. */
@@ -185,43 +240,48 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   async function checkCurrentPassword(req: FastifyRequest, user: UserRow, given: string | undefined) {
     if (!given) throw badRequest(MSG.currentPasswordRequired, { currentpassword: MSG.currentPasswordRequired });
     await limit('current', [`acct:${user.id}`]);
-    if (!(await verifyPassword(user.passwordHash, given))) throw badRequest(MSG.currentPasswordWrong, { currentpassword: MSG.currentPasswordWrong });
+    if (!(await verifyPassword(user.passwordHash, given)))
+      throw badRequest(MSG.currentPasswordWrong, { currentpassword: MSG.currentPasswordWrong });
   }
 
-  app.post('/app_users/resetpassword', {
-    config: { schema: { body: ResetPasswordSchema }, action: 'account.changePassword' },
-  }, async (req, reply) => {
-    const body = parse(ResetPasswordSchema, req.body);
-    if (body.password !== undefined) {
-      // Password change for the signed-in user.
-      const { user, actor } = await caller(ctx, req);
-      if (!user) throw unauthorized();
-      authorize(actor, 'account.changePassword', { user: { id: user.id } });
-      const { password, currentpassword } = parse(PasswordChangeSchema, body);
-      // Right after signing in with a temporary password the mailed secret stands in for the current one.
-      if (!(await mustChangePassword(db, sessionToken(req)))) await checkCurrentPassword(req, user, currentpassword);
-      checkPasswordChoice(password, (await site.get()).config.sitetitle, user);
-      await updateUser(db, user.id, { passwordHash: await hashPassword(password), passwordChanged: now() });
-      await clearResets(db, user.id);
-      // Every other session of this account ends; this browser gets a fresh session id.
-      await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
-      await startSession(ctx, req, reply, user.id);
-      void notify(req, user.email, user.lang, 'passwordChanged', { name: user.firstname });
-      return { info: { message: MSG.passwordChanged } };
-    }
-    authorize(null, 'account.resetPassword');
-    const email = z.object({ email: z.string().min(1, { error: MSG.emailRequired }) }).parse(body).email;
-    await limit('reset', [`ip:${req.ip}`, `acct:${email}`]);
-    const user = await findUserByEmail(db, email);
-    // Same answer, and no waiting on the mail, whether or not the address exists. Nothing about the
-    // account changes here: the old password and sessions stay valid until the temporary one is used.
-    if (user) {
-      void createTemporaryPassword(db, user.id)
-        .then((password) => sendAccountMail(ctx, user.email, user.lang, 'resetPassword', { name: user.firstname, password }))
-        .catch((err) => req.log.error({ err }, 'password reset mail failed'));
-    }
-    return { info: { message: MSG.resetSent } };
-  });
+  app.post(
+    '/app_users/resetpassword',
+    {
+      config: { schema: { body: ResetPasswordSchema }, action: 'account.changePassword' },
+    },
+    async (req, reply) => {
+      const body = parse(ResetPasswordSchema, req.body);
+      if (body.password !== undefined) {
+        // Password change for the signed-in user.
+        const { user, actor } = await caller(ctx, req);
+        if (!user) throw unauthorized();
+        authorize(actor, 'account.changePassword', { user: { id: user.id } });
+        const { password, currentpassword } = parse(PasswordChangeSchema, body);
+        // Right after signing in with a temporary password the mailed secret stands in for the current one.
+        if (!(await mustChangePassword(db, sessionToken(req)))) await checkCurrentPassword(req, user, currentpassword);
+        checkPasswordChoice(password, (await site.get()).config.sitetitle, user);
+        await updateUser(db, user.id, { passwordHash: await hashPassword(password), passwordChanged: now() });
+        await clearResets(db, user.id);
+        // Every other session of this account ends; this browser gets a fresh session id.
+        await ctx.sessions.destroyAllForUser(user.id, sessionToken(req));
+        await startSession(ctx, req, reply, user.id);
+        void notify(req, user.email, user.lang, 'passwordChanged', { name: user.firstname });
+        return { info: { message: MSG.passwordChanged } };
+      }
+      authorize(null, 'account.resetPassword');
+      const email = z.object({ email: z.string().min(1, { error: MSG.emailRequired }) }).parse(body).email;
+      await limit('reset', [`ip:${req.ip}`, `acct:${email}`]);
+      const user = await findUserByEmail(db, email);
+      // Same answer, and no waiting on the mail, whether or not the address exists. Nothing about the
+      // account changes here: the old password and sessions stay valid until the temporary one is used.
+      if (user) {
+        void createTemporaryPassword(db, user.id)
+          .then((password) => sendAccountMail(ctx, user.email, user.lang, 'resetPassword', { name: user.firstname, password }))
+          .catch((err) => req.log.error({ err }, 'password reset mail failed'));
+      }
+      return { info: { message: MSG.resetSent } };
+    },
+  );
 
   app.post('/app_users/confirmemail', { config: { schema: { body: ConfirmEmailSchema }, action: 'account.confirmEmail' } }, async (req) => {
     const { token } = parse(ConfirmEmailSchema, req.body);
@@ -270,7 +330,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'user.list');
     const opts = parse(UserListSchema, req.body);
     const { rows, total } = await listUsers(db, opts);
-    const links = await classLinksOfUsers(db, rows.map((r) => r.id));
+    const links = await classLinksOfUsers(
+      db,
+      rows.map((r) => r.id),
+    );
     const list = rows.map((r) => presentUser(r, links(r.id)));
     return { list, total };
   });
@@ -281,7 +344,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'user.page');
     const query = parse(UserPageQuerySchema, req.body);
     const { rows, total, next } = await pageUsers(db, ctx.store.engine, query);
-    const links = await classLinksOfUsers(db, rows.map((r) => r.id));
+    const links = await classLinksOfUsers(
+      db,
+      rows.map((r) => r.id),
+    );
     reply.header('cache-control', 'no-store');
     const page: Page<User> = {
       rows: rows.map((r) => presentUser(r, links(r.id))),
@@ -358,18 +424,22 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return present(saved);
   });
 
-  app.get('/app_users/remove/:id', {
-    config: { schema: { params: IdParamSchema }, action: 'user.remove', stateChanging: true },
-  }, async (req) => {
-    const { id } = parse(IdParamSchema, req.params);
-    const { actor } = await caller(ctx, req);
-    authorize(actor, 'user.remove', { user: { id } });
-    const target = await findUserById(db, id);
-    if (!target) throw notFound();
-    // The same rules as a learner's own deletion: certificates, posts and survey answers stay without the person.
-    await eraseAccount(ctx, id, 'admin', actor!, AUDIT.userRemove);
-    return { ok: true };
-  });
+  app.get(
+    '/app_users/remove/:id',
+    {
+      config: { schema: { params: IdParamSchema }, action: 'user.remove', stateChanging: true },
+    },
+    async (req) => {
+      const { id } = parse(IdParamSchema, req.params);
+      const { actor } = await caller(ctx, req);
+      authorize(actor, 'user.remove', { user: { id } });
+      const target = await findUserById(db, id);
+      if (!target) throw notFound();
+      // The same rules as a learner's own deletion: certificates, posts and survey answers stay without the person.
+      await eraseAccount(ctx, id, 'admin', actor!, AUDIT.userRemove);
+      return { ok: true };
+    },
+  );
 
   app.post('/app_users/instructors', { config: { schema: { body: InstructorsSchema }, action: 'user.listInstructors' } }, async (req) => {
     const { actor } = await caller(ctx, req);
@@ -379,4 +449,3 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return rows.map((r) => ({ _id: r.id, firstname: r.firstname, lastname: r.lastname }));
   });
 }
-

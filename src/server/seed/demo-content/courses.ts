@@ -12,14 +12,25 @@ import { de } from './courses/de.ts';
 
 export const COURSE_SETS: Record<Lang, LanguageCourseSet> = { en, es, pt, fr, ar, de };
 
-interface MaterialLayout { section: string; required?: boolean; usebutton?: boolean; survey?: boolean }
-interface LessonLayout { section: number; materials: MaterialLayout[] }
+interface MaterialLayout {
+  section: string;
+  required?: boolean;
+  usebutton?: boolean;
+  survey?: boolean;
+}
+interface LessonLayout {
+  section: number;
+  materials: MaterialLayout[];
+}
 
 /** Every course has the same shape: three lessons in two sections, and all eight material section types. */
 const LESSON_LAYOUT: LessonLayout[] = [
   { section: 0, materials: [{ section: 'Introduction' }, { section: 'Presentation' }, { section: 'Article', required: false }] },
   { section: 0, materials: [{ section: 'Text' }, { section: 'Application', usebutton: true }, { section: 'Quiz' }] },
-  { section: 1, materials: [{ section: 'Article', usebutton: true }, { section: 'Survey', required: false, survey: true }, { section: 'Exam' }] },
+  {
+    section: 1,
+    materials: [{ section: 'Article', usebutton: true }, { section: 'Survey', required: false, survey: true }, { section: 'Exam' }],
+  },
 ];
 
 interface CourseDef {
@@ -31,9 +42,27 @@ interface CourseDef {
   created: string;
 }
 
-const IOL: CourseDef = { prefix: 'iol', main: 'intro-online-learning', sections: ['basics', 'practice'], order: 1, created: '2025-11-03T09:00:00.000Z' };
-const CHB: CourseDef = { prefix: 'chb', main: 'community-health-basics', sections: ['foundations', 'action'], order: 2, created: '2025-11-10T09:00:00.000Z' };
-const ARCHIVED: CourseDef = { prefix: 'af', main: 'archived-facilitation', sections: ['prepare', 'lead'], order: 9, created: '2019-03-04T09:00:00.000Z' };
+const IOL: CourseDef = {
+  prefix: 'iol',
+  main: 'intro-online-learning',
+  sections: ['basics', 'practice'],
+  order: 1,
+  created: '2025-11-03T09:00:00.000Z',
+};
+const CHB: CourseDef = {
+  prefix: 'chb',
+  main: 'community-health-basics',
+  sections: ['foundations', 'action'],
+  order: 2,
+  created: '2025-11-10T09:00:00.000Z',
+};
+const ARCHIVED: CourseDef = {
+  prefix: 'af',
+  main: 'archived-facilitation',
+  sections: ['prepare', 'lead'],
+  order: 9,
+  created: '2019-03-04T09:00:00.000Z',
+};
 
 export const courses: Course[] = [];
 export const lessons: Lesson[] = [];
@@ -109,7 +138,11 @@ for (const lang of LANGS) {
   addCourse(IOL, lang, set.iol, { status: 'Active', timerequired: set.timerequired, reftitle: `Introduction to Online Learning${suffix}` });
   addCourse(CHB, lang, set.chb, { status: 'Active', timerequired: set.timerequired, reftitle: `Community Health Basics${suffix}` });
 }
-addCourse(ARCHIVED, 'en', archivedFacilitation, { status: 'Inactive', timerequired: '2 hours', reftitle: 'Facilitating Study Circles (2019)' });
+addCourse(ARCHIVED, 'en', archivedFacilitation, {
+  status: 'Inactive',
+  timerequired: '2 hours',
+  reftitle: 'Facilitating Study Circles (2019)',
+});
 
 /** Self-paced class of a course sibling, e.g. 'iol-en-selfpaced'. */
 export function selfPacedClassId(prefix: string, lang: string): string {

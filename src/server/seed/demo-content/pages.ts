@@ -41,20 +41,9 @@ const LAYOUT: Record<PageId, BlockLayout[]> = {
     { key: 'groups' },
     { key: 'faq', subtype: 'accordian', cardKeyBase: 1700000000301 },
   ],
-  Courses: [
-    { key: 'intro' },
-    { key: 'list', subtype: 'courselist' },
-    { key: 'groups' },
-  ],
-  Resources: [
-    { key: 'intro' },
-    { key: 'tips' },
-    { key: 'survey', subtype: 'survey', survey: 'feedback' },
-  ],
-  About: [
-    { key: 'story' },
-    { key: 'contact' },
-  ],
+  Courses: [{ key: 'intro' }, { key: 'list', subtype: 'courselist' }, { key: 'groups' }],
+  Resources: [{ key: 'intro' }, { key: 'tips' }, { key: 'survey', subtype: 'survey', survey: 'feedback' }],
+  About: [{ key: 'story' }, { key: 'contact' }],
   Terms_of_Use: [{ key: 'terms' }],
   Privacy: [{ key: 'notice' }],
   OptOutPreferences: [{ key: 'cookies' }],
@@ -124,7 +113,12 @@ export const content: Content[] = buildPages();
 /** `body` without a leading `<h2>` whose text is the page title (compared without case and spaces). */
 export function withoutRepeatedHeading(body: string, title: string | undefined): string {
   const m = /^\s*<h2[^>]*>([\s\S]*?)<\/h2>\s*/i.exec(body);
-  const norm = (s: string) => s.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const norm = (s: string) =>
+    s
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
   // A body with its own h3 sections keeps its h2, or the outline would jump from h1 to h3.
   return m && title && norm(m[1]!) === norm(title) && !/<h3[\s>]/i.test(body) ? body.slice(m[0].length) : body;
 }

@@ -4,7 +4,10 @@
 export type Lang = 'en' | 'es' | 'pt' | 'fr' | 'ar' | 'de';
 export const LANGS: Lang[] = ['en', 'es', 'pt', 'fr', 'ar', 'de'];
 
-export interface CardText { title: string; description: string }
+export interface CardText {
+  title: string;
+  description: string;
+}
 
 export interface BlockText {
   title?: string;
@@ -24,12 +27,24 @@ export interface PageText {
 }
 
 export type PageId =
-  | 'home' | 'HowItWorks' | 'Courses' | 'Resources' | 'About' | 'Terms_of_Use' | 'OptOutPreferences'
-  | 'German' | 'page-not-found' | 'Privacy';
+  | 'home'
+  | 'HowItWorks'
+  | 'Courses'
+  | 'Resources'
+  | 'About'
+  | 'Terms_of_Use'
+  | 'OptOutPreferences'
+  | 'German'
+  | 'page-not-found'
+  | 'Privacy';
 
 export type PageSet = Record<PageId, PageText>;
 
-export interface QuizText { question: string; answers: string[]; iscorrect: number }
+export interface QuizText {
+  question: string;
+  answers: string[];
+  iscorrect: number;
+}
 
 export interface MaterialText {
   title: string;
@@ -40,7 +55,11 @@ export interface MaterialText {
   quiz?: QuizText[];
 }
 
-export interface LessonText { title: string; description: string; materials: MaterialText[] }
+export interface LessonText {
+  title: string;
+  description: string;
+  materials: MaterialText[];
+}
 
 export interface CourseText {
   title: string;

@@ -45,17 +45,21 @@ function useSetLanguageQuery() {
     const rest = new URLSearchParams(params);
     rest.delete('setlanguage');
     const search = rest.toString();
-    const stay = () => navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    const stay = () =>
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
     // The server checks the code (spec 5: a valid string code) and answers 'Invalid language'.
-    void switchLanguage(wanted.trim()).then(() => {
-      const redirect = queryClient.getQueryData<WhoAmI>(WHOAMI_KEY)?.config?.langredirects?.[wanted.trim()];
-      if (!redirect) return stay();
-      if (isExternalUrl(redirect)) window.location.assign(redirect);
-      else navigate(redirect, { replace: true });
-    }, (err) => {
-      console.warn('setlanguage failed', err);
-      stay();
-    });
+    void switchLanguage(wanted.trim()).then(
+      () => {
+        const redirect = queryClient.getQueryData<WhoAmI>(WHOAMI_KEY)?.config?.langredirects?.[wanted.trim()];
+        if (!redirect) return stay();
+        if (isExternalUrl(redirect)) window.location.assign(redirect);
+        else navigate(redirect, { replace: true });
+      },
+      (err) => {
+        console.warn('setlanguage failed', err);
+        stay();
+      },
+    );
   }, [wanted]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
@@ -66,8 +70,14 @@ function MenuButton({ onOpen }: { onOpen: () => void }) {
     <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
       <Transition transition="slide-up" mounted={scroll.y > SCROLL_BUTTON_AFTER_PX}>
         {(styles) => (
-          <Button style={styles} leftSection={<IconMenu2 size={18} aria-hidden />} onClick={onOpen}
-            data-testid="floating-menu" radius="xl" className="floating-menu">
+          <Button
+            style={styles}
+            leftSection={<IconMenu2 size={18} aria-hidden />}
+            onClick={onOpen}
+            data-testid="floating-menu"
+            radius="xl"
+            className="floating-menu"
+          >
             {t('Menu')}
           </Button>
         )}
@@ -87,13 +97,19 @@ export function AppLayout() {
     navbar: { min: 220, max: 640, label: t('Resize menu') },
     initialSizes: { navbar: storedWidth() },
     onResizeEnd: (sizes) => {
-      try { if (sizes.navbar) localStorage.setItem(WIDTH_KEY, String(Math.round(sizes.navbar))); } catch { /* ignore */ }
+      try {
+        if (sizes.navbar) localStorage.setItem(WIDTH_KEY, String(Math.round(sizes.navbar)));
+      } catch {
+        /* ignore */
+      }
     },
   });
   useSetLanguageQuery();
 
   // The drawer closes on narrow screens after each navigation.
-  useEffect(() => { mobile.close(); }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    mobile.close();
+  }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
   // Escape closes the phone menu, as it closes every other menu and dialog, and gives focus back to its button.
   useEffect(() => {
     if (!isMobile || !mobileOpened) return;
@@ -109,7 +125,10 @@ export function AppLayout() {
   const drawerOpened = isMobile ? mobileOpened : desktopOpened;
   const toggleDrawer = () => (isMobile ? mobile.toggle() : setDesktopOpened((o) => !o));
   const openDrawer = () => {
-    if (isMobile) { mobile.open(); window.scrollTo({ top: 0 }); } else setDesktopOpened(true);
+    if (isMobile) {
+      mobile.open();
+      window.scrollTo({ top: 0 });
+    } else setDesktopOpened(true);
     requestAnimationFrame(() => document.querySelector<HTMLElement>('#nav-drawer a, #nav-drawer button')?.focus());
   };
 
@@ -122,11 +141,17 @@ export function AppLayout() {
       styles={{ navbar: { borderInlineEndWidth: DRAWER_BORDER_PX } }}
       data-drawer={drawerOpened ? 'open' : 'closed'}
     >
-      <a href="#main" className="skip-link">{t('Skip to main content')}</a>
+      <a href="#main" className="skip-link">
+        {t('Skip to main content')}
+      </a>
       <ScrollManager />
       <PasswordChangeRedirect />
       <TopBar drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
-      <NavDrawer onNavigate={() => { if (isMobile) mobile.close(); }} />
+      <NavDrawer
+        onNavigate={() => {
+          if (isMobile) mobile.close();
+        }}
+      />
       <AppShell.Main className="app-main">
         <Box className="page-column">
           <Box px={{ base: 'sm', sm: 'md' }} pt="sm">
@@ -136,7 +161,11 @@ export function AppLayout() {
           </Box>
           {/* AppShell.Main is the page's one main landmark; this is the skip link's target inside it. */}
           <Box id="main" tabIndex={-1} px={{ base: 'sm', sm: 'md' }} py="md" className="page-main">
-            {ready ? <ScreenErrorBoundary key={location.pathname}><Outlet /></ScreenErrorBoundary> : error ? (
+            {ready ? (
+              <ScreenErrorBoundary key={location.pathname}>
+                <Outlet />
+              </ScreenErrorBoundary>
+            ) : error ? (
               <Center py="xl">
                 <Stack align="center">
                   <Alert color="red" title={t('The site is not available right now.')}>
@@ -145,7 +174,9 @@ export function AppLayout() {
                   <Button onClick={() => window.location.reload()}>{t('Reload')}</Button>
                 </Stack>
               </Center>
-            ) : <PageLoader />}
+            ) : (
+              <PageLoader />
+            )}
           </Box>
           <Footer />
         </Box>

@@ -13,8 +13,9 @@ const COLUMNS = ['footer1', 'footer2', 'footer3', 'footer4'] as const;
 export function Footer() {
   const { t } = useTranslation();
   const { navitems, lang, config, user } = useSession();
-  const columns = COLUMNS.map((g) => navItemsIn(navitems, g, lang).filter((n) => !user || !forVisitorsOnly(n.url)))
-    .filter((c) => c.length > 0);
+  const columns = COLUMNS.map((g) => navItemsIn(navitems, g, lang).filter((n) => !user || !forVisitorsOnly(n.url))).filter(
+    (c) => c.length > 0,
+  );
   const social = navItemsIn(navitems, 'social', lang);
   const sitetitle = t(config?.sitetitle ?? tk('Learning Platform'));
   const org = config?.organizationurl?.[lang] ?? config?.organizationurl?.en;
@@ -28,7 +29,9 @@ export function Footer() {
           {columns.map((items, i) => (
             <Stack key={i} gap={6} component="nav" aria-label={`${t('Footer links')} ${i + 1}`}>
               {items.map((item) => (
-                <SmartLink key={item._id ?? item.url} to={item.url} c="gray.8">{t(item.title)}</SmartLink>
+                <SmartLink key={item._id ?? item.url} to={item.url} c="gray.8">
+                  {t(item.title)}
+                </SmartLink>
               ))}
             </Stack>
           ))}
@@ -37,22 +40,45 @@ export function Footer() {
       <Group justify="space-between" gap="sm" wrap="wrap">
         {/* Kept left to right so "© 2021 <name>" reads the same in Arabic. */}
         <Text size="sm" c="gray.8" dir="ltr">
-          © {COPYRIGHT_YEAR} {org ? <Anchor href={org} target="_blank" rel="noopener noreferrer" c="gray.8">{sitetitle}</Anchor> : sitetitle}
+          © {COPYRIGHT_YEAR}{' '}
+          {org ? (
+            <Anchor href={org} target="_blank" rel="noopener noreferrer" c="gray.8">
+              {sitetitle}
+            </Anchor>
+          ) : (
+            sitetitle
+          )}
         </Text>
         {social.length > 0 && (
           <Group gap={4} component="nav" aria-label={t('Social media')}>
             {social.map((item) => (
-              <ActionIcon key={item._id ?? item.url} component="a" href={item.url} target="_blank" rel="noopener noreferrer"
-                variant="subtle" color="gray.8" size="lg" aria-label={t(item.title)} title={t(item.title)}>
+              <ActionIcon
+                key={item._id ?? item.url}
+                component="a"
+                href={item.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="subtle"
+                color="gray.8"
+                size="lg"
+                aria-label={t(item.title)}
+                title={t(item.title)}
+              >
                 <NavIcon name={item.icon ?? item.key ?? item.title} size={20} />
               </ActionIcon>
             ))}
           </Group>
         )}
-        {!privacyLinked && <SmartLink to={`/${PRIVACY_PAGE}`} c="gray.8">{t('Privacy notice')}</SmartLink>}
+        {!privacyLinked && (
+          <SmartLink to={`/${PRIVACY_PAGE}`} c="gray.8">
+            {t('Privacy notice')}
+          </SmartLink>
+        )}
         <Text size="sm" c="gray.8">
           {t('Powered by')}{' '}
-          <Anchor href={poweredBy.url} target="_blank" rel="noopener noreferrer" c="brand.8">{t(poweredBy.title)}</Anchor>
+          <Anchor href={poweredBy.url} target="_blank" rel="noopener noreferrer" c="brand.8">
+            {t(poweredBy.title)}
+          </Anchor>
         </Text>
       </Group>
     </Box>

@@ -36,7 +36,9 @@ export function LanguageMenu() {
           aria-label={`${t('Language')}: ${LANGUAGE_NAMES[lang] ?? lang}`}
           data-testid="language-menu"
         >
-          <span className="hide-narrow" lang={lang}>{LANGUAGE_NAMES[lang] ?? lang}</span>
+          <span className="hide-narrow" lang={lang}>
+            {LANGUAGE_NAMES[lang] ?? lang}
+          </span>
         </Button>
       )}
     />

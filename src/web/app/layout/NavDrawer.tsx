@@ -6,8 +6,21 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Collapse, Group, NavLink, Text, Box } from '@mantine/core';
 import {
-  IconCheck, IconChevronDown, IconCircle, IconCircleCheck, IconEye, IconHome, IconLanguage, IconListDetails,
-  IconLogin, IconLogout, IconSchool, IconSettings, IconTrophy, IconPointFilled, IconRefresh,
+  IconCheck,
+  IconChevronDown,
+  IconCircle,
+  IconCircleCheck,
+  IconEye,
+  IconHome,
+  IconLanguage,
+  IconListDetails,
+  IconLogin,
+  IconLogout,
+  IconSchool,
+  IconSettings,
+  IconTrophy,
+  IconPointFilled,
+  IconRefresh,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -55,23 +68,52 @@ function ItemLink({ item, onNavigate, leftSection }: { item: NavItem; onNavigate
   }
   const active = isActive(item.url, pathname);
   return (
-    <NavLink component={Link} to={item.url} label={t(item.title)} leftSection={icon} active={active}
-      aria-current={active ? 'page' : undefined} onClick={onNavigate} />
+    <NavLink
+      component={Link}
+      to={item.url}
+      label={t(item.title)}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+    />
   );
 }
 
 /** A row with a link and its own expand button (a link cannot hold a button). */
-function TreeRow({ link, opened, onToggle, label, children }: {
-  link: ReactNode; opened: boolean; onToggle: () => void; label: string; children: ReactNode;
+function TreeRow({
+  link,
+  opened,
+  onToggle,
+  label,
+  children,
+}: {
+  link: ReactNode;
+  opened: boolean;
+  onToggle: () => void;
+  label: string;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <>
       <Group gap={0} wrap="nowrap" align="stretch">
         <Box style={{ flex: 1, minWidth: 0 }}>{link}</Box>
-        <ActionIcon variant="subtle" color="gray" h="auto" w={36} onClick={onToggle} aria-expanded={opened}
-          aria-label={`${opened ? t('Collapse') : t('Expand')}: ${label}`} style={{ alignSelf: 'center' }}>
-          <IconChevronDown size={16} aria-hidden style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          h="auto"
+          w={36}
+          onClick={onToggle}
+          aria-expanded={opened}
+          aria-label={`${opened ? t('Collapse') : t('Expand')}: ${label}`}
+          style={{ alignSelf: 'center' }}
+        >
+          <IconChevronDown
+            size={16}
+            aria-hidden
+            style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+          />
         </ActionIcon>
       </Group>
       <Collapse expanded={opened}>
@@ -81,14 +123,29 @@ function TreeRow({ link, opened, onToggle, label, children }: {
   );
 }
 
-function LessonMaterials({ lesson, course, classId, enrollment, onNavigate }: {
-  lesson: Lesson; course: Course; classId: string; enrollment?: Enrollment; onNavigate: () => void;
+function LessonMaterials({
+  lesson,
+  course,
+  classId,
+  enrollment,
+  onNavigate,
+}: {
+  lesson: Lesson;
+  course: Course;
+  classId: string;
+  enrollment?: Enrollment;
+  onNavigate: () => void;
 }) {
   const { t } = useTranslation();
   const route = useRouteCourse();
   const viewed = enrollment?.progress?.[lesson._id]?.materials ?? {};
   const materials = Object.values(lesson.materials ?? {}).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-  if (materials.length === 0) return <Text size="xs" c="dimmed" px="sm" py={4}>{t('No materials')}</Text>;
+  if (materials.length === 0)
+    return (
+      <Text size="xs" c="dimmed" px="sm" py={4}>
+        {t('No materials')}
+      </Text>
+    );
   return (
     <>
       {materials.map((m) => {
@@ -106,9 +163,13 @@ function LessonMaterials({ lesson, course, classId, enrollment, onNavigate }: {
             className={m.required ? 'material-required' : 'material-optional'}
             label={m.title || t(m.section)}
             description={m.required ? t('Required') : t('Optional')}
-            leftSection={seen
-              ? <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-label={t('Viewed')} />
-              : <IconCircle size={16} color="var(--mantine-color-gray-6)" aria-hidden />}
+            leftSection={
+              seen ? (
+                <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-label={t('Viewed')} />
+              ) : (
+                <IconCircle size={16} color="var(--mantine-color-gray-6)" aria-hidden />
+              )
+            }
           />
         );
       })}
@@ -122,23 +183,50 @@ function CourseLessons({ course, enrollment, onNavigate }: { course: Course; enr
   const route = useRouteCourse();
   const { data, isPending, isError } = useQuery(lessonsQuery(course._id));
   const [openLessons, setOpenLessons] = useState<Record<string, boolean>>({});
-  const classId = route.courseId === course._id && route.classId ? route.classId : enrollment?.classid ?? 'none';
-  if (isPending) return <Text size="xs" c="dimmed" px="sm" py={4}>{t('Loading')}</Text>;
-  if (isError) return <Text size="xs" c="dimmed" px="sm" py={4}>{t('Lessons are not available.')}</Text>;
+  const classId = route.courseId === course._id && route.classId ? route.classId : (enrollment?.classid ?? 'none');
+  if (isPending)
+    return (
+      <Text size="xs" c="dimmed" px="sm" py={4}>
+        {t('Loading')}
+      </Text>
+    );
+  if (isError)
+    return (
+      <Text size="xs" c="dimmed" px="sm" py={4}>
+        {t('Lessons are not available.')}
+      </Text>
+    );
   const lessons = sortLessons(data, course);
-  if (lessons.length === 0) return <Text size="xs" c="dimmed" px="sm" py={4}>{t('No lessons yet')}</Text>;
+  if (lessons.length === 0)
+    return (
+      <Text size="xs" c="dimmed" px="sm" py={4}>
+        {t('No lessons yet')}
+      </Text>
+    );
   return (
     <>
       {lessons.map((lesson) => {
         const p = enrollment?.progress?.[lesson._id];
         const current = route.courseId === course._id && route.lessonId === lesson._id;
         // A failed quiz is no trophy: it shows as a quiz to try again.
-        const state = p?.quizdate ? (quizPassed(p, config?.quizpasspercent ?? 0) ? 'quizzed' : 'quizFailed') : p?.firstview ? 'visited' : 'new';
-        const icon = current ? <IconPointFilled size={16} color="var(--mantine-color-brand-7)" aria-label={t('Current lesson')} />
-          : state === 'quizzed' ? <IconTrophy size={16} color="var(--mantine-color-green-8)" aria-label={t('Quiz taken')} />
-          : state === 'quizFailed' ? <IconRefresh size={16} color="var(--mantine-color-orange-9)" aria-label={t('Quiz not passed')} />
-          : state === 'visited' ? <IconEye size={16} color="var(--mantine-color-brand-7)" aria-label={t('Visited')} />
-          : <IconCircle size={16} color="var(--mantine-color-gray-6)" aria-hidden />;
+        const state = p?.quizdate
+          ? quizPassed(p, config?.quizpasspercent ?? 0)
+            ? 'quizzed'
+            : 'quizFailed'
+          : p?.firstview
+            ? 'visited'
+            : 'new';
+        const icon = current ? (
+          <IconPointFilled size={16} color="var(--mantine-color-brand-7)" aria-label={t('Current lesson')} />
+        ) : state === 'quizzed' ? (
+          <IconTrophy size={16} color="var(--mantine-color-green-8)" aria-label={t('Quiz taken')} />
+        ) : state === 'quizFailed' ? (
+          <IconRefresh size={16} color="var(--mantine-color-orange-9)" aria-label={t('Quiz not passed')} />
+        ) : state === 'visited' ? (
+          <IconEye size={16} color="var(--mantine-color-brand-7)" aria-label={t('Visited')} />
+        ) : (
+          <IconCircle size={16} color="var(--mantine-color-gray-6)" aria-hidden />
+        );
         const opened = openLessons[lesson._id] ?? current;
         const link = (
           <NavLink
@@ -153,8 +241,13 @@ function CourseLessons({ course, enrollment, onNavigate }: { course: Course; enr
           />
         );
         return (
-          <TreeRow key={lesson._id} link={link} label={lesson.title} opened={opened}
-            onToggle={() => setOpenLessons((o) => ({ ...o, [lesson._id]: !opened }))}>
+          <TreeRow
+            key={lesson._id}
+            link={link}
+            label={lesson.title}
+            opened={opened}
+            onToggle={() => setOpenLessons((o) => ({ ...o, [lesson._id]: !opened }))}
+          >
             <LessonMaterials lesson={lesson} course={course} classId={classId} enrollment={enrollment} onNavigate={onNavigate} />
           </TreeRow>
         );
@@ -176,26 +269,53 @@ function CoursesTree({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
   const list = visibleCourses(courses.data, lang, inactiveShownFor(config, enrollments.data));
   const active = isActive(item.url, pathname);
   const link = (
-    <NavLink component={Link} to={item.url} label={t(item.title)} onClick={onNavigate} active={active}
-      aria-current={active ? 'page' : undefined} leftSection={<IconSchool size={18} stroke={1.6} aria-hidden />} />
+    <NavLink
+      component={Link}
+      to={item.url}
+      label={t(item.title)}
+      onClick={onNavigate}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      leftSection={<IconSchool size={18} stroke={1.6} aria-hidden />}
+    />
   );
   return (
     <TreeRow link={link} label={t(item.title)} opened={listOpen} onToggle={() => setListOpen((o) => !o)}>
-      {courses.isPending && <Text size="xs" c="dimmed" px="sm" py={4}>{t('Loading')}</Text>}
+      {courses.isPending && (
+        <Text size="xs" c="dimmed" px="sm" py={4}>
+          {t('Loading')}
+        </Text>
+      )}
       {list.map((course) => {
-        const enrollment = (enrollments.data ?? []).find((e) => e.course === course._id && (!route.classId || e.classid === route.classId))
-          ?? (enrollments.data ?? []).find((e) => e.course === course._id);
+        const enrollment =
+          (enrollments.data ?? []).find((e) => e.course === course._id && (!route.classId || e.classid === route.classId)) ??
+          (enrollments.data ?? []).find((e) => e.course === course._id);
         const current = route.courseId === course._id;
         const opened = open[course._id] ?? current;
         const courseLink = (
-          <NavLink component={Link} to={coursePath(course._id)} onClick={onNavigate}
-            active={current && !route.lessonId} label={course.title}
-            leftSection={enrollment?.completed ? <IconCheck size={16} color="var(--mantine-color-green-8)" aria-label={t('Completed')} />
-              : <IconListDetails size={16} stroke={1.6} aria-hidden />} />
+          <NavLink
+            component={Link}
+            to={coursePath(course._id)}
+            onClick={onNavigate}
+            active={current && !route.lessonId}
+            label={course.title}
+            leftSection={
+              enrollment?.completed ? (
+                <IconCheck size={16} color="var(--mantine-color-green-8)" aria-label={t('Completed')} />
+              ) : (
+                <IconListDetails size={16} stroke={1.6} aria-hidden />
+              )
+            }
+          />
         );
         return (
-          <TreeRow key={course._id} link={courseLink} label={course.title} opened={opened}
-            onToggle={() => setOpen((o) => ({ ...o, [course._id]: !opened }))}>
+          <TreeRow
+            key={course._id}
+            link={courseLink}
+            label={course.title}
+            opened={opened}
+            onToggle={() => setOpen((o) => ({ ...o, [course._id]: !opened }))}
+          >
             {opened && <CourseLessons course={course} enrollment={enrollment} onNavigate={onNavigate} />}
           </TreeRow>
         );
@@ -224,22 +344,43 @@ export function NavDrawer({ onNavigate }: { onNavigate: () => void }) {
         <Box component="ul" className="plain-list">
           {left.map((item) => (
             <li key={item._id ?? item.url}>
-              {item.url.toLowerCase() === '/courses'
-                ? <CoursesTree item={item} onNavigate={onNavigate} />
-                : <ItemLink item={item} onNavigate={onNavigate} leftSection={item.url === '/' ? <IconHome size={18} stroke={1.6} aria-hidden /> : undefined} />}
+              {item.url.toLowerCase() === '/courses' ? (
+                <CoursesTree item={item} onNavigate={onNavigate} />
+              ) : (
+                <ItemLink
+                  item={item}
+                  onNavigate={onNavigate}
+                  leftSection={item.url === '/' ? <IconHome size={18} stroke={1.6} aria-hidden /> : undefined}
+                />
+              )}
             </li>
           ))}
-          {!hasCourses && <li><CoursesTree item={DEFAULT_LEFT[2]!} onNavigate={onNavigate} /></li>}
+          {!hasCourses && (
+            <li>
+              <CoursesTree item={DEFAULT_LEFT[2]!} onNavigate={onNavigate} />
+            </li>
+          )}
           {user?.isAdmin && (
             <li>
               <TreeRow
                 label={t('Admin')}
                 opened={adminOpen}
                 onToggle={() => setAdminOpen((o) => !o)}
-                link={<NavLink component={Link} to="/admin" label={t('Admin')} onClick={onNavigate} active={pathname.toLowerCase().startsWith('/admin')}
-                  leftSection={<IconSettings size={18} stroke={1.6} aria-hidden />} data-testid="drawer-admin" />}
+                link={
+                  <NavLink
+                    component={Link}
+                    to="/admin"
+                    label={t('Admin')}
+                    onClick={onNavigate}
+                    active={pathname.toLowerCase().startsWith('/admin')}
+                    leftSection={<IconSettings size={18} stroke={1.6} aria-hidden />}
+                    data-testid="drawer-admin"
+                  />
+                }
               >
-                {adminItems.map((item) => <ItemLink key={item._id ?? item.url} item={item} onNavigate={onNavigate} />)}
+                {adminItems.map((item) => (
+                  <ItemLink key={item._id ?? item.url} item={item} onNavigate={onNavigate} />
+                ))}
               </TreeRow>
             </li>
           )}
@@ -257,9 +398,18 @@ export function NavDrawer({ onNavigate }: { onNavigate: () => void }) {
               <Box component="ul" className="plain-list" ps="md">
                 {languages.map((code) => (
                   <li key={code}>
-                    <NavLink component="button" lang={code} label={LANGUAGE_NAMES[code] ?? code} active={code === lang}
+                    <NavLink
+                      component="button"
+                      lang={code}
+                      label={LANGUAGE_NAMES[code] ?? code}
+                      active={code === lang}
                       aria-current={code === lang ? 'true' : undefined}
-                      onClick={() => { void switchTo(code); onNavigate(); }} data-lang={code} />
+                      onClick={() => {
+                        void switchTo(code);
+                        onNavigate();
+                      }}
+                      data-lang={code}
+                    />
                   </li>
                 ))}
               </Box>
@@ -267,11 +417,26 @@ export function NavDrawer({ onNavigate }: { onNavigate: () => void }) {
           </li>
           <li>
             {user ? (
-              <NavLink component="button" label={t('Logout')} leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
-                onClick={() => { onNavigate(); void doLogout(); }} data-testid="drawer-logout" />
+              <NavLink
+                component="button"
+                label={t('Logout')}
+                leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
+                onClick={() => {
+                  onNavigate();
+                  void doLogout();
+                }}
+                data-testid="drawer-logout"
+              />
             ) : (
-              <NavLink component={Link} to="/login" label={t('Login')} leftSection={<IconLogin size={18} stroke={1.6} aria-hidden />}
-                onClick={onNavigate} active={pathname.toLowerCase() === '/login'} data-testid="drawer-login" />
+              <NavLink
+                component={Link}
+                to="/login"
+                label={t('Login')}
+                leftSection={<IconLogin size={18} stroke={1.6} aria-hidden />}
+                onClick={onNavigate}
+                active={pathname.toLowerCase() === '/login'}
+                data-testid="drawer-login"
+              />
             )}
           </li>
         </Box>

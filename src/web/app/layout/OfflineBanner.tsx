@@ -15,18 +15,30 @@ import { keepLoadedScripts } from '../../lib/offline/app-worker.ts';
 /** How often an open tab asks whether a new version was published. */
 const UPDATE_CHECK_MS = 60 * 60_000;
 
-interface InstallPromptEvent extends Event { prompt: () => Promise<void> }
+interface InstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+}
 
 function useInstallPrompt(): (() => void) | null {
   const [event, setEvent] = useState<InstallPromptEvent | null>(null);
   useEffect(() => {
-    const onPrompt = (e: Event) => { e.preventDefault(); setEvent(e as InstallPromptEvent); };
+    const onPrompt = (e: Event) => {
+      e.preventDefault();
+      setEvent(e as InstallPromptEvent);
+    };
     const onInstalled = () => setEvent(null);
     window.addEventListener('beforeinstallprompt', onPrompt);
     window.addEventListener('appinstalled', onInstalled);
-    return () => { window.removeEventListener('beforeinstallprompt', onPrompt); window.removeEventListener('appinstalled', onInstalled); };
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
   }, []);
-  return event ? () => { void event.prompt().finally(() => setEvent(null)); } : null;
+  return event
+    ? () => {
+        void event.prompt().finally(() => setEvent(null));
+      }
+    : null;
 }
 
 export function OfflineBanner() {
@@ -34,14 +46,21 @@ export function OfflineBanner() {
   const online = useOnline();
   const queue = useQueueState();
   const install = useInstallPrompt();
-  const { needRefresh: [needRefresh], updateServiceWorker } = useRegisterSW({
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       void navigator.serviceWorker.ready.then(() => keepLoadedScripts()).catch(() => {});
-      setInterval(() => { if (navigator.onLine) void registration.update().catch(() => {}); }, UPDATE_CHECK_MS);
+      setInterval(() => {
+        if (navigator.onLine) void registration.update().catch(() => {});
+      }, UPDATE_CHECK_MS);
     },
   });
-  useEffect(() => { startQueue(); }, []);
+  useEffect(() => {
+    startQueue();
+  }, []);
   // The waiting version takes over, then the page loads again under it (also on a page the worker did
   // not control when it loaded, where the library does not reload by itself).
   const applyUpdate = () => {
@@ -55,14 +74,35 @@ export function OfflineBanner() {
   return (
     <div className="offline-banner" data-testid="offline-banner">
       {!online && (
-        <Alert color="orange" variant="light" icon={<IconCloudOff size={20} aria-hidden />} role="status" data-testid="offline-notice" mb="xs">
-          <Text size="sm" fw={600}>{t('You are offline')}</Text>
-          <Text size="sm">{t('Pages you have seen and courses kept on this device still open. Changes are sent when you are back online.')}</Text>
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconCloudOff size={20} aria-hidden />}
+          role="status"
+          data-testid="offline-notice"
+          mb="xs"
+        >
+          <Text size="sm" fw={600}>
+            {t('You are offline')}
+          </Text>
+          <Text size="sm">
+            {t('Pages you have seen and courses kept on this device still open. Changes are sent when you are back online.')}
+          </Text>
         </Alert>
       )}
       {(waiting || queue.lastSent) && (
-        <Text size="sm" c="gray.7" mb="xs" role="status" data-testid="offline-queue" data-waiting={queue.waiting} data-sending={queue.sending}>
-          {waiting ? t('{{count}} changes are waiting to be sent', { count: queue.waiting }) : t('Every change made offline has been sent.')}
+        <Text
+          size="sm"
+          c="gray.7"
+          mb="xs"
+          role="status"
+          data-testid="offline-queue"
+          data-waiting={queue.waiting}
+          data-sending={queue.sending}
+        >
+          {waiting
+            ? t('{{count}} changes are waiting to be sent', { count: queue.waiting })
+            : t('Every change made offline has been sent.')}
           {queue.lastSent ? ` ${t('Last sent: {{time}}', { time: time(queue.lastSent) })}` : ''}
         </Text>
       )}
@@ -78,7 +118,13 @@ export function OfflineBanner() {
       )}
       {install && online && (
         <Group mb="xs">
-          <Button size="xs" variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={install} data-testid="install-app">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={install}
+            data-testid="install-app"
+          >
             {t('Install the app')}
           </Button>
         </Group>

@@ -29,7 +29,10 @@ export function ScrollManager() {
       frame = requestAnimationFrame(() => positions.set(keyRef.current, window.scrollY));
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => { window.removeEventListener('scroll', onScroll); cancelAnimationFrame(frame); };
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, []);
 
   useEffect(() => {
@@ -52,9 +55,12 @@ export function ScrollManager() {
       const tryScroll = () => {
         if (cancelled) return;
         // Blocks carry their record id (page-lang-key); a link may name just the key.
-        const el = document.getElementById(id) ?? document.getElementsByName(id)[0]
-          ?? document.querySelector(`#main [id$="-${CSS.escape(id)}"]`);
-        if (el) { el.scrollIntoView({ block: 'start' }); return; }
+        const el =
+          document.getElementById(id) ?? document.getElementsByName(id)[0] ?? document.querySelector(`#main [id$="-${CSS.escape(id)}"]`);
+        if (el) {
+          el.scrollIntoView({ block: 'start' });
+          return;
+        }
         if (Date.now() - started < HASH_WAIT_MS) timer = window.setTimeout(tryScroll, 100);
       };
       tryScroll();
@@ -81,7 +87,10 @@ export function ScrollManager() {
       // The main anchor sits at the top of the page content.
       window.scrollTo(0, 0);
     }
-    return () => { cancelled = true; clearTimeout(timer); };
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [location.key, location.hash, navType]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return null;

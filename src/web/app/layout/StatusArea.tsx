@@ -19,9 +19,17 @@ export function StatusArea() {
       {messages.map((m) => {
         const { color, icon: Icon } = LOOK[m.type];
         return (
-          <Alert key={m.id} color={color} variant="light" icon={<Icon size={20} aria-hidden />} withCloseButton
-            closeButtonLabel={t('Close')} onClose={() => removeStatus(m.id)} role={m.type === 'error' ? 'alert' : 'status'}
-            data-status-type={m.type}>
+          <Alert
+            key={m.id}
+            color={color}
+            variant="light"
+            icon={<Icon size={20} aria-hidden />}
+            withCloseButton
+            closeButtonLabel={t('Close')}
+            onClose={() => removeStatus(m.id)}
+            role={m.type === 'error' ? 'alert' : 'status'}
+            data-status-type={m.type}
+          >
             {t(m.message)}
           </Alert>
         );

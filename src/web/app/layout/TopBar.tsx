@@ -29,7 +29,9 @@ export function TopBar({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
         </Group>
         <Group component="nav" aria-label={t('Main navigation')} gap="md" visibleFrom="md" wrap="nowrap" className="top-nav">
           {top.map((item) => (
-            <SmartLink key={item._id ?? item.url} to={item.url} c="dark.7">{t(item.title)}</SmartLink>
+            <SmartLink key={item._id ?? item.url} to={item.url} c="dark.7">
+              {t(item.title)}
+            </SmartLink>
           ))}
         </Group>
         <Group gap={4} wrap="nowrap">

@@ -29,7 +29,12 @@ export function UserMenu() {
     const here = location.pathname + location.search;
     const plain = /^\/(user\/)?(login|register|signup|passwordreset)$/i.test(location.pathname) || location.pathname === '/';
     return (
-      <Button component={Link} to={plain ? '/login' : loginPath(here)} leftSection={<IconLogin size={18} aria-hidden />} data-testid="login-button">
+      <Button
+        component={Link}
+        to={plain ? '/login' : loginPath(here)}
+        leftSection={<IconLogin size={18} aria-hidden />}
+        data-testid="login-button"
+      >
         {t('Login')}
       </Button>
     );
@@ -41,14 +46,31 @@ export function UserMenu() {
       heading={name}
       items={[
         { key: 'profile', to: '/users/profile', label: t('Profile'), icon: <IconUser size={16} aria-hidden />, testId: 'menu-profile' },
-        { key: 'classes', to: '/users/profile/enrollment', label: t('My Classes'), icon: <IconSchool size={16} aria-hidden />, testId: 'menu-classes' },
-        { key: 'logout', divider: true, onSelect: () => void doLogout(), label: t('Logout'), icon: <IconLogout size={16} aria-hidden />, testId: 'logout' },
+        {
+          key: 'classes',
+          to: '/users/profile/enrollment',
+          label: t('My Classes'),
+          icon: <IconSchool size={16} aria-hidden />,
+          testId: 'menu-classes',
+        },
+        {
+          key: 'logout',
+          divider: true,
+          onSelect: () => void doLogout(),
+          label: t('Logout'),
+          icon: <IconLogout size={16} aria-hidden />,
+          testId: 'logout',
+        },
       ]}
       renderTrigger={(props) => (
         <UnstyledButton {...props} title={t('User menu')} data-testid="user-menu" className="user-menu-button">
           <Group gap={6} wrap="nowrap">
-            <Avatar size={32} color="brand" radius="xl" aria-hidden>{initials}</Avatar>
-            <Text size="sm" fw={500} className="narrow-visually-hidden" maw={160} truncate="end" component="span">{name}</Text>
+            <Avatar size={32} color="brand" radius="xl" aria-hidden>
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={500} className="narrow-visually-hidden" maw={160} truncate="end" component="span">
+              {name}
+            </Text>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

@@ -5,7 +5,20 @@
  */
 import { useState } from 'react';
 import {
-  Anchor, Button, Group, NativeSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title, Input,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Input,
 } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -40,17 +53,25 @@ export const BLOCK_TYPES = [
 /** The fields a block save sends (the server keeps the rest as they are). */
 export function blockPayload(d: Content): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    _id: d._id, type: d.type || 'block', subtype: d.subtype ?? '', context: d.context, lang: d.lang ?? '',
-    order: Number.isFinite(d.order) ? d.order : 0, title: d.title ?? '', body: d.body ?? '', body2: d.body2 ?? '',
-    video: d.video ?? '', videoplacement: d.videoplacement ?? '', condition: d.condition ?? '', after: d.after ?? '',
+    _id: d._id,
+    type: d.type || 'block',
+    subtype: d.subtype ?? '',
+    context: d.context,
+    lang: d.lang ?? '',
+    order: Number.isFinite(d.order) ? d.order : 0,
+    title: d.title ?? '',
+    body: d.body ?? '',
+    body2: d.body2 ?? '',
+    video: d.video ?? '',
+    videoplacement: d.videoplacement ?? '',
+    condition: d.condition ?? '',
+    after: d.after ?? '',
   };
   if (d.subtype === 'cards' || d.subtype === 'accordian' || d.cards) out.cards = (d.cards ?? []).map((c) => ({ ...c }));
   return out;
 }
 
-export default function BlockEditor({ draft, onChange, onClose }: {
-  draft: Content; onChange: (d: Content) => void; onClose: () => void;
-}) {
+export default function BlockEditor({ draft, onChange, onClose }: { draft: Content; onChange: (d: Content) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const { config } = useSession();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -99,83 +120,201 @@ export default function BlockEditor({ draft, onChange, onClose }: {
   };
   const remove = () => {
     setConfirmRemove(false);
-    if (isNew) { onClose(); return; }
+    if (isNew) {
+      onClose();
+      return;
+    }
     removeBlock.mutate(draft._id);
   };
   const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" className="block-editor" data-testid="block-editor" data-block-editor={draft._id}
-      component="form" onSubmit={(e) => { e.preventDefault(); save(); }}>
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      radius="md"
+      className="block-editor"
+      data-testid="block-editor"
+      data-block-editor={draft._id}
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4">{isNew ? t('New block') : t('Edit block')}</Title>
+          <Title order={2} size="h4">
+            {isNew ? t('New block') : t('Edit block')}
+          </Title>
           {!isNew && (
             <Group gap="xs">
-              <VersionHistory kind="content" id={draft._id} onRestored={async () => { await contentChanged(); onClose(); }} />
-              <Anchor component={Link} to={adminPath('content', draft._id)} size="sm">{t('All settings of this block')}</Anchor>
+              <VersionHistory
+                kind="content"
+                id={draft._id}
+                onRestored={async () => {
+                  await contentChanged();
+                  onClose();
+                }}
+              />
+              <Anchor component={Link} to={adminPath('content', draft._id)} size="sm">
+                {t('All settings of this block')}
+              </Anchor>
             </Group>
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NativeSelect label={t('Kind of block')} value={draft.subtype ?? ''} onChange={(e) => set('subtype', e.currentTarget.value)}
-            data={BLOCK_TYPES.map((b) => ({ value: b.value, label: t(b.label) }))} error={err('subtype')} data-testid="block-subtype" />
-          <TextInput label={t('Title')} value={draft.title ?? ''} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')}
-            data-testid="block-title" />
+          <NativeSelect
+            label={t('Kind of block')}
+            value={draft.subtype ?? ''}
+            onChange={(e) => set('subtype', e.currentTarget.value)}
+            data={BLOCK_TYPES.map((b) => ({ value: b.value, label: t(b.label) }))}
+            error={err('subtype')}
+            data-testid="block-subtype"
+          />
+          <TextInput
+            label={t('Title')}
+            value={draft.title ?? ''}
+            onChange={(e) => set('title', e.currentTarget.value)}
+            error={err('title')}
+            data-testid="block-title"
+          />
         </SimpleGrid>
-        <RichTextField label={t('Text')} value={draft.body ?? ''} onChange={(html) => set('body', html)} error={err('body')}
-          uploadContext={draft.context} testId="block-body" />
+        <RichTextField
+          label={t('Text')}
+          value={draft.body ?? ''}
+          onChange={(html) => set('body', html)}
+          error={err('body')}
+          uploadContext={draft.context}
+          testId="block-body"
+        />
         {draft.subtype === 'survey' && (
-          <TextInput label={t('Survey')} description={t('The id of the survey to show')} value={draft.after ?? ''}
-            onChange={(e) => set('after', e.currentTarget.value)} error={err('after')} />
+          <TextInput
+            label={t('Survey')}
+            description={t('The id of the survey to show')}
+            value={draft.after ?? ''}
+            onChange={(e) => set('after', e.currentTarget.value)}
+            error={err('after')}
+          />
         )}
         {hasCards && (
-          <CardsEditor block={draft} onChange={(cards) => set('cards', cards)} accordion={draft.subtype === 'accordian'} onSaved={onChange} />
+          <CardsEditor
+            block={draft}
+            onChange={(cards) => set('cards', cards)}
+            accordion={draft.subtype === 'accordian'}
+            onSaved={onChange}
+          />
         )}
         {(draft.subtype ?? '') === '' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('Video or image')} description={t('A YouTube or Vimeo link, or the address of an image')}
-              value={draft.video ?? ''} onChange={(e) => set('video', e.currentTarget.value)} error={err('video')} placeholder="https://" />
+            <TextInput
+              label={t('Video or image')}
+              description={t('A YouTube or Vimeo link, or the address of an image')}
+              value={draft.video ?? ''}
+              onChange={(e) => set('video', e.currentTarget.value)}
+              error={err('video')}
+              placeholder="https://"
+            />
             <Input.Wrapper label={t('Video position')} labelElement="div">
-              <SegmentedControl mt={4} fullWidth value={draft.videoplacement === 'solo' ? 'solo' : 'other'}
+              <SegmentedControl
+                mt={4}
+                fullWidth
+                value={draft.videoplacement === 'solo' ? 'solo' : 'other'}
                 onChange={(v) => set('videoplacement', v as Content['videoplacement'])}
-                data={[{ value: 'other', label: t('Beside the text') }, { value: 'solo', label: t('Above the text') }]} />
+                data={[
+                  { value: 'other', label: t('Beside the text') },
+                  { value: 'solo', label: t('Above the text') },
+                ]}
+              />
             </Input.Wrapper>
           </SimpleGrid>
         )}
-        <Switch label={t('Alternate text for visitors who are not signed in')} checked={draft.condition === 'unauthenticated'}
-          onChange={(e) => set('condition', e.currentTarget.checked ? 'unauthenticated' : '')} />
+        <Switch
+          label={t('Alternate text for visitors who are not signed in')}
+          checked={draft.condition === 'unauthenticated'}
+          onChange={(e) => set('condition', e.currentTarget.checked ? 'unauthenticated' : '')}
+        />
         {draft.condition === 'unauthenticated' && draft.subtype !== 'register' && (
-          <RichTextField label={t('Text for visitors who are not signed in')} description={t('Visitors who are not signed in read this text instead of the text above; signed-in readers do not see the block when the text above is empty.')}
-            value={draft.body2 ?? ''} onChange={(html) => set('body2', html)} error={err('body2')} uploadContext={draft.context} minHeight={100} testId="block-body2" />
+          <RichTextField
+            label={t('Text for visitors who are not signed in')}
+            description={t(
+              'Visitors who are not signed in read this text instead of the text above; signed-in readers do not see the block when the text above is empty.',
+            )}
+            value={draft.body2 ?? ''}
+            onChange={(html) => set('body2', html)}
+            error={err('body2')}
+            uploadContext={draft.context}
+            minHeight={100}
+            testId="block-body2"
+          />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput label={t('Order')} description={t('Blocks are shown from the lowest number up')} value={draft.order ?? 0}
-            onChange={(v) => set('order', typeof v === 'number' ? v : Number(v) || 0)} error={err('order')} allowDecimal={false} />
-          <NativeSelect label={t('Language')} value={draft.lang ?? ''} onChange={(e) => set('lang', e.currentTarget.value || undefined)}
-            data={[{ value: '', label: t('Every language') }, ...languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))]} error={err('lang')} />
+          <NumberInput
+            label={t('Order')}
+            description={t('Blocks are shown from the lowest number up')}
+            value={draft.order ?? 0}
+            onChange={(v) => set('order', typeof v === 'number' ? v : Number(v) || 0)}
+            error={err('order')}
+            allowDecimal={false}
+          />
+          <NativeSelect
+            label={t('Language')}
+            value={draft.lang ?? ''}
+            onChange={(e) => set('lang', e.currentTarget.value || undefined)}
+            data={[{ value: '', label: t('Every language') }, ...languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))]}
+            error={err('lang')}
+          />
         </SimpleGrid>
         <Group justify="space-between" gap="xs" mt="xs">
-          <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmRemove(true)}
-            loading={busy === 'remove'} disabled={busy !== null} data-testid="remove-block">
+          <Button
+            color="red"
+            variant="subtle"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setConfirmRemove(true)}
+            loading={busy === 'remove'}
+            disabled={busy !== null}
+            data-testid="remove-block"
+          >
             {isNew ? t('Discard') : t('Remove')}
           </Button>
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={onClose} disabled={busy !== null} data-testid="cancel-block">
+            <Button
+              variant="default"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={onClose}
+              disabled={busy !== null}
+              data-testid="cancel-block"
+            >
               {t('Cancel')}
             </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={busy === 'save'} disabled={busy !== null}
-              data-testid="save-block">
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              loading={busy === 'save'}
+              disabled={busy !== null}
+              data-testid="save-block"
+            >
               {t('Save')}
             </Button>
           </Group>
         </Group>
       </Stack>
-      <AppModal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title={isNew ? t('Discard this new block?') : t('Remove this block?')} centered>
-        <Text size="sm" mb="md">{isNew ? t('The block has not been saved yet.') : t('Readers will no longer see it. This cannot be undone.')}</Text>
+      <AppModal
+        opened={confirmRemove}
+        onClose={() => setConfirmRemove(false)}
+        title={isNew ? t('Discard this new block?') : t('Remove this block?')}
+        centered
+      >
+        <Text size="sm" mb="md">
+          {isNew ? t('The block has not been saved yet.') : t('Readers will no longer see it. This cannot be undone.')}
+        </Text>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => setConfirmRemove(false)}>{t('Cancel')}</Button>
-          <Button color="red" onClick={() => remove()} data-testid="confirm-remove">{isNew ? t('Discard') : t('Remove')}</Button>
+          <Button variant="default" onClick={() => setConfirmRemove(false)}>
+            {t('Cancel')}
+          </Button>
+          <Button color="red" onClick={() => remove()} data-testid="confirm-remove">
+            {isNew ? t('Discard') : t('Remove')}
+          </Button>
         </Group>
       </AppModal>
     </Paper>

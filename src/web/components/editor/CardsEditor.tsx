@@ -36,8 +36,16 @@ export function cardErrors(cards: Card[]): Record<string, Record<string, string>
   return out;
 }
 
-export function CardsEditor({ block, onChange, onSaved, accordion }: {
-  block: Content; onChange: (cards: Card[]) => void; onSaved: (block: Content) => void; accordion: boolean;
+export function CardsEditor({
+  block,
+  onChange,
+  onSaved,
+  accordion,
+}: {
+  block: Content;
+  onChange: (cards: Card[]) => void;
+  onSaved: (block: Content) => void;
+  accordion: boolean;
 }) {
   const { t } = useTranslation();
   const cards = block.cards ?? [];
@@ -60,19 +68,28 @@ export function CardsEditor({ block, onChange, onSaved, accordion }: {
   const removeCard = (card: Card) => {
     setRemoving(null);
     const rest = cards.filter((c) => c.key !== card.key);
-    if (block._id === NEW_ID) { onChange(rest); return; }
+    if (block._id === NEW_ID) {
+      onChange(rest);
+      return;
+    }
     saveWithout.mutate({ saved: block, rest });
   };
 
   return (
     <Stack gap="xs" data-testid="cards-editor">
       <Group justify="space-between">
-        <Title order={3} size="h5">{accordion ? t('Panels') : t('Cards')} ({cards.length})</Title>
+        <Title order={3} size="h5">
+          {accordion ? t('Panels') : t('Cards')} ({cards.length})
+        </Title>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={add} data-testid="add-card">
           {accordion ? t('Add a panel') : t('Add a card')}
         </Button>
       </Group>
-      {cards.length === 0 && <Text size="sm" c="gray.7">{accordion ? t('No panels yet.') : t('No cards yet.')}</Text>}
+      {cards.length === 0 && (
+        <Text size="sm" c="gray.7">
+          {accordion ? t('No panels yet.') : t('No cards yet.')}
+        </Text>
+      )}
       <Grid gap="sm">
         {cards.map((card, i) => {
           const e = errors[card.key] ?? {};
@@ -81,22 +98,53 @@ export function CardsEditor({ block, onChange, onSaved, accordion }: {
             <Grid.Col key={card.key} span={{ base: 12, sm: Math.max(span, 6), md: span }}>
               <Paper withBorder p="sm" radius="md" h="100%" data-card-editor={card.key} component="fieldset" style={{ minWidth: 0 }}>
                 <Stack gap={6}>
-                  <Text fw={600} size="sm" component="legend">{label}</Text>
-                  <TextInput label={t('Title')} value={card.title ?? ''} onChange={(ev) => update(card.key, { title: ev.currentTarget.value })}
-                    error={e.title && t(e.title)} data-testid="card-title" />
+                  <Text fw={600} size="sm" component="legend">
+                    {label}
+                  </Text>
+                  <TextInput
+                    label={t('Title')}
+                    value={card.title ?? ''}
+                    onChange={(ev) => update(card.key, { title: ev.currentTarget.value })}
+                    error={e.title && t(e.title)}
+                    data-testid="card-title"
+                  />
                   {!accordion && (
                     <>
-                      <TextInput label={t('Link')} description={t('A page of this site such as /Courses, or https://...')} value={card.url ?? ''}
-                        onChange={(ev) => update(card.key, { url: ev.currentTarget.value })} error={e.url && t(e.url)} />
-                      <TextInput label={t('Video or image')} value={card.video ?? ''} placeholder="https://"
-                        onChange={(ev) => update(card.key, { video: ev.currentTarget.value })} error={e.video && t(e.video)} />
+                      <TextInput
+                        label={t('Link')}
+                        description={t('A page of this site such as /Courses, or https://...')}
+                        value={card.url ?? ''}
+                        onChange={(ev) => update(card.key, { url: ev.currentTarget.value })}
+                        error={e.url && t(e.url)}
+                      />
+                      <TextInput
+                        label={t('Video or image')}
+                        value={card.video ?? ''}
+                        placeholder="https://"
+                        onChange={(ev) => update(card.key, { video: ev.currentTarget.value })}
+                        error={e.video && t(e.video)}
+                      />
                     </>
                   )}
-                  <RichTextField label={t('Text')} value={card.description ?? ''} onChange={(html) => update(card.key, { description: html })}
-                    error={e.description && t(e.description)} minHeight={80} uploadContext={block.context} testId={`card-body-${i}`} />
+                  <RichTextField
+                    label={t('Text')}
+                    value={card.description ?? ''}
+                    onChange={(html) => update(card.key, { description: html })}
+                    error={e.description && t(e.description)}
+                    minHeight={80}
+                    uploadContext={block.context}
+                    testId={`card-body-${i}`}
+                  />
                   <Group justify="flex-end">
-                    <Button size="compact-sm" color="red" variant="subtle" leftSection={<IconTrash size={14} aria-hidden />}
-                      onClick={() => setRemoving(card)} disabled={busy} data-testid="remove-card">
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="subtle"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      onClick={() => setRemoving(card)}
+                      disabled={busy}
+                      data-testid="remove-card"
+                    >
                       {accordion ? t('Remove this panel') : t('Remove this card')}
                     </Button>
                   </Group>
@@ -106,12 +154,22 @@ export function CardsEditor({ block, onChange, onSaved, accordion }: {
           );
         })}
       </Grid>
-      <AppModal opened={removing !== null} onClose={() => setRemoving(null)} centered
-        title={accordion ? t('Remove this panel?') : t('Remove this card?')}>
-        <Text size="sm" mb="md">{removing?.title || removing?.key}</Text>
+      <AppModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        centered
+        title={accordion ? t('Remove this panel?') : t('Remove this card?')}
+      >
+        <Text size="sm" mb="md">
+          {removing?.title || removing?.key}
+        </Text>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => setRemoving(null)}>{t('Cancel')}</Button>
-          <Button color="red" onClick={() => removing && removeCard(removing)} data-testid="confirm-remove-card">{t('Remove')}</Button>
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t('Cancel')}
+          </Button>
+          <Button color="red" onClick={() => removing && removeCard(removing)} data-testid="confirm-remove-card">
+            {t('Remove')}
+          </Button>
         </Group>
       </AppModal>
     </Stack>

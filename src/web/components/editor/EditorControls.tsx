@@ -12,9 +12,22 @@ export function pagePropertiesPath(context: string, page: Content | null, lang: 
   return `${adminPath('content', 'new')}?type=page&context=${encodeURIComponent(context)}&lang=${encodeURIComponent(lang)}`;
 }
 
-export function EditorPageBar({ context, page, lang, preview, onPreview, onAddBlock, adding }: {
-  context: string; page: Content | null; lang: string; preview: boolean; onPreview: (v: boolean) => void;
-  onAddBlock: () => void; adding: boolean;
+export function EditorPageBar({
+  context,
+  page,
+  lang,
+  preview,
+  onPreview,
+  onAddBlock,
+  adding,
+}: {
+  context: string;
+  page: Content | null;
+  lang: string;
+  preview: boolean;
+  onPreview: (v: boolean) => void;
+  onAddBlock: () => void;
+  adding: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -22,16 +35,32 @@ export function EditorPageBar({ context, page, lang, preview, onPreview, onAddBl
       <Group gap="xs" justify="space-between">
         {!preview ? (
           <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddBlock} disabled={adding}
-              data-testid="add-block">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={onAddBlock}
+              disabled={adding}
+              data-testid="add-block"
+            >
               {t('Add Another Block To This Page')}
             </Button>
-            <Button size="xs" variant="light" leftSection={<IconSettings size={14} aria-hidden />} component={Link}
-              to={pagePropertiesPath(context, page, lang)} data-testid="edit-page">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconSettings size={14} aria-hidden />}
+              component={Link}
+              to={pagePropertiesPath(context, page, lang)}
+              data-testid="edit-page"
+            >
               {t('Edit Page Properties')}
             </Button>
           </Group>
-        ) : <Text size="sm" c="gray.7">{t('Preview: the page as readers see it.')}</Text>}
+        ) : (
+          <Text size="sm" c="gray.7">
+            {t('Preview: the page as readers see it.')}
+          </Text>
+        )}
         <Switch label={t('Preview')} checked={preview} onChange={(e) => onPreview(e.currentTarget.checked)} data-testid="preview-toggle" />
       </Group>
     </Paper>
@@ -42,8 +71,15 @@ export function EditorBlockBar({ block, onEdit, loading }: { block: Content; onE
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" mb={4} className="editor-block-bar">
-      <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} loading={loading}
-        aria-label={`${t('Edit')}: ${block.title || block._id}`} data-testid="edit-block">
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconEdit size={14} aria-hidden />}
+        onClick={onEdit}
+        loading={loading}
+        aria-label={`${t('Edit')}: ${block.title || block._id}`}
+        data-testid="edit-block"
+      >
         {t('Edit')}
       </Button>
     </Group>

@@ -9,7 +9,18 @@
 import '@mantine/tiptap/styles.css';
 import { useId, useState } from 'react';
 import {
-  Button, Checkbox, FileButton, Group, Input, NativeSelect, Popover, SegmentedControl, Stack, Text, Textarea, TextInput,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Input,
+  NativeSelect,
+  Popover,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
 } from '@mantine/core';
 import { Link, RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -35,7 +46,14 @@ export const FONT_SIZES = [
   { label: tk('Huge'), value: '2.5em' },
 ] as const;
 /** Sizes written by older editors, shown as the nearest toolbar size. */
-const SIZE_ALIASES: Record<string, string> = { small: '0.75em', '1em': '', medium: '', large: '1.5em', 'x-large': '1.5em', 'xx-large': '2.5em' };
+const SIZE_ALIASES: Record<string, string> = {
+  small: '0.75em',
+  '1em': '',
+  medium: '',
+  large: '1.5em',
+  'x-large': '1.5em',
+  'xx-large': '2.5em',
+};
 const LENGTH = /^(\d{1,4}(\.\d+)?(px|%|em|rem)|auto)$/;
 
 /** An image with its inline style (width, float), kept inline in its paragraph as older content has it. */
@@ -57,7 +75,16 @@ const toHtml = (editor: Editor) => {
   return isEmptyHtml(html) ? '' : html;
 };
 
-export default function RichTextEditorField({ label, value, onChange, description, error, uploadContext, minHeight = 180, testId }: RichTextFieldProps) {
+export default function RichTextEditorField({
+  label,
+  value,
+  onChange,
+  description,
+  error,
+  uploadContext,
+  minHeight = 180,
+  testId,
+}: RichTextFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const [mode, setMode] = useState<'rich' | 'html'>('rich');
@@ -94,17 +121,38 @@ export default function RichTextEditorField({ label, value, onChange, descriptio
   };
 
   const labels = {
-    boldControlLabel: t('Bold'), italicControlLabel: t('Italic'), underlineControlLabel: t('Underline'),
-    linkControlLabel: t('Link'), unlinkControlLabel: t('Remove link'), bulletListControlLabel: t('Bulleted list'),
-    orderedListControlLabel: t('Numbered list'), h1ControlLabel: t('Heading 1'), h2ControlLabel: t('Heading 2'),
-    h3ControlLabel: t('Heading 3'), blockquoteControlLabel: t('Quote'), alignLeftControlLabel: t('Align left'),
-    alignCenterControlLabel: t('Align center'), alignRightControlLabel: t('Align right'), alignJustifyControlLabel: t('Justify'),
-    linkEditorInputLabel: t('Link address'), linkEditorInputPlaceholder: 'https://', linkEditorExternalLink: t('Open the link in a new tab'),
-    linkEditorInternalLink: t('Open the link in the same tab'), linkEditorSave: t('Save'), undoControlLabel: t('Undo'), redoControlLabel: t('Redo'),
+    boldControlLabel: t('Bold'),
+    italicControlLabel: t('Italic'),
+    underlineControlLabel: t('Underline'),
+    linkControlLabel: t('Link'),
+    unlinkControlLabel: t('Remove link'),
+    bulletListControlLabel: t('Bulleted list'),
+    orderedListControlLabel: t('Numbered list'),
+    h1ControlLabel: t('Heading 1'),
+    h2ControlLabel: t('Heading 2'),
+    h3ControlLabel: t('Heading 3'),
+    blockquoteControlLabel: t('Quote'),
+    alignLeftControlLabel: t('Align left'),
+    alignCenterControlLabel: t('Align center'),
+    alignRightControlLabel: t('Align right'),
+    alignJustifyControlLabel: t('Justify'),
+    linkEditorInputLabel: t('Link address'),
+    linkEditorInputPlaceholder: 'https://',
+    linkEditorExternalLink: t('Open the link in a new tab'),
+    linkEditorInternalLink: t('Open the link in the same tab'),
+    linkEditorSave: t('Save'),
+    undoControlLabel: t('Undo'),
+    redoControlLabel: t('Redo'),
   };
 
   return (
-    <Input.Wrapper label={<span id={labelId}>{label}</span>} labelElement="div" description={description} error={error} data-testid={testId}>
+    <Input.Wrapper
+      label={<span id={labelId}>{label}</span>}
+      labelElement="div"
+      description={description}
+      error={error}
+      data-testid={testId}
+    >
       <RichTextEditor editor={editor} labels={labels} variant="default" mt={4} className="rte" data-mode={mode}>
         <RichTextEditor.Toolbar sticky stickyOffset={60} aria-label={t('Formatting')}>
           {mode === 'rich' ? (
@@ -144,25 +192,50 @@ export default function RichTextEditorField({ label, value, onChange, descriptio
             </>
           ) : (
             <Group gap={6} wrap="wrap">
-              <Button size="compact-sm" variant="default" onClick={() => setHtml(formatHtml(source))}>{t('Format')}</Button>
-              <Button size="compact-sm" variant="default" onClick={() => setHtml(cleanUpHtml(source))}>{t('Clean Up')}</Button>
-              <Button size="compact-sm" variant="default" onClick={() => setHtml(stripTags(source))}>{t('Strip Tags')}</Button>
+              <Button size="compact-sm" variant="default" onClick={() => setHtml(formatHtml(source))}>
+                {t('Format')}
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => setHtml(cleanUpHtml(source))}>
+                {t('Clean Up')}
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => setHtml(stripTags(source))}>
+                {t('Strip Tags')}
+              </Button>
             </Group>
           )}
           <RichTextEditor.ControlsGroup ms="auto">
-            <RichTextEditor.Control onClick={mode === 'rich' ? toHtmlMode : toRichMode} active={mode === 'html'} aria-pressed={mode === 'html'}
-              aria-label={t('HTML')} title={mode === 'rich' ? t('Edit the HTML') : t('Back to the rich-text editor')} px={6} w="auto" data-testid="html-mode">
+            <RichTextEditor.Control
+              onClick={mode === 'rich' ? toHtmlMode : toRichMode}
+              active={mode === 'html'}
+              aria-pressed={mode === 'html'}
+              aria-label={t('HTML')}
+              title={mode === 'rich' ? t('Edit the HTML') : t('Back to the rich-text editor')}
+              px={6}
+              w="auto"
+              data-testid="html-mode"
+            >
               <IconCode size={16} aria-hidden />
-              <Text span size="xs" ms={4} fw={600}>HTML</Text>
+              <Text span size="xs" ms={4} fw={600}>
+                HTML
+              </Text>
             </RichTextEditor.Control>
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
         {mode === 'rich' ? (
           <RichTextEditor.Content mih={minHeight} className="rte-content" />
         ) : (
-          <Textarea value={source} onChange={(e) => setHtml(e.currentTarget.value)} autosize minRows={8} maxRows={30}
-            aria-labelledby={labelId} spellCheck={false} dir="ltr" styles={{ input: { fontFamily: 'monospace', fontSize: 13, border: 0 } }}
-            data-testid={`${testId ?? 'rte'}-html`} />
+          <Textarea
+            value={source}
+            onChange={(e) => setHtml(e.currentTarget.value)}
+            autosize
+            minRows={8}
+            maxRows={30}
+            aria-labelledby={labelId}
+            spellCheck={false}
+            dir="ltr"
+            styles={{ input: { fontFamily: 'monospace', fontSize: 13, border: 0 } }}
+            data-testid={`${testId ?? 'rte'}-html`}
+          />
         )}
       </RichTextEditor>
     </Input.Wrapper>
@@ -174,7 +247,13 @@ function NormalControl() {
   const editor = useRichEditor();
   const active = useEditorState({ editor, selector: (s) => !!s.editor?.isActive('paragraph') });
   return (
-    <RichTextEditor.Control onClick={() => editor?.chain().focus().setParagraph().run()} active={!!active} aria-label={t('Normal text')} title={t('Normal text')} data-testid="rte-normal">
+    <RichTextEditor.Control
+      onClick={() => editor?.chain().focus().setParagraph().run()}
+      active={!!active}
+      aria-label={t('Normal text')}
+      title={t('Normal text')}
+      data-testid="rte-normal"
+    >
       <IconPilcrow size={16} aria-hidden />
     </RichTextEditor.Control>
   );
@@ -183,22 +262,30 @@ function NormalControl() {
 function FontSizeControl() {
   const { t } = useTranslation();
   const editor = useRichEditor();
-  const current = useEditorState({
-    editor,
-    selector: (s) => {
-      const size = String(s.editor?.getAttributes('textStyle').fontSize ?? '');
-      return SIZE_ALIASES[size] ?? size;
-    },
-  }) ?? '';
+  const current =
+    useEditorState({
+      editor,
+      selector: (s) => {
+        const size = String(s.editor?.getAttributes('textStyle').fontSize ?? '');
+        return SIZE_ALIASES[size] ?? size;
+      },
+    }) ?? '';
   const set = (v: string) => {
     if (!editor) return;
     if (v) editor.chain().focus().setFontSize(v).run();
     else editor.chain().focus().unsetFontSize().run();
   };
   return (
-    <NativeSelect size="xs" w={110} aria-label={t('Font size')} value={current} onChange={(e) => set(e.currentTarget.value)}
-      leftSection={<IconLetterCase size={14} aria-hidden />} data-testid="font-size"
-      data={FONT_SIZES.map((s) => ({ value: s.value, label: t(s.label) }))} />
+    <NativeSelect
+      size="xs"
+      w={110}
+      aria-label={t('Font size')}
+      value={current}
+      onChange={(e) => set(e.currentTarget.value)}
+      leftSection={<IconLetterCase size={14} aria-hidden />}
+      data-testid="font-size"
+      data={FONT_SIZES.map((s) => ({ value: s.value, label: t(s.label) }))}
+    />
   );
 }
 
@@ -259,29 +346,85 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
   return (
     <Popover opened={open} onChange={setOpen} width={320} position="bottom" withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
-        <RichTextEditor.Control onClick={start} active={!!selected} aria-label={t('Image')} title={t('Image')} aria-expanded={open} data-testid="image-control">
+        <RichTextEditor.Control
+          onClick={start}
+          active={!!selected}
+          aria-label={t('Image')}
+          title={t('Image')}
+          aria-expanded={open}
+          data-testid="image-control"
+        >
           <IconPhoto size={16} aria-hidden />
         </RichTextEditor.Control>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
-          <TextInput label={t('Image address')} value={src} onChange={(e) => setSrc(e.currentTarget.value)} placeholder="https://" error={problem.src && t(problem.src)} data-autofocus />
+          <TextInput
+            label={t('Image address')}
+            value={src}
+            onChange={(e) => setSrc(e.currentTarget.value)}
+            placeholder="https://"
+            error={problem.src && t(problem.src)}
+            data-autofocus
+          />
           <FileButton onChange={(f) => f && upload.mutate(f)} accept="image/png,image/jpeg,image/gif,image/webp">
-            {(props) => <Button {...props} variant="light" size="xs" loading={upload.isPending}>{t('Upload an image')}</Button>}
+            {(props) => (
+              <Button {...props} variant="light" size="xs" loading={upload.isPending}>
+                {t('Upload an image')}
+              </Button>
+            )}
           </FileButton>
-          {problem.upload && <Text c="red" size="xs" role="alert">{t(problem.upload)}</Text>}
-          <TextInput label={t('Description for screen readers')} value={decorative ? '' : alt} disabled={decorative} required={!decorative}
-            onChange={(e) => setAlt(e.currentTarget.value)} error={problem.alt && t(problem.alt)} data-testid="image-alt" />
-          <Checkbox label={t('Decorative image (screen readers skip it)')} checked={decorative} data-testid="image-decorative"
-            onChange={(e) => { setDecorative(e.currentTarget.checked); setProblem((p) => ({ ...p, alt: undefined })); }} />
-          <TextInput label={t('Width')} description={t('For example 300px or 50%')} value={width} onChange={(e) => setWidth(e.currentTarget.value)} error={problem.width && t(problem.width)} />
+          {problem.upload && (
+            <Text c="red" size="xs" role="alert">
+              {t(problem.upload)}
+            </Text>
+          )}
+          <TextInput
+            label={t('Description for screen readers')}
+            value={decorative ? '' : alt}
+            disabled={decorative}
+            required={!decorative}
+            onChange={(e) => setAlt(e.currentTarget.value)}
+            error={problem.alt && t(problem.alt)}
+            data-testid="image-alt"
+          />
+          <Checkbox
+            label={t('Decorative image (screen readers skip it)')}
+            checked={decorative}
+            data-testid="image-decorative"
+            onChange={(e) => {
+              setDecorative(e.currentTarget.checked);
+              setProblem((p) => ({ ...p, alt: undefined }));
+            }}
+          />
+          <TextInput
+            label={t('Width')}
+            description={t('For example 300px or 50%')}
+            value={width}
+            onChange={(e) => setWidth(e.currentTarget.value)}
+            error={problem.width && t(problem.width)}
+          />
           <Input.Wrapper label={t('Position')} labelElement="div">
-            <SegmentedControl fullWidth size="xs" value={float} onChange={setFloat} mt={4}
-              data={[{ value: 'none', label: t('In the text') }, { value: 'left', label: t('Left') }, { value: 'right', label: t('Right') }]} />
+            <SegmentedControl
+              fullWidth
+              size="xs"
+              value={float}
+              onChange={setFloat}
+              mt={4}
+              data={[
+                { value: 'none', label: t('In the text') },
+                { value: 'left', label: t('Left') },
+                { value: 'right', label: t('Right') },
+              ]}
+            />
           </Input.Wrapper>
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="xs" onClick={() => setOpen(false)}>{t('Cancel')}</Button>
-            <Button size="xs" onClick={apply}>{selected ? t('Update image') : t('Insert image')}</Button>
+            <Button variant="default" size="xs" onClick={() => setOpen(false)}>
+              {t('Cancel')}
+            </Button>
+            <Button size="xs" onClick={apply}>
+              {selected ? t('Update image') : t('Insert image')}
+            </Button>
           </Group>
         </Stack>
       </Popover.Dropdown>

@@ -17,9 +17,15 @@ const RETRY_DELAY_MS = 400;
 
 class Boundary extends Component<{ onError: (e: unknown) => void; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
-  static getDerivedStateFromError() { return { failed: true }; }
-  componentDidCatch(error: unknown) { this.props.onError(error); }
-  render() { return this.state.failed ? null : this.props.children; }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 export function RichTextField(props: RichTextFieldProps) {
@@ -30,17 +36,31 @@ export function RichTextField(props: RichTextFieldProps) {
   if (attempt >= EDITOR_INIT_TRIES) {
     return (
       <div data-testid={props.testId}>
-        <Alert color="red" variant="light" mb="xs" role="alert">{t(MSG.editorInitFailed)}</Alert>
-        <Textarea label={props.label} description={props.description} error={props.error} value={props.value}
-          onChange={(e) => props.onChange(e.currentTarget.value)} autosize minRows={6} dir="ltr" styles={{ input: { fontFamily: 'monospace' } }} />
+        <Alert color="red" variant="light" mb="xs" role="alert">
+          {t(MSG.editorInitFailed)}
+        </Alert>
+        <Textarea
+          label={props.label}
+          description={props.description}
+          error={props.error}
+          value={props.value}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          autosize
+          minRows={6}
+          dir="ltr"
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
       </div>
     );
   }
   return (
-    <Boundary key={attempt} onError={(err) => {
-      console.error('rich-text editor failed to start', err);
-      setTimeout(() => setAttempt((a) => a + 1), RETRY_DELAY_MS);
-    }}>
+    <Boundary
+      key={attempt}
+      onError={(err) => {
+        console.error('rich-text editor failed to start', err);
+        setTimeout(() => setAttempt((a) => a + 1), RETRY_DELAY_MS);
+      }}
+    >
       <Suspense fallback={<Skeleton h={(props.minHeight ?? 180) + 60} radius="sm" aria-label={t('Loading the editor')} />}>
         {/* eslint-disable-next-line react-hooks/static-components -- the editor is one module-level lazy component, not one made per render */}
         <Editor {...props} />

@@ -29,7 +29,9 @@ describe('formatHtml', () => {
 
 describe('cleanUpHtml', () => {
   it('drops scripts, handlers and javascript: links', () => {
-    const out = cleanUpHtml('<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">link</a></p><img src="x" onerror="alert(1)">');
+    const out = cleanUpHtml(
+      '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">link</a></p><img src="x" onerror="alert(1)">',
+    );
     expect(out).not.toMatch(/script|onclick|onerror|javascript/i);
     expect(out).toContain('<p>Hi <a>link</a></p>');
   });
@@ -41,11 +43,15 @@ describe('cleanUpHtml', () => {
     expect(isAllowedUrl('data:image/png;base64,xx', 'img')).toBe(false);
   });
   it('removes empty tags and empty or unknown attributes, keeps allowed styles and classes', () => {
-    const out = cleanUpHtml('<p class="" data-x="1"> </p><p><span style="font-size: 1.5em; color: red" class="ql-size-large other">Big</span></p><div><b></b></div><p><br></p>');
+    const out = cleanUpHtml(
+      '<p class="" data-x="1"> </p><p><span style="font-size: 1.5em; color: red" class="ql-size-large other">Big</span></p><div><b></b></div><p><br></p>',
+    );
     expect(out).toBe('<p><span style="font-size: 1.5em" class="ql-size-large">Big</span></p>');
   });
   it('unwraps unknown tags but keeps their text, and keeps images and embed players', () => {
-    const out = cleanUpHtml('<section><font color="red">Text</font></section><p><img src="https://x.org/a.png" style="width: 50%; position: fixed"></p><iframe src="https://evil.example/x"></iframe><iframe src="https://www.youtube-nocookie.com/embed/abc123" allowfullscreen></iframe>');
+    const out = cleanUpHtml(
+      '<section><font color="red">Text</font></section><p><img src="https://x.org/a.png" style="width: 50%; position: fixed"></p><iframe src="https://evil.example/x"></iframe><iframe src="https://www.youtube-nocookie.com/embed/abc123" allowfullscreen></iframe>',
+    );
     expect(out).toContain('Text');
     expect(out).not.toContain('font');
     expect(out).toContain('<img src="https://x.org/a.png" style="width: 50%">');
@@ -53,7 +59,9 @@ describe('cleanUpHtml', () => {
     expect(out).toContain('youtube-nocookie.com/embed/abc123');
   });
   it('gives links that open a new tab rel=noopener', () => {
-    expect(cleanUpHtml('<p><a href="https://x.org" target="_blank">x</a></p>')).toBe('<p><a href="https://x.org" target="_blank" rel="noopener noreferrer">x</a></p>');
+    expect(cleanUpHtml('<p><a href="https://x.org" target="_blank">x</a></p>')).toBe(
+      '<p><a href="https://x.org" target="_blank" rel="noopener noreferrer">x</a></p>',
+    );
   });
 });
 
@@ -67,8 +75,9 @@ describe('stripTags', () => {
 
 describe('classesToStyles', () => {
   it('turns Quill size and alignment classes into inline styles', () => {
-    expect(classesToStyles('<p class="ql-align-center">a <span class="ql-size-huge">b</span></p>'))
-      .toBe('<p style="text-align: center">a <span style="font-size: 2.5em">b</span></p>');
+    expect(classesToStyles('<p class="ql-align-center">a <span class="ql-size-huge">b</span></p>')).toBe(
+      '<p style="text-align: center">a <span style="font-size: 2.5em">b</span></p>',
+    );
   });
   it('leaves other markup untouched', () => {
     expect(classesToStyles('<p>plain</p>')).toBe('<p>plain</p>');
@@ -76,7 +85,13 @@ describe('classesToStyles', () => {
 });
 
 describe('isEmptyHtml', () => {
-  it.each([['', true], ['<p></p>', true], ['<p><br></p>', true], ['<p>x</p>', false], ['<p><img src="/a.png"></p>', false]])('%s', (html, empty) => {
+  it.each([
+    ['', true],
+    ['<p></p>', true],
+    ['<p><br></p>', true],
+    ['<p>x</p>', false],
+    ['<p><img src="/a.png"></p>', false],
+  ])('%s', (html, empty) => {
     expect(isEmptyHtml(html)).toBe(empty);
   });
 });

@@ -9,7 +9,14 @@
  * saved goes through it again.
  */
 import {
-  EMBED_SRC, RICH_TEXT_ATTRIBUTES, RICH_TEXT_NON_TEXT_TAGS, RICH_TEXT_TAGS, SAFE_ID, cleanStyle, isAllowedClass, isAllowedUrl,
+  EMBED_SRC,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_NON_TEXT_TAGS,
+  RICH_TEXT_TAGS,
+  SAFE_ID,
+  cleanStyle,
+  isAllowedClass,
+  isAllowedUrl,
 } from '../../../domain/rich-text.ts';
 
 export { isAllowedUrl };
@@ -24,8 +31,36 @@ const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'are
 const NON_TEXT = new Set([...RICH_TEXT_NON_TEXT_TAGS, 'head']);
 /** Elements laid out as blocks: Format puts them on their own lines, Strip Tags makes paragraphs of them. */
 const BLOCK = new Set([
-  'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'hr', 'table', 'thead',
-  'tbody', 'tr', 'td', 'th', 'iframe', 'section', 'article', 'header', 'footer', 'figure', 'figcaption', 'dl', 'dt', 'dd',
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'iframe',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'figure',
+  'figcaption',
+  'dl',
+  'dt',
+  'dd',
 ]);
 
 function fromDom(node: Node): HtmlNode | null {
@@ -40,8 +75,7 @@ function fromDom(node: Node): HtmlNode | null {
   return { type: 'el', name, attrs, children: fromNodes(from.childNodes) };
 }
 
-const fromNodes = (nodes: NodeListOf<ChildNode>): HtmlNode[] =>
-  Array.from(nodes, fromDom).filter((n): n is HtmlNode => n !== null);
+const fromNodes = (nodes: NodeListOf<ChildNode>): HtmlNode[] => Array.from(nodes, fromDom).filter((n): n is HtmlNode => n !== null);
 
 /** The browser's forgiving parse: stray closing tags are ignored, open ones are closed at the end. */
 export function parseHtml(html: string): HtmlNode[] {
@@ -50,7 +84,12 @@ export function parseHtml(html: string): HtmlNode[] {
   return fromNodes(doc.body.childNodes);
 }
 
-const escapeText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+const escapeText = (v: string) =>
+  v
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u00a0/g, '&nbsp;');
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function openTag(el: HtmlNode & { type: 'el' }): string {
@@ -60,12 +99,14 @@ function openTag(el: HtmlNode & { type: 'el' }): string {
 const BOOLEAN_ATTRS = new Set(['allowfullscreen', 'disabled', 'checked', 'hidden']);
 
 export function serialize(nodes: HtmlNode[], parent = ''): string {
-  return nodes.map((n) => {
-    if (n.type === 'text') return NON_TEXT.has(parent) ? n.text : escapeText(n.text);
-    if (n.type === 'comment') return `<!--${n.text}-->`;
-    if (VOID.has(n.name)) return openTag(n);
-    return `${openTag(n)}${serialize(n.children, n.name)}</${n.name}>`;
-  }).join('');
+  return nodes
+    .map((n) => {
+      if (n.type === 'text') return NON_TEXT.has(parent) ? n.text : escapeText(n.text);
+      if (n.type === 'comment') return `<!--${n.text}-->`;
+      if (VOID.has(n.name)) return openTag(n);
+      return `${openTag(n)}${serialize(n.children, n.name)}</${n.name}>`;
+    })
+    .join('');
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -128,7 +169,11 @@ function cleanAttrs(el: HtmlNode & { type: 'el' }): [string, string][] {
     if (!allowed.includes(k)) continue;
     let v = raw.trim();
     if (k === 'style') v = cleanStyle(el.name, v);
-    else if (k === 'class') v = v.split(/\s+/).filter((c) => isAllowedClass(el.name, c)).join(' ');
+    else if (k === 'class')
+      v = v
+        .split(/\s+/)
+        .filter((c) => isAllowedClass(el.name, c))
+        .join(' ');
     else if (k === 'id' && !SAFE_ID.test(v)) v = '';
     else if ((k === 'href' || k === 'src') && !isAllowedUrl(v, el.name)) v = '';
     else if (k === 'target' && v !== '_blank') v = '';
@@ -138,7 +183,8 @@ function cleanAttrs(el: HtmlNode & { type: 'el' }): [string, string][] {
   }
   if (el.name === 'a' && out.some(([k, v]) => k === 'target' && v === '_blank')) {
     const rel = out.find(([k]) => k === 'rel');
-    if (rel) rel[1] = 'noopener noreferrer'; else out.push(['rel', 'noopener noreferrer']);
+    if (rel) rel[1] = 'noopener noreferrer';
+    else out.push(['rel', 'noopener noreferrer']);
   }
   return out;
 }
@@ -149,10 +195,16 @@ function cleanNodes(nodes: HtmlNode[]): HtmlNode[] {
   const out: HtmlNode[] = [];
   for (const n of nodes) {
     if (n.type === 'comment') continue;
-    if (n.type === 'text') { out.push(n); continue; }
+    if (n.type === 'text') {
+      out.push(n);
+      continue;
+    }
     if (NON_TEXT.has(n.name)) continue;
     const children = cleanNodes(n.children);
-    if (!ALLOWED_TAGS.has(n.name)) { out.push(...children); continue; }
+    if (!ALLOWED_TAGS.has(n.name)) {
+      out.push(...children);
+      continue;
+    }
     if (n.name === 'iframe' && !EMBED_SRC.test(n.attrs.find(([k]) => k === 'src')?.[1] ?? '')) continue;
     const el: HtmlNode & { type: 'el' } = { type: 'el', name: n.name, attrs: cleanAttrs(n), children };
     if (n.name === 'img' && !el.attrs.some(([k]) => k === 'src')) continue;
@@ -165,7 +217,13 @@ function cleanNodes(nodes: HtmlNode[]): HtmlNode[] {
 }
 
 function isEmptyContent(nodes: HtmlNode[]): boolean {
-  return nodes.every((c) => (c.type === 'text' ? isBlankText(c) : c.type === 'comment' || (c.type === 'el' && c.name === 'br') || (c.type === 'el' && !CONTENTFUL.has(c.name) && isEmptyContent(c.children))));
+  return nodes.every((c) =>
+    c.type === 'text'
+      ? isBlankText(c)
+      : c.type === 'comment' ||
+        (c.type === 'el' && c.name === 'br') ||
+        (c.type === 'el' && !CONTENTFUL.has(c.name) && isEmptyContent(c.children)),
+  );
 }
 
 /** Removes what the server would drop (scripts, handlers, unknown tags, styles and schemes) and empty tags and attributes. */
@@ -217,9 +275,15 @@ export function classesToStyles(html: string): string {
         const classes = cls[1].split(/\s+/).filter(Boolean);
         const styles: string[] = [];
         const keep = classes.filter((c) => {
-          if (CLASS_SIZES[c]) { styles.push(`font-size: ${CLASS_SIZES[c]}`); return false; }
+          if (CLASS_SIZES[c]) {
+            styles.push(`font-size: ${CLASS_SIZES[c]}`);
+            return false;
+          }
           const align = /^ql-align-(center|right|justify)$/.exec(c)?.[1];
-          if (align) { styles.push(`text-align: ${align}`); return false; }
+          if (align) {
+            styles.push(`text-align: ${align}`);
+            return false;
+          }
           return true;
         });
         if (styles.length) {

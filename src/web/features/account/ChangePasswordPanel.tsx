@@ -16,7 +16,11 @@ import { fieldError, submitError, zodErrors } from '../../lib/forms.ts';
 import { addStatus } from '../../lib/status.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 
-interface Values { currentpassword: string; password: string; confirmpassword: string }
+interface Values {
+  currentpassword: string;
+  password: string;
+  confirmpassword: string;
+}
 
 export function ChangePasswordPanel() {
   const { t } = useTranslation();
@@ -36,11 +40,18 @@ export function ChangePasswordPanel() {
   });
 
   const change = useMutation({
-    mutationFn: (v: Values) => api.post<InfoReply & { error?: InfoMessage }>('/app_users/resetpassword',
-      { password: v.password, confirmpassword: v.confirmpassword, ...(forced ? {} : { currentpassword: v.currentpassword }) }),
+    mutationFn: (v: Values) =>
+      api.post<InfoReply & { error?: InfoMessage }>('/app_users/resetpassword', {
+        password: v.password,
+        confirmpassword: v.confirmpassword,
+        ...(forced ? {} : { currentpassword: v.currentpassword }),
+      }),
     onMutate: () => setFormError(null),
     onSuccess: async (r) => {
-      if (r.error?.message) { setFormError(r.error.message); return; }
+      if (r.error?.message) {
+        setFormError(r.error.message);
+        return;
+      }
       addStatus('success', r.info?.message ?? MSG.passwordChanged);
       form.reset();
       await refreshSession();
@@ -52,28 +63,62 @@ export function ChangePasswordPanel() {
     },
   });
 
-  const onSubmit = form.onSubmit((v) => change.mutate(v), () => setFormError(MSG.correctFields));
+  const onSubmit = form.onSubmit(
+    (v) => change.mutate(v),
+    () => setFormError(MSG.correctFields),
+  );
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={520}>
       <form onSubmit={onSubmit} noValidate data-testid="changepassword-form">
         <Stack>
-          {forced && <Alert color="blue" data-testid="forced-password-notice">{t('You signed in with a temporary password. Please choose a new password now.')}</Alert>}
-          {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
-          {!forced && (
-            <PasswordInput name="currentpassword" label={t('Current Password')} required autoComplete="current-password"
-              {...form.getInputProps('currentpassword')} error={fieldError(t, form.errors, 'currentpassword')}
-              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
+          {forced && (
+            <Alert color="blue" data-testid="forced-password-notice">
+              {t('You signed in with a temporary password. Please choose a new password now.')}
+            </Alert>
           )}
-          <PasswordInput name="password" label={t('New Password')} description={t(MSG.passwordHint)} required autoComplete="new-password"
-            {...form.getInputProps('password')} error={fieldError(t, form.errors, 'password')}
-            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
-          <PasswordInput name="confirmpassword" label={t('Confirm Password')} required autoComplete="new-password"
-            {...form.getInputProps('confirmpassword')} error={fieldError(t, form.errors, 'confirmpassword')}
-            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
+          {formError && (
+            <Alert color="red" role="alert">
+              {t(formError)}
+            </Alert>
+          )}
+          {!forced && (
+            <PasswordInput
+              name="currentpassword"
+              label={t('Current Password')}
+              required
+              autoComplete="current-password"
+              {...form.getInputProps('currentpassword')}
+              error={fieldError(t, form.errors, 'currentpassword')}
+              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+            />
+          )}
+          <PasswordInput
+            name="password"
+            label={t('New Password')}
+            description={t(MSG.passwordHint)}
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+            error={fieldError(t, form.errors, 'password')}
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+          />
+          <PasswordInput
+            name="confirmpassword"
+            label={t('Confirm Password')}
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('confirmpassword')}
+            error={fieldError(t, form.errors, 'confirmpassword')}
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+          />
           <Group justify="flex-end">
-            <Button component={Link} to="/" variant="default">{t('Leave')}</Button>
-            <Button type="submit" loading={change.isPending} data-testid="changepassword-submit">{t('Submit')}</Button>
+            <Button component={Link} to="/" variant="default">
+              {t('Leave')}
+            </Button>
+            <Button type="submit" loading={change.isPending} data-testid="changepassword-submit">
+              {t('Submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

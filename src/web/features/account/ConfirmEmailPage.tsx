@@ -39,10 +39,16 @@ export default function ConfirmEmailPage() {
       <Title order={1}>{t('Confirm your new email address')}</Title>
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
         <Stack>
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {t(error)}
+            </Alert>
+          )}
           <Text>{t('Your account will use this new address from now on, for signing in and for all our messages.')}</Text>
           <Group justify="flex-end">
-            <Button onClick={() => confirmation.mutate()} loading={confirmation.isPending} data-testid="confirmemail-submit">{t('Confirm the new address')}</Button>
+            <Button onClick={() => confirmation.mutate()} loading={confirmation.isPending} data-testid="confirmemail-submit">
+              {t('Confirm the new address')}
+            </Button>
           </Group>
         </Stack>
       </Paper>

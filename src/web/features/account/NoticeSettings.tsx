@@ -19,21 +19,42 @@ export function NoticeSettings() {
   const q = useQuery({ queryKey: noticesQueryKey, queryFn: getNotices });
   const save = useMutation({
     mutationFn: setNotices,
-    onSuccess: (data) => { queryClient.setQueryData(noticesQueryKey, data); addStatus('success', tk('Your notice settings have been saved.')); },
+    onSuccess: (data) => {
+      queryClient.setQueryData(noticesQueryKey, data);
+      addStatus('success', tk('Your notice settings have been saved.'));
+    },
   });
   const off = new Set(q.data?.off ?? []);
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="notices-title" data-testid="notice-settings">
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      radius="md"
+      component="section"
+      aria-labelledby="notices-title"
+      data-testid="notice-settings"
+    >
       <Stack gap="xs">
-        <Title order={2} size="h4" id="notices-title">{t('E-mail notices')}</Title>
-        <Text size="sm" c="gray.7">{t('Send me an e-mail:')}</Text>
+        <Title order={2} size="h4" id="notices-title">
+          {t('E-mail notices')}
+        </Title>
+        <Text size="sm" c="gray.7">
+          {t('Send me an e-mail:')}
+        </Text>
         {NOTICE_KINDS.map((k) => (
-          <Checkbox key={k} label={t(LABELS[k])} checked={!off.has(k)} disabled={!q.data || save.isPending} data-testid={`notice-${k}`}
+          <Checkbox
+            key={k}
+            label={t(LABELS[k])}
+            checked={!off.has(k)}
+            disabled={!q.data || save.isPending}
+            data-testid={`notice-${k}`}
             onChange={(e) => {
               const next = new Set(off);
-              if (e.currentTarget.checked) next.delete(k); else next.add(k);
+              if (e.currentTarget.checked) next.delete(k);
+              else next.add(k);
               save.mutate([...next]);
-            }} />
+            }}
+          />
         ))}
       </Stack>
     </Paper>

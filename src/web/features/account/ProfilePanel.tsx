@@ -4,7 +4,22 @@
  */
 import { NoticeSettings } from './NoticeSettings.tsx';
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -23,9 +38,28 @@ import { addStatus } from '../../lib/status.ts';
 import { userQuery, saveUser } from './api.ts';
 import { tk } from '../../lib/tk.ts';
 
-type EditableField = 'firstname' | 'lastname' | 'email' | 'phone' | 'address1' | 'address2' | 'city' | 'state' | 'country'
-  | 'postal' | 'birthDate' | 'bio' | 'heard' | 'vocation';
-const FIELDS: { name: EditableField; label: string; kind?: 'text' | 'select' | 'long' | 'date' | 'country'; options?: readonly string[]; required?: boolean }[] = [
+type EditableField =
+  | 'firstname'
+  | 'lastname'
+  | 'email'
+  | 'phone'
+  | 'address1'
+  | 'address2'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'postal'
+  | 'birthDate'
+  | 'bio'
+  | 'heard'
+  | 'vocation';
+const FIELDS: {
+  name: EditableField;
+  label: string;
+  kind?: 'text' | 'select' | 'long' | 'date' | 'country';
+  options?: readonly string[];
+  required?: boolean;
+}[] = [
   { name: 'firstname', label: tk('First Name'), required: true },
   { name: 'lastname', label: tk('Last Name'), required: true },
   { name: 'email', label: tk('Email'), required: true },
@@ -58,7 +92,11 @@ function ReadOnly({ user }: { user: User }) {
   const rows: [string, string, boolean?][] = [
     ...FIELDS.filter((f) => f.kind !== 'long').map((f): [string, string, boolean] => {
       const v = String(user[f.name] ?? '');
-      return [t(f.label), f.kind === 'select' && v ? t(v) : f.kind === 'country' ? countryName(v, i18n.language) : v, LTR_FIELDS.has(f.name)];
+      return [
+        t(f.label),
+        f.kind === 'select' && v ? t(v) : f.kind === 'country' ? countryName(v, i18n.language) : v,
+        LTR_FIELDS.has(f.name),
+      ];
     }),
     [t('Language'), LANGUAGE_NAMES[user.lang] ?? user.lang ?? ''],
     [t('Cookie preference'), t(COOKIE_OPTIN_LABELS[user.cookieoptin?.setting ?? 'prompt'] ?? 'Not Set')],
@@ -71,12 +109,26 @@ function ReadOnly({ user }: { user: User }) {
         {rows.map(([label, value, ltr]) => (
           <div key={label} className="field-row">
             <dt>{label}</dt>
-            <dd>{value ? (ltr ? <bdi dir="ltr">{value}</bdi> : value) : <Text span c="dimmed">—</Text>}</dd>
+            <dd>
+              {value ? (
+                ltr ? (
+                  <bdi dir="ltr">{value}</bdi>
+                ) : (
+                  value
+                )
+              ) : (
+                <Text span c="dimmed">
+                  —
+                </Text>
+              )}
+            </dd>
           </div>
         ))}
       </dl>
       <div>
-        <Title order={2} size="h4" mb={4}>{t('About Me')}</Title>
+        <Title order={2} size="h4" mb={4}>
+          {t('About Me')}
+        </Title>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{user.bio || '—'}</Text>
       </div>
     </Stack>
@@ -112,7 +164,13 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
   const save = useMutation({
     mutationFn: (v: Values) => {
       const { email, currentpassword, ...rest } = v;
-      const patch = { _id: user._id, ...rest, ...(emailLocked ? {} : { email }), ...(isAdmin ? { roles } : {}), ...(self && emailChangedIn(v) ? { currentpassword } : {}) };
+      const patch = {
+        _id: user._id,
+        ...rest,
+        ...(emailLocked ? {} : { email }),
+        ...(isAdmin ? { roles } : {}),
+        ...(self && emailChangedIn(v) ? { currentpassword } : {}),
+      };
       return saveUser(patch as Partial<User> & { _id: string });
     },
     onMutate: () => setFormError(null),
@@ -129,59 +187,102 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) form.setErrors({ ...form.errors, ...err.fields });
     },
   });
-  const onSubmit = form.onSubmit((v) => save.mutate(v), () => setFormError(MSG.correctFields));
+  const onSubmit = form.onSubmit(
+    (v) => save.mutate(v),
+    () => setFormError(MSG.correctFields),
+  );
 
   const field = (f: (typeof FIELDS)[number]) => {
     const common = { name: f.name, label: t(f.label), required: f.required, error: fieldError(t, form.errors, f.name) };
     if (f.kind === 'select' || f.kind === 'country') {
-      const options = f.kind === 'country' ? countries : f.options ?? [];
+      const options = f.kind === 'country' ? countries : (f.options ?? []);
       // Keep a stored value that is no longer among the options visible and selectable.
       const list = values[f.name] && !options.includes(values[f.name]) ? [values[f.name], ...options] : options;
       // Countries: named in the reader's language and sorted in its order.
       const data = f.kind === 'country' ? countryOptions(list, i18n.language) : list.map((o) => ({ value: o, label: t(o) }));
       return (
-        <NativeSelect key={f.name} {...common} data={[{ value: '', label: '—' }, ...data]}
-          value={values[f.name]} onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)} />
+        <NativeSelect
+          key={f.name}
+          {...common}
+          data={[{ value: '', label: '—' }, ...data]}
+          value={values[f.name]}
+          onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)}
+        />
       );
     }
     if (f.kind === 'long') {
-      return <Textarea key={f.name} {...common} autosize minRows={3} maxRows={10} value={values[f.name]} onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)} />;
+      return (
+        <Textarea
+          key={f.name}
+          {...common}
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={values[f.name]}
+          onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)}
+        />
+      );
     }
     const locked = f.name === 'email' && emailLocked;
     return (
       // Dates as the product writes them (YYYY-MM-DD), not the browser's locale format of a date input.
-      <TextInput key={f.name} {...common} type={f.name === 'email' ? 'email' : f.name === 'phone' ? 'tel' : 'text'} value={values[f.name]}
-        dir={LTR_FIELDS.has(f.name) ? 'ltr' : undefined} placeholder={f.kind === 'date' ? 'YYYY-MM-DD' : undefined}
-        inputMode={f.kind === 'date' ? 'numeric' : undefined} onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)}
-        readOnly={locked} required={locked ? false : f.required}
-        description={locked ? t('Only an admin can change this address.') : undefined} data-testid={`profile-${f.name}`} />
+      <TextInput
+        key={f.name}
+        {...common}
+        type={f.name === 'email' ? 'email' : f.name === 'phone' ? 'tel' : 'text'}
+        value={values[f.name]}
+        dir={LTR_FIELDS.has(f.name) ? 'ltr' : undefined}
+        placeholder={f.kind === 'date' ? 'YYYY-MM-DD' : undefined}
+        inputMode={f.kind === 'date' ? 'numeric' : undefined}
+        onChange={(e) => form.setFieldValue(f.name, e.currentTarget.value)}
+        readOnly={locked}
+        required={locked ? false : f.required}
+        description={locked ? t('Only an admin can change this address.') : undefined}
+        data-testid={`profile-${f.name}`}
+      />
     );
   };
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="profile-form">
       <Stack gap="sm">
-        {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
+        {formError && (
+          <Alert color="red" role="alert">
+            {t(formError)}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {FIELDS.filter((f) => f.kind !== 'long').map(field)}
         </SimpleGrid>
         {self && emailChanged && (
-          <PasswordInput name="currentpassword" label={t('Current Password')} required autoComplete="current-password"
+          <PasswordInput
+            name="currentpassword"
+            label={t('Current Password')}
+            required
+            autoComplete="current-password"
             description={t('Needed to change your email address. We will send a confirmation link to the new address.')}
-            {...form.getInputProps('currentpassword')} error={fieldError(t, form.errors, 'currentpassword')}
-            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
+            {...form.getInputProps('currentpassword')}
+            error={fieldError(t, form.errors, 'currentpassword')}
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+          />
         )}
         {field(FIELDS.find((f) => f.kind === 'long')!)}
         {isAdmin && (
           <Checkbox.Group label={t('Roles')} value={roles} onChange={(v) => setRoles(v as Role[])}>
             <Group mt={4}>
-              {ROLES.map((r) => <Checkbox key={r} value={r} label={r} />)}
+              {ROLES.map((r) => (
+                <Checkbox key={r} value={r} label={r} />
+              ))}
             </Group>
           </Checkbox.Group>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>{t('Cancel')}</Button>
-          <Button type="submit" loading={save.isPending} data-testid="profile-save">{t('Save')}</Button>
+          <Button variant="default" onClick={onDone}>
+            {t('Cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="profile-save">
+            {t('Save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -199,16 +300,20 @@ export function ProfilePanel({ userId }: { userId: string }) {
   const canEdit = me?._id === user._id || !!me?.isEditor;
   return (
     <>
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h3">{[user.firstname, user.lastname].filter(Boolean).join(' ') || user.email}</Title>
-        {canEdit && !editing && (
-          <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)} data-testid="profile-edit">{t('Edit Profile')}</Button>
-        )}
-      </Group>
-      {editing ? <EditForm user={user} onDone={() => setEditing(false)} /> : <ReadOnly user={user} />}
-    </Paper>
-    {me?._id === user._id && <NoticeSettings />}
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <Group justify="space-between" mb="md">
+          <Title order={2} size="h3">
+            {[user.firstname, user.lastname].filter(Boolean).join(' ') || user.email}
+          </Title>
+          {canEdit && !editing && (
+            <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)} data-testid="profile-edit">
+              {t('Edit Profile')}
+            </Button>
+          )}
+        </Group>
+        {editing ? <EditForm user={user} onDone={() => setEditing(false)} /> : <ReadOnly user={user} />}
+      </Paper>
+      {me?._id === user._id && <NoticeSettings />}
     </>
   );
 }

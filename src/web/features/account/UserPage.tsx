@@ -6,7 +6,17 @@
  */
 import { Suspense } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDevices, IconDownload, IconKey, IconMessages, IconPlus, IconSchool, IconShieldLock, IconTrash, IconUser } from '@tabler/icons-react';
+import {
+  IconDevices,
+  IconDownload,
+  IconKey,
+  IconMessages,
+  IconPlus,
+  IconSchool,
+  IconShieldLock,
+  IconTrash,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_SCREEN_RETRIES } from '../../../domain/constants.ts';
@@ -18,9 +28,16 @@ import { PANEL_TITLES, panelPath, parseUserPath, type UserPanel } from './paths.
 import { ProfilePanel } from './ProfilePanel.tsx';
 import { KeptCourses } from '../../lib/embeds.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
-import { CommentsPanel, DeleteAccountPanel, EnrollmentPanel, EnrollPanel, MyDataPanel, SessionsPanel, TwoFactorPanel } from '../../lib/embeds.tsx';
+import {
+  CommentsPanel,
+  DeleteAccountPanel,
+  EnrollmentPanel,
+  EnrollPanel,
+  MyDataPanel,
+  SessionsPanel,
+  TwoFactorPanel,
+} from '../../lib/embeds.tsx';
 import { tk } from '../../lib/tk.ts';
-
 
 const BUTTONS: { panel: UserPanel; label: string; otherLabel: string; icon: typeof IconUser; selfOnly?: boolean }[] = [
   { panel: 'profile', label: tk('Profile'), otherLabel: tk('Profile'), icon: IconUser },
@@ -43,8 +60,11 @@ function EnrollForVisitors({ courseId }: { courseId?: string }) {
   return (
     <Stack maw={760} mx="auto" data-screen="user" data-panel="enroll" data-signed-out="true">
       <Title order={1}>{t('Enroll in a Course')}</Title>
-      <Text>{t('Please create an account or log in to enroll.')}{' '}
-        <Anchor component={Link} to={loginPath(location.pathname + location.search)}>{t('Login')}</Anchor>
+      <Text>
+        {t('Please create an account or log in to enroll.')}{' '}
+        <Anchor component={Link} to={loginPath(location.pathname + location.search)}>
+          {t('Login')}
+        </Anchor>
       </Text>
       <Suspense fallback={<PageLoader />}>
         <EnrollPanel courseId={courseId} />
@@ -82,22 +102,52 @@ export default function UserPage() {
       <Title order={1}>{t(title)}</Title>
       <Group gap="xs" component="nav" aria-label={t('Account')}>
         {BUTTONS.filter((b) => b.panel !== panel && (self || (!b.selfOnly && mayView(b.panel)))).map((b) => (
-          <Button key={b.panel} component={Link} to={panelPath(b.panel, self ? undefined : targetId)} variant="light" size="sm"
-            leftSection={<b.icon size={16} aria-hidden />}>
+          <Button
+            key={b.panel}
+            component={Link}
+            to={panelPath(b.panel, self ? undefined : targetId)}
+            variant="light"
+            size="sm"
+            leftSection={<b.icon size={16} aria-hidden />}
+          >
             {t(self ? b.label : b.otherLabel)}
           </Button>
         ))}
       </Group>
       {panel === 'profile' && <ProfilePanel userId={targetId} />}
       {panel === 'changepassword' && <ChangePasswordPanel />}
-      {panel === 'enrollment' && <Suspense fallback={<PageLoader />}><EnrollmentPanel userId={targetId} self={self} /></Suspense>}
+      {panel === 'enrollment' && (
+        <Suspense fallback={<PageLoader />}>
+          <EnrollmentPanel userId={targetId} self={self} />
+        </Suspense>
+      )}
       {panel === 'enrollment' && self && <KeptCourses />}
       {panel === 'comments' && <CommentsPanel userId={self ? undefined : targetId} />}
-      {panel === 'enroll' && <Suspense fallback={<PageLoader />}><EnrollPanel courseId={courseId} /></Suspense>}
-      {panel === 'sessions' && <Suspense fallback={<PageLoader />}><SessionsPanel /></Suspense>}
-      {panel === 'security' && <Suspense fallback={<PageLoader />}><TwoFactorPanel /></Suspense>}
-      {panel === 'mydata' && <Suspense fallback={<PageLoader />}><MyDataPanel /></Suspense>}
-      {panel === 'deleteaccount' && <Suspense fallback={<PageLoader />}><DeleteAccountPanel /></Suspense>}
+      {panel === 'enroll' && (
+        <Suspense fallback={<PageLoader />}>
+          <EnrollPanel courseId={courseId} />
+        </Suspense>
+      )}
+      {panel === 'sessions' && (
+        <Suspense fallback={<PageLoader />}>
+          <SessionsPanel />
+        </Suspense>
+      )}
+      {panel === 'security' && (
+        <Suspense fallback={<PageLoader />}>
+          <TwoFactorPanel />
+        </Suspense>
+      )}
+      {panel === 'mydata' && (
+        <Suspense fallback={<PageLoader />}>
+          <MyDataPanel />
+        </Suspense>
+      )}
+      {panel === 'deleteaccount' && (
+        <Suspense fallback={<PageLoader />}>
+          <DeleteAccountPanel />
+        </Suspense>
+      )}
     </Stack>
   );
 }

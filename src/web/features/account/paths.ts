@@ -9,7 +9,16 @@ export const isPanel = (s: string | undefined): s is UserPanel => !!s && (USER_P
  * in the profile panel; /users/profile/enrollment is My Classes; /users/enroll/{courseid}/ takes a course.
  */
 export function parseUserPath(splat: string | undefined): { panel: UserPanel; userId?: string; courseId?: string } {
-  const parts = (splat ?? '').split('/').filter(Boolean).map((p) => { try { return decodeURIComponent(p); } catch { return p; } });
+  const parts = (splat ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   const [first, second, third] = parts;
   if (!first) return { panel: 'profile' };
   if (!isPanel(first)) return { panel: 'profile', userId: first };

@@ -5,19 +5,21 @@ import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 
 /** Records of a page (or of any filter) as stored, for the content panel. */
-export const contentListQuery = (filter: { context?: string; type?: string }) => queryOptions({
-  queryKey: ['contentList', filter.context ?? '', filter.type ?? ''],
-  queryFn: ({ signal }) => api.post<Content[]>('/app_content/list', filter, signal),
-  staleTime: 10_000,
-});
+export const contentListQuery = (filter: { context?: string; type?: string }) =>
+  queryOptions({
+    queryKey: ['contentList', filter.context ?? '', filter.type ?? ''],
+    queryFn: ({ signal }) => api.post<Content[]>('/app_content/list', filter, signal),
+    staleTime: 10_000,
+  });
 
 /** One lesson with all its materials (editors get the right answers of quizzes). */
-export const editLessonQuery = (id: string) => queryOptions({
-  queryKey: ['lesson', id, 'edit'],
-  queryFn: ({ signal }) => api.post<Lesson>('/app_lessons/get', { _id: id }, signal),
-  staleTime: 0,
-  enabled: !!id && id !== 'new',
-});
+export const editLessonQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['lesson', id, 'edit'],
+    queryFn: ({ signal }) => api.post<Lesson>('/app_lessons/get', { _id: id }, signal),
+    staleTime: 0,
+    enabled: !!id && id !== 'new',
+  });
 
 /** After a save, every screen that shows courses, lessons or materials asks again. */
 function coursesChanged() {

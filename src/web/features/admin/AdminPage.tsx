@@ -19,7 +19,13 @@ import { ClassPanel, PANELS, panelByName } from './panels.ts';
 import { EDITOR_PANELS, EditorPanel, isEditorPanel } from './editor-panels.tsx';
 import './admin.css';
 
-const decode = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+const decode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
 
 function Shell({ panel, children }: { panel: string; children: React.ReactNode }) {
   return (
@@ -34,22 +40,38 @@ function AdminNav({ current }: { current: string }) {
   const navigate = useNavigate();
   return (
     <>
-    <NativeSelect hiddenFrom="sm" label={t('Go to')} value={adminPanelPath(current)}
-      onChange={(e) => navigate(e.currentTarget.value)}
-      data={[{ value: '/admin', label: t('Overview') }, ...PANELS.map((p) => ({ value: adminPanelPath(p.name), label: t(p.title) })),
-        { value: '/util/store', label: t('Data explorer') }]} />
-    <nav aria-label={t('Admin')} className="admin-nav" data-testid="admin-nav">
-      <Button component={Link} to="/admin" size="compact-sm" variant="light" aria-current={current === 'index' ? 'page' : undefined}>
-        {t('Overview')}
-      </Button>
-      {PANELS.map((p) => (
-        <Button key={p.name} component={Link} to={adminPanelPath(p.name)} size="compact-sm" variant="light"
-          aria-current={current === p.name ? 'page' : undefined} data-testid={`admin-nav-${p.name}`}>
-          {t(p.title)}
+      <NativeSelect
+        hiddenFrom="sm"
+        label={t('Go to')}
+        value={adminPanelPath(current)}
+        onChange={(e) => navigate(e.currentTarget.value)}
+        data={[
+          { value: '/admin', label: t('Overview') },
+          ...PANELS.map((p) => ({ value: adminPanelPath(p.name), label: t(p.title) })),
+          { value: '/util/store', label: t('Data explorer') },
+        ]}
+      />
+      <nav aria-label={t('Admin')} className="admin-nav" data-testid="admin-nav">
+        <Button component={Link} to="/admin" size="compact-sm" variant="light" aria-current={current === 'index' ? 'page' : undefined}>
+          {t('Overview')}
         </Button>
-      ))}
-      <Button component={Link} to="/util/store" size="compact-sm" variant="light">{t('Data explorer')}</Button>
-    </nav>
+        {PANELS.map((p) => (
+          <Button
+            key={p.name}
+            component={Link}
+            to={adminPanelPath(p.name)}
+            size="compact-sm"
+            variant="light"
+            aria-current={current === p.name ? 'page' : undefined}
+            data-testid={`admin-nav-${p.name}`}
+          >
+            {t(p.title)}
+          </Button>
+        ))}
+        <Button component={Link} to="/util/store" size="compact-sm" variant="light">
+          {t('Data explorer')}
+        </Button>
+      </nav>
     </>
   );
 }
@@ -60,15 +82,22 @@ function Index() {
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="admin-index">
       {PANELS.map((p) => (
         <Paper key={p.name} withBorder p="md" radius="md">
-          <Anchor component={Link} to={adminPanelPath(p.name)} fw={600} data-testid={`admin-link-${p.name}`}>{t(p.title)}</Anchor>
-          <Text size="sm" c="gray.7" mt={4}>{t(p.description)}</Text>
+          <Anchor component={Link} to={adminPanelPath(p.name)} fw={600} data-testid={`admin-link-${p.name}`}>
+            {t(p.title)}
+          </Anchor>
+          <Text size="sm" c="gray.7" mt={4}>
+            {t(p.description)}
+          </Text>
         </Paper>
       ))}
       <Paper withBorder p="md" radius="md">
         <Anchor component={Link} to="/util/store" fw={600} data-testid="admin-link-util">
-          <IconDatabaseSearch size={16} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />{t('Data explorer')}
+          <IconDatabaseSearch size={16} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />
+          {t('Data explorer')}
         </Anchor>
-        <Text size="sm" c="gray.7" mt={4}>{t('The current state of this browser window, module by module.')}</Text>
+        <Text size="sm" c="gray.7" mt={4}>
+          {t('The current state of this browser window, module by module.')}
+        </Text>
       </Paper>
     </SimpleGrid>
   );
@@ -89,7 +118,9 @@ export default function AdminPage() {
     return (
       <Shell panel={panel}>
         <Title order={1}>{t('Admin')}</Title>
-        <Anchor component={Link} to={loginPath(location.pathname + location.search)} data-testid="please-login">{t(MSG.pleaseLogin)}</Anchor>
+        <Anchor component={Link} to={loginPath(location.pathname + location.search)} data-testid="please-login">
+          {t(MSG.pleaseLogin)}
+        </Anchor>
       </Shell>
     );
   }
@@ -105,7 +136,9 @@ export default function AdminPage() {
     return (
       <Shell panel={panel}>
         <Title order={1}>{t('Admin')}</Title>
-        <Alert color="orange" data-testid="admin-forbidden">{t('The admin area is for administrators.')} {t(MSG.forbidden)}</Alert>
+        <Alert color="orange" data-testid="admin-forbidden">
+          {t('The admin area is for administrators.')} {t(MSG.forbidden)}
+        </Alert>
       </Shell>
     );
   }
@@ -127,7 +160,9 @@ export default function AdminPage() {
   } else {
     body = (
       <Stack>
-        <Alert color="gray">{t('Unknown panel')}: {panel}</Alert>
+        <Alert color="gray">
+          {t('Unknown panel')}: {panel}
+        </Alert>
         <Index />
       </Stack>
     );
@@ -137,7 +172,9 @@ export default function AdminPage() {
   return (
     <Shell panel={panel}>
       <Breadcrumbs separator="›" separatorMargin={6}>
-        <Anchor component={Link} to="/admin" size="sm">{t('Admin')}</Anchor>
+        <Anchor component={Link} to="/admin" size="sm">
+          {t('Admin')}
+        </Anchor>
         {panel !== 'index' && <Text size="sm">{t(title)}</Text>}
       </Breadcrumbs>
       <Title order={1}>{panel === 'index' ? t('Admin') : t(title)}</Title>

@@ -24,19 +24,32 @@ export function SecuritySettingsForm() {
   const [v, setV] = useState<SecuritySettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields are filled once the stored settings arrive
-  useEffect(() => { if (q.data) setV(q.data.security); }, [q.data]);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields are filled once the stored settings arrive
+    if (q.data) setV(q.data.security);
+  }, [q.data]);
   const save = useMutation({
     mutationFn: (values: SecuritySettings) => api.post<{ security: SecuritySettings }>('/app_admin/setSecurity', values),
-    onMutate: () => { setError(null); setErrors({}); },
+    onMutate: () => {
+      setError(null);
+      setErrors({});
+    },
     onSuccess: async (r) => {
       queryClient.setQueryData(KEY, r);
       await queryClient.invalidateQueries({ queryKey: ['audit'] });
       addStatus('success', tk('The sign-in settings have been saved.'));
     },
-    onError: (err) => { setError(errorMessage(err)); setErrors(fieldErrors(err)); },
+    onError: (err) => {
+      setError(errorMessage(err));
+      setErrors(fieldErrors(err));
+    },
   });
-  if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
+  if (q.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t(errorMessage(q.error))}
+      </Alert>
+    );
   if (!v) return null;
 
   const submit = (e: FormEvent) => {
@@ -48,22 +61,45 @@ export function SecuritySettingsForm() {
     <form onSubmit={submit} noValidate data-testid="security-settings-form">
       <Fieldset legend={t('Sign-in and sessions')}>
         <Stack gap="sm">
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {t(error)}
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {NUMBERS.map((n) => (
-              <NumberInput key={n.name} name={n.name} label={t(n.label)} min={1} max={n.unit === 'hours' ? 8760 : 365} allowDecimal={false}
-                clampBehavior="none" value={v[n.name] as number} error={errors[n.name] ? t(errors[n.name]!) : undefined}
-                onChange={(x) => setV({ ...v, [n.name]: typeof x === 'number' ? x : Number(x) })} />
+              <NumberInput
+                key={n.name}
+                name={n.name}
+                label={t(n.label)}
+                min={1}
+                max={n.unit === 'hours' ? 8760 : 365}
+                allowDecimal={false}
+                clampBehavior="none"
+                value={v[n.name] as number}
+                error={errors[n.name] ? t(errors[n.name]!) : undefined}
+                onChange={(x) => setV({ ...v, [n.name]: typeof x === 'number' ? x : Number(x) })}
+              />
             ))}
           </SimpleGrid>
-          <Switch name="requireAdminTwoFactor" label={t('Admins must use two-factor sign-in')} checked={v.requireAdminTwoFactor}
+          <Switch
+            name="requireAdminTwoFactor"
+            label={t('Admins must use two-factor sign-in')}
+            checked={v.requireAdminTwoFactor}
             description={t('An admin without it is led through its setup at the next sign-in.')}
-            onChange={(e) => setV({ ...v, requireAdminTwoFactor: e.currentTarget.checked })} />
-          <Switch name="requireTwoFactorForAll" label={t('Everyone must use two-factor sign-in')} checked={v.requireTwoFactorForAll}
+            onChange={(e) => setV({ ...v, requireAdminTwoFactor: e.currentTarget.checked })}
+          />
+          <Switch
+            name="requireTwoFactorForAll"
+            label={t('Everyone must use two-factor sign-in')}
+            checked={v.requireTwoFactorForAll}
             description={t('Each account without it is led through its setup at the next sign-in.')}
-            onChange={(e) => setV({ ...v, requireTwoFactorForAll: e.currentTarget.checked })} />
+            onChange={(e) => setV({ ...v, requireTwoFactorForAll: e.currentTarget.checked })}
+          />
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} data-testid="security-settings-save">{t('Save')}</Button>
+            <Button type="submit" loading={save.isPending} data-testid="security-settings-save">
+              {t('Save')}
+            </Button>
           </Group>
         </Stack>
       </Fieldset>

@@ -91,16 +91,26 @@ function Fallback(name: EditorName): ComponentType<EditorProps> {
 
 function ContentRecord({ id }: { id: string }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['content', 'one', id], queryFn: () => api.post<Content>('/app_content/get', { _id: id }), enabled: id !== 'new' });
+  const q = useQuery({
+    queryKey: ['content', 'one', id],
+    queryFn: () => api.post<Content>('/app_content/get', { _id: id }),
+    enabled: id !== 'new',
+  });
   if (id === 'new') return null;
   if (q.isPending) return <PageLoader />;
   if (q.isError) return <LoadError error={q.error} />;
   const c = q.data;
   return (
-    <FieldList rows={[
-      [t('Title'), c.title ?? ''], [t('Type'), [c.type, c.subtype].filter(Boolean).join(' / ')], [t('Page'), c.context],
-      [t('Language'), c.lang ?? ''], [t('Order'), String(c.order ?? '')], [t('Updated'), (c.timestamp ?? '').slice(0, 10)],
-    ]} />
+    <FieldList
+      rows={[
+        [t('Title'), c.title ?? ''],
+        [t('Type'), [c.type, c.subtype].filter(Boolean).join(' / ')],
+        [t('Page'), c.context],
+        [t('Language'), c.lang ?? ''],
+        [t('Order'), String(c.order ?? '')],
+        [t('Updated'), (c.timestamp ?? '').slice(0, 10)],
+      ]}
+    />
   );
 }
 
@@ -113,13 +123,23 @@ function CourseRecord({ id }: { id: string }) {
   if (!c) return <Alert color="gray">{t('I am sorry, I cannot find that course.')}</Alert>;
   return (
     <Stack gap="xs">
-      <FieldList rows={[
-        [t('Title'), c.title], [t('Language'), c.lang], [t('Status'), c.status ?? ''], [t('Main course'), c.main ?? ''],
-        [t('Sections'), c.sections ?? ''], [t('Order'), String(c.order ?? '')],
-      ]} />
+      <FieldList
+        rows={[
+          [t('Title'), c.title],
+          [t('Language'), c.lang],
+          [t('Status'), c.status ?? ''],
+          [t('Main course'), c.main ?? ''],
+          [t('Sections'), c.sections ?? ''],
+          [t('Order'), String(c.order ?? '')],
+        ]}
+      />
       <Group gap="sm">
-        <Anchor component={Link} to={coursePath(id)}>{t('Course page')}</Anchor>
-        <Anchor component={Link} to={adminPath('courses')}>{t('Courses and classes')}</Anchor>
+        <Anchor component={Link} to={coursePath(id)}>
+          {t('Course page')}
+        </Anchor>
+        <Anchor component={Link} to={adminPath('courses')}>
+          {t('Courses and classes')}
+        </Anchor>
       </Group>
     </Stack>
   );
@@ -132,15 +152,19 @@ function ReadOnlyRecord({ panel, params }: { panel: EditorName; params: Record<s
   return (
     <Stack gap="md" data-testid="admin-editor-fallback">
       <Title order={1}>{t('Admin')}</Title>
-      <Group gap="xs"><Badge variant="light">{t('Read only')}</Badge><Code>{path}</Code></Group>
+      <Group gap="xs">
+        <Badge variant="light">{t('Read only')}</Badge>
+        <Code>{path}</Code>
+      </Group>
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          <Text size="sm" c="gray.7">{t('The editor for this record is not available in this version; its fields are shown read only.')}</Text>
+          <Text size="sm" c="gray.7">
+            {t('The editor for this record is not available in this version; its fields are shown read only.')}
+          </Text>
           {panel === 'content' && params.id && <ContentRecord id={params.id} />}
           {panel === 'courses' && params.courseid && <CourseRecord id={params.courseid} />}
           {course && panel !== 'courses' && (
-            <Anchor component={Link} to={params.lesson && params.lesson !== 'new'
-              ? lessonPath(course, params.lesson) : coursePath(course)}>
+            <Anchor component={Link} to={params.lesson && params.lesson !== 'new' ? lessonPath(course, params.lesson) : coursePath(course)}>
               {t('Back to the course')}
             </Anchor>
           )}

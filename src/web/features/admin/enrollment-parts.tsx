@@ -21,17 +21,31 @@ import { day, errorMessage, fieldErrors, fullName } from '../../components/panel
 import { DateField } from '../../lib/DateField.tsx';
 import { AppModal } from '../../components/AppModal.tsx';
 
-
 /** After any enrolment change: participant lists, user enrolment lists and report tables are stale. */
 export function enrollmentsChanged() {
-  return queryClient.invalidateQueries({ predicate: (q) => ['enrollment', 'enrollments', 'classEnrollment', 'reports', 'stats', 'audit'].includes(String(q.queryKey[0])) });
+  return queryClient.invalidateQueries({
+    predicate: (q) => ['enrollment', 'enrollments', 'classEnrollment', 'reports', 'stats', 'audit'].includes(String(q.queryKey[0])),
+  });
 }
 
-export interface EditableEnrollment { _id: string; regdate?: string; completed?: string; description?: string }
+export interface EditableEnrollment {
+  _id: string;
+  regdate?: string;
+  completed?: string;
+  description?: string;
+}
 
 /** Edit an enrolment: registration date, completion date, description (spec: enrolment row edit). */
-export function EnrollmentEditModal({ enrollment, title, withDescription, onClose }: {
-  enrollment: EditableEnrollment | null; title: string; withDescription?: boolean; onClose: () => void;
+export function EnrollmentEditModal({
+  enrollment,
+  title,
+  withDescription,
+  onClose,
+}: {
+  enrollment: EditableEnrollment | null;
+  title: string;
+  withDescription?: boolean;
+  onClose: () => void;
 }) {
   // The dialog mounts its fields afresh on each opening, so they start from the enrolment picked; the
   // last one stays in them while the dialog fades out.
@@ -44,12 +58,29 @@ export function EnrollmentEditModal({ enrollment, title, withDescription, onClos
   );
 }
 
-interface EnrollmentValues { regdate: string; completed: string; description: string }
+interface EnrollmentValues {
+  regdate: string;
+  completed: string;
+  description: string;
+}
 
-function EnrollmentEditForm({ enrollment, withDescription, onClose }: { enrollment: EditableEnrollment; withDescription?: boolean; onClose: () => void }) {
+function EnrollmentEditForm({
+  enrollment,
+  withDescription,
+  onClose,
+}: {
+  enrollment: EditableEnrollment;
+  withDescription?: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  const bodyOf = (v: EnrollmentValues) => ({ _id: enrollment._id, regdate: v.regdate, completed: v.completed, ...(withDescription ? { description: v.description } : {}) });
+  const bodyOf = (v: EnrollmentValues) => ({
+    _id: enrollment._id,
+    regdate: v.regdate,
+    completed: v.completed,
+    ...(withDescription ? { description: v.description } : {}),
+  });
   const form = useForm<EnrollmentValues>({
     initialValues: { regdate: day(enrollment.regdate), completed: day(enrollment.completed), description: enrollment.description ?? '' },
     validate: (v) => {
@@ -72,23 +103,46 @@ function EnrollmentEditForm({ enrollment, withDescription, onClose }: { enrollme
       form.setErrors(fieldErrors(err));
     },
   });
-  const submit = form.onSubmit((v) => save.mutate(bodyOf(v)), () => setError(MSG.correctFields));
+  const submit = form.onSubmit(
+    (v) => save.mutate(bodyOf(v)),
+    () => setError(MSG.correctFields),
+  );
   const err = (k: string) => fieldError(t, form.errors, k);
 
   return (
     <form onSubmit={submit} noValidate data-testid="enrollment-edit-form">
       <Stack gap="sm">
-        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {t(error)}
+          </Alert>
+        )}
         <DateField name="regdate" label={t('Enrolled')} required {...form.getInputProps('regdate')} error={err('regdate')} />
-        <DateField name="completed" label={t('Completed')} description={t('Leave empty while the course is not completed.')}
-          {...form.getInputProps('completed')} error={err('completed')} />
+        <DateField
+          name="completed"
+          label={t('Completed')}
+          description={t('Leave empty while the course is not completed.')}
+          {...form.getInputProps('completed')}
+          error={err('completed')}
+        />
         {withDescription && (
-          <Textarea name="description" label={t('Description')} autosize minRows={2} maxRows={6}
-            {...form.getInputProps('description')} error={err('description')} />
+          <Textarea
+            name="description"
+            label={t('Description')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('description')}
+            error={err('description')}
+          />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
-          <Button type="submit" loading={save.isPending} data-testid="enrollment-save">{t('Save')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('Cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="enrollment-save">
+            {t('Save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -96,8 +150,18 @@ function EnrollmentEditForm({ enrollment, withDescription, onClose }: { enrollme
 }
 
 /** A searchable user picker: asks the server as one types (name or e-mail). */
-export function UserPicker({ value, onChange, label, error, initialLabel }: {
-  value: string | null; onChange: (id: string | null) => void; label: string; error?: string; initialLabel?: string;
+export function UserPicker({
+  value,
+  onChange,
+  label,
+  error,
+  initialLabel,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  label: string;
+  error?: string;
+  initialLabel?: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -110,33 +174,77 @@ export function UserPicker({ value, onChange, label, error, initialLabel }: {
     return list;
   }, [q.data, value, known]);
   return (
-    <Select label={label} placeholder={t('Type a name or email address')} searchable clearable value={value}
-      searchValue={search} onSearchChange={setSearch} data={options} filter={({ options: o }) => o}
+    <Select
+      label={label}
+      placeholder={t('Type a name or email address')}
+      searchable
+      clearable
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={options}
+      filter={({ options: o }) => o}
       nothingFoundMessage={debounced.length >= 2 && !q.isFetching ? t(MSG.noRecords) : undefined}
-      onChange={(id, option) => { if (id && option) setKnown((k) => ({ ...k, [id]: option.label })); onChange(id); }}
-      error={error} data-testid="user-picker" comboboxProps={{ withinPortal: true }} />
+      onChange={(id, option) => {
+        if (id && option) setKnown((k) => ({ ...k, [id]: option.label }));
+        onChange(id);
+      }}
+      error={error}
+      data-testid="user-picker"
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
 
 /** Course, then one of its classes. */
-export function ClassPicker({ course, classid, onCourse, onClass, errors }: {
-  course: string | null; classid: string | null; onCourse: (c: string | null) => void; onClass: (c: string | null) => void;
+export function ClassPicker({
+  course,
+  classid,
+  onCourse,
+  onClass,
+  errors,
+}: {
+  course: string | null;
+  classid: string | null;
+  onCourse: (c: string | null) => void;
+  onClass: (c: string | null) => void;
   errors?: { course?: string; classid?: string };
 }) {
   const { t } = useTranslation();
   const courses = useQuery(allCoursesQuery());
   const classes = useQuery(classesQuery(course ?? ''));
   const courseOptions = (courses.data ?? [])
-    .slice().sort((a, b) => a.title.localeCompare(b.title))
+    .slice()
+    .sort((a, b) => a.title.localeCompare(b.title))
     .map((c) => ({ value: c._id, label: `${c.title} (${c.lang})${c.status === 'Inactive' ? ` · ${t('Inactive')}` : ''}` }));
   const classOptions = (classes.data ?? []).map((c) => ({ value: c._id, label: `${c.name}${c.selfpaced ? ` · ${t('Self-paced')}` : ''}` }));
   return (
     <>
-      <Select label={t('Course')} searchable data={courseOptions} value={course} onChange={(v) => { onCourse(v); onClass(null); }}
-        error={errors?.course} data-testid="course-picker" comboboxProps={{ withinPortal: true }} />
-      <Select label={t('Class')} searchable data={classOptions} value={classid} onChange={onClass} disabled={!course}
-        nothingFoundMessage={t('This course has no classes yet.')} error={errors?.classid} data-testid="class-picker"
-        comboboxProps={{ withinPortal: true }} />
+      <Select
+        label={t('Course')}
+        searchable
+        data={courseOptions}
+        value={course}
+        onChange={(v) => {
+          onCourse(v);
+          onClass(null);
+        }}
+        error={errors?.course}
+        data-testid="course-picker"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label={t('Class')}
+        searchable
+        data={classOptions}
+        value={classid}
+        onChange={onClass}
+        disabled={!course}
+        nothingFoundMessage={t('This course has no classes yet.')}
+        error={errors?.classid}
+        data-testid="class-picker"
+        comboboxProps={{ withinPortal: true }}
+      />
     </>
   );
 }
@@ -171,23 +279,39 @@ export function AddToClassForm({ user, classid, onDone }: { user?: string; class
     if (!classid && !course) local.course = MSG.required;
     if (!c) local.classid = MSG.required;
     setErrors(local);
-    if (Object.keys(local).length) { setError(MSG.correctFields); return; }
+    if (Object.keys(local).length) {
+      setError(MSG.correctFields);
+      return;
+    }
     add.mutate({ user: u!, classid: c! });
   };
 
   return (
     <form onSubmit={submit} noValidate data-testid="add-to-class-form">
       <Stack gap="sm">
-        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {t(error)}
+          </Alert>
+        )}
         <Group grow align="flex-start" wrap="wrap" gap="sm">
-          {!user && <UserPicker label={t('User')} value={pickedUser} onChange={setPickedUser} error={errors.user ? t(errors.user) : undefined} />}
+          {!user && (
+            <UserPicker label={t('User')} value={pickedUser} onChange={setPickedUser} error={errors.user ? t(errors.user) : undefined} />
+          )}
           {!classid && (
-            <ClassPicker course={course} classid={pickedClass} onCourse={setCourse} onClass={setPickedClass}
-              errors={{ course: errors.course ? t(errors.course) : undefined, classid: errors.classid ? t(errors.classid) : undefined }} />
+            <ClassPicker
+              course={course}
+              classid={pickedClass}
+              onCourse={setCourse}
+              onClass={setPickedClass}
+              errors={{ course: errors.course ? t(errors.course) : undefined, classid: errors.classid ? t(errors.classid) : undefined }}
+            />
           )}
         </Group>
         <Group justify="flex-end">
-          <Button type="submit" loading={add.isPending} data-testid="add-to-class-submit">{t('Add User to Class')}</Button>
+          <Button type="submit" loading={add.isPending} data-testid="add-to-class-submit">
+            {t('Add User to Class')}
+          </Button>
         </Group>
       </Stack>
     </form>

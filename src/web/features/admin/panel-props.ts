@@ -1,2 +1,4 @@
 /** What every admin panel gets: the path segments after /admin/{panel}/ (decoded). */
-export interface PanelProps { rest: string[] }
+export interface PanelProps {
+  rest: string[];
+}

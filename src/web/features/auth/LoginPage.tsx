@@ -51,7 +51,14 @@ export default function LoginPage() {
       if (r.info?.message) addStatus('info', r.info.message, 15_000);
       signedIn(r.user!);
     },
-    onError: (err) => setError(err instanceof ApiError && err.status === 401 ? MSG.loginFailed : err instanceof ApiError && err.status > 0 ? err.message : MSG.formError),
+    onError: (err) =>
+      setError(
+        err instanceof ApiError && err.status === 401
+          ? MSG.loginFailed
+          : err instanceof ApiError && err.status > 0
+            ? err.message
+            : MSG.formError,
+      ),
   });
   // Signed in: the button stays busy until the guard has moved on.
   const busy = signIn.isPending || (signIn.isSuccess && !signIn.data.twofactor);
@@ -70,39 +77,76 @@ export default function LoginPage() {
   const signUp = registerPath(params.get('redirect'));
   return (
     <Stack maw={440} mx="auto" py="md" data-screen="login">
-      <Title order={1} ta="center">{t('Login')}</Title>
+      <Title order={1} ta="center">
+        {t('Login')}
+      </Title>
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
         {step === 'code' && <CodeStep onSignedIn={signedIn} onRestart={() => setStep('password')} />}
-        {step === 'setup' && <SetupStep onEnabled={(r) => {
-          // The recovery codes are shown on the account's two-factor panel, where the admin lands.
-          stashRecoveryCodes(r.recoverycodes);
-          if (r.info?.message) addStatus('info', r.info.message, 15_000);
-          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
-          navigate('/user/security', { replace: true });
-          void refreshSession();
-        }} />}
-        {step === 'password' && <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            {error && (
-              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="login-error">{t(error)}</Alert>
-            )}
-            <TextInput label={t('Email address')} name="login" type="email" autoComplete="username" required
-              value={login} onChange={(e) => { setLogin(e.currentTarget.value); setFieldErrors((f) => ({ ...f, login: undefined })); }} data-autofocus
-              dir="ltr" error={fieldErrors.login && t(fieldErrors.login)} />
-            <PasswordInput label={t('Password')} name="password" autoComplete="current-password" required
-              value={password} onChange={(e) => { setPassword(e.currentTarget.value); setFieldErrors((f) => ({ ...f, password: undefined })); }}
-              error={fieldErrors.password && t(fieldErrors.password)}
-              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
-            <Group justify="space-between" wrap="wrap">
-              <Anchor component={Link} to="/passwordreset" size="sm">{t('Forgot your password?')}</Anchor>
-              <Button type="submit" loading={busy} data-testid="login-submit">{t('Login')}</Button>
-            </Group>
-          </Stack>
-        </form>}
+        {step === 'setup' && (
+          <SetupStep
+            onEnabled={(r) => {
+              // The recovery codes are shown on the account's two-factor panel, where the admin lands.
+              stashRecoveryCodes(r.recoverycodes);
+              if (r.info?.message) addStatus('info', r.info.message, 15_000);
+              queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
+              navigate('/user/security', { replace: true });
+              void refreshSession();
+            }}
+          />
+        )}
+        {step === 'password' && (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack>
+              {error && (
+                <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="login-error">
+                  {t(error)}
+                </Alert>
+              )}
+              <TextInput
+                label={t('Email address')}
+                name="login"
+                type="email"
+                autoComplete="username"
+                required
+                value={login}
+                onChange={(e) => {
+                  setLogin(e.currentTarget.value);
+                  setFieldErrors((f) => ({ ...f, login: undefined }));
+                }}
+                data-autofocus
+                dir="ltr"
+                error={fieldErrors.login && t(fieldErrors.login)}
+              />
+              <PasswordInput
+                label={t('Password')}
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  setFieldErrors((f) => ({ ...f, password: undefined }));
+                }}
+                error={fieldErrors.password && t(fieldErrors.password)}
+                visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+              />
+              <Group justify="space-between" wrap="wrap">
+                <Anchor component={Link} to="/passwordreset" size="sm">
+                  {t('Forgot your password?')}
+                </Anchor>
+                <Button type="submit" loading={busy} data-testid="login-submit">
+                  {t('Login')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
         <Divider my="lg" label={t('New here?')} labelPosition="center" />
         <Stack gap="xs" align="center">
           <Text size="sm">{t('Create a free account to enrol in courses.')}</Text>
-          <Button component={Link} to={signUp} variant="outline" fullWidth data-testid="signup-button">{t('Sign Up')}</Button>
+          <Button component={Link} to={signUp} variant="outline" fullWidth data-testid="signup-button">
+            {t('Sign Up')}
+          </Button>
         </Stack>
       </Paper>
     </Stack>

@@ -24,14 +24,20 @@ export default function PasswordResetPage() {
     mutationFn: (email: string) => api.post<InfoReply & { error?: InfoMessage }>('/app_users/resetpassword', { email }),
     onMutate: () => setError(null),
     onSuccess: (r) => {
-      if (r.error?.message) { setError(r.error.message); return; }
+      if (r.error?.message) {
+        setError(r.error.message);
+        return;
+      }
       addStatus('success', r.info?.message ?? MSG.resetSent);
       navigate('/login');
     },
     onError: (err) => setError(submitError(err, MSG.formError)),
   });
   // The message is shown above the form, as the server's refusals are.
-  const onSubmit = form.onSubmit((v) => reset.mutate(v.email.trim()), (errs) => setError(String(errs.email)));
+  const onSubmit = form.onSubmit(
+    (v) => reset.mutate(v.email.trim()),
+    (errs) => setError(String(errs.email)),
+  );
 
   return (
     <Stack maw={480} mx="auto" py="md" data-screen="passwordreset">
@@ -40,12 +46,26 @@ export default function PasswordResetPage() {
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-            <TextInput label={t('Email address')} name="email" type="email" autoComplete="email" required
-              {...form.getInputProps('email', { withError: false })} />
+            {error && (
+              <Alert color="red" role="alert">
+                {t(error)}
+              </Alert>
+            )}
+            <TextInput
+              label={t('Email address')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email', { withError: false })}
+            />
             <Group justify="space-between">
-              <Anchor component={Link} to="/login" size="sm">{t('Back to Login')}</Anchor>
-              <Button type="submit" loading={reset.isPending} data-testid="reset-submit">{t('Submit')}</Button>
+              <Anchor component={Link} to="/login" size="sm">
+                {t('Back to Login')}
+              </Anchor>
+              <Button type="submit" loading={reset.isPending} data-testid="reset-submit">
+                {t('Submit')}
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -49,20 +49,22 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
   const touchAll = () => form.setTouched(Object.fromEntries(REGISTRATION_ORDER.map((k) => [k, true])));
 
   const register = useMutation({
-    mutationFn: (v: RegistrationValues) => api.post<InfoReply & { user?: User }>('/app_users/register', {
-      ...v,
-      terms: true,
-      regpath: regpath ?? '',
-      regsubid: regsubid ?? '',
-      classId: classId ?? '',
-      courseId: courseId ?? '',
-      ...(regcode ? { regcode } : {}),
-      lang,
-    }),
+    mutationFn: (v: RegistrationValues) =>
+      api.post<InfoReply & { user?: User }>('/app_users/register', {
+        ...v,
+        terms: true,
+        regpath: regpath ?? '',
+        regsubid: regsubid ?? '',
+        classId: classId ?? '',
+        courseId: courseId ?? '',
+        ...(regcode ? { regcode } : {}),
+        lang,
+      }),
     onMutate: () => setFormError(null),
     onSuccess: (r) => {
       if (r.info?.message) addStatus('success', r.info.message);
-      const target = safeLocalPath(params.get('redirect')) ?? safeLocalPath(peekAfter()) ?? safeLocalPath(config?.registrationdestination) ?? '/';
+      const target =
+        safeLocalPath(params.get('redirect')) ?? safeLocalPath(peekAfter()) ?? safeLocalPath(config?.registrationdestination) ?? '/';
       // The sign-in guard of /register follows the after-target, so both agree on where to go.
       setAfter(target);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'whoami' });
@@ -82,7 +84,10 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
   });
 
   const onSubmit = form.onSubmit(
-    (v) => { touchAll(); register.mutate(v); },
+    (v) => {
+      touchAll();
+      register.mutate(v);
+    },
     (errors, _values, event) => {
       touchAll();
       setFormError(MSG.correctFields);
@@ -110,7 +115,9 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
     <form onSubmit={onSubmit} noValidate data-testid="registration-form" aria-label={t('Registration')}>
       <Stack gap="sm">
         {formError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="registration-error">{t(formError)}</Alert>
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="registration-error">
+            {t(formError)}
+          </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           {text('firstname', tk('First Name'), { required: true, autoComplete: 'given-name' })}
@@ -160,16 +167,24 @@ export default function RegistrationForm({ regpath, regsubid, classId, courseId,
           error={fieldError(t, form.errors, 'terms')}
         />
         <Text size="sm">
-          <Anchor component={Link} to="/Terms_of_Use" target="_blank">{t('Read the Terms of Use')}</Anchor>
+          <Anchor component={Link} to="/Terms_of_Use" target="_blank">
+            {t('Read the Terms of Use')}
+          </Anchor>
           {' · '}
-          <Anchor component={Link} to={`/${PRIVACY_PAGE}`} target="_blank" data-testid="register-privacy-link">{t('Read the privacy notice')}</Anchor>
+          <Anchor component={Link} to={`/${PRIVACY_PAGE}`} target="_blank" data-testid="register-privacy-link">
+            {t('Read the privacy notice')}
+          </Anchor>
         </Text>
         <Group justify="space-between" wrap="wrap" mt="xs">
           <Text size="sm">
             {t('Already have an account?')}{' '}
-            <Anchor component={Link} to="/Login">{t('Login')}</Anchor>
+            <Anchor component={Link} to="/Login">
+              {t('Login')}
+            </Anchor>
           </Text>
-          <Button type="submit" loading={register.isPending} data-testid="register-submit">{t('Register')}</Button>
+          <Button type="submit" loading={register.isPending} data-testid="register-submit">
+            {t('Register')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -31,17 +31,37 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: (user: User) =
     onError: (err) => setError(errorMessage(err)),
   });
   // The message is shown above the form, as the server's refusals are; the button stays busy once signed in.
-  const onSubmit = form.onSubmit((v) => verify.mutate(v.code.trim()), (errs) => setError(String(errs.code)));
+  const onSubmit = form.onSubmit(
+    (v) => verify.mutate(v.code.trim()),
+    (errs) => setError(String(errs.code)),
+  );
   return (
     <form onSubmit={onSubmit} noValidate data-testid="twofactor-step">
       <Stack>
-        {error && <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="login-error">{t(error)}</Alert>}
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="login-error">
+            {t(error)}
+          </Alert>
+        )}
         <Text>{t('Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead.')}</Text>
-        <TextInput label={t('Code')} name="code" autoComplete="one-time-code" required dir="ltr" data-autofocus autoFocus
-          {...form.getInputProps('code', { withError: false })} data-testid="login-code" />
+        <TextInput
+          label={t('Code')}
+          name="code"
+          autoComplete="one-time-code"
+          required
+          dir="ltr"
+          data-autofocus
+          autoFocus
+          {...form.getInputProps('code', { withError: false })}
+          data-testid="login-code"
+        />
         <Group justify="space-between" wrap="wrap">
-          <Anchor component="button" type="button" size="sm" onClick={onRestart}>{t('Start again')}</Anchor>
-          <Button type="submit" loading={verify.isPending || verify.isSuccess} data-testid="login-code-submit">{t('Verify')}</Button>
+          <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+            {t('Start again')}
+          </Anchor>
+          <Button type="submit" loading={verify.isPending || verify.isSuccess} data-testid="login-code-submit">
+            {t('Verify')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -3,8 +3,17 @@ import { MSG } from '../../../domain/messages.ts';
 import { EMPTY_REGISTRATION, validateAll, validateField, type RegistrationValues } from './registration.ts';
 
 const valid: RegistrationValues = {
-  firstname: 'Ana', lastname: 'Silva', email: 'ana@example.net', confirmemail: 'ANA@example.net ', phone: '+351 (21) 555-0100',
-  city: 'Lisbon', state: '', country: 'Portugal', password: 'Secret-pass1', confirmpassword: 'Secret-pass1', terms: true,
+  firstname: 'Ana',
+  lastname: 'Silva',
+  email: 'ana@example.net',
+  confirmemail: 'ANA@example.net ',
+  phone: '+351 (21) 555-0100',
+  city: 'Lisbon',
+  state: '',
+  country: 'Portugal',
+  password: 'Secret-pass1',
+  confirmpassword: 'Secret-pass1',
+  terms: true,
 };
 
 describe('registration rules (spec 5)', () => {
@@ -14,8 +23,13 @@ describe('registration rules (spec 5)', () => {
 
   it('reports every required field of an empty form', () => {
     expect(validateAll(EMPTY_REGISTRATION)).toEqual({
-      firstname: MSG.requiredName, lastname: MSG.requiredName, email: MSG.emailRequired, city: MSG.required,
-      country: MSG.required, password: MSG.passwordRule, terms: MSG.agreeTerms,
+      firstname: MSG.requiredName,
+      lastname: MSG.requiredName,
+      email: MSG.emailRequired,
+      city: MSG.required,
+      country: MSG.required,
+      password: MSG.passwordRule,
+      terms: MSG.agreeTerms,
     });
   });
 

@@ -3,18 +3,46 @@ import { RegistrationFields, RegistrationSchema, fieldErrors } from '../../../do
 import { MSG } from '../../../domain/messages.ts';
 
 export interface RegistrationValues {
-  firstname: string; lastname: string; email: string; confirmemail: string; phone: string;
-  city: string; state: string; country: string; password: string; confirmpassword: string; terms: boolean;
+  firstname: string;
+  lastname: string;
+  email: string;
+  confirmemail: string;
+  phone: string;
+  city: string;
+  state: string;
+  country: string;
+  password: string;
+  confirmpassword: string;
+  terms: boolean;
 }
 export type RegistrationField = keyof RegistrationValues;
 
 export const EMPTY_REGISTRATION: RegistrationValues = {
-  firstname: '', lastname: '', email: '', confirmemail: '', phone: '', city: '', state: '', country: '',
-  password: '', confirmpassword: '', terms: false,
+  firstname: '',
+  lastname: '',
+  email: '',
+  confirmemail: '',
+  phone: '',
+  city: '',
+  state: '',
+  country: '',
+  password: '',
+  confirmpassword: '',
+  terms: false,
 };
 
 export const REGISTRATION_ORDER: RegistrationField[] = [
-  'firstname', 'lastname', 'email', 'confirmemail', 'phone', 'city', 'state', 'country', 'password', 'confirmpassword', 'terms',
+  'firstname',
+  'lastname',
+  'email',
+  'confirmemail',
+  'phone',
+  'city',
+  'state',
+  'country',
+  'password',
+  'confirmpassword',
+  'terms',
 ];
 
 const norm = (v: string) => v.trim().toLowerCase();

@@ -16,7 +16,6 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { certificateVerifyPath } from '../../lib/paths.ts';
 
-
 export default function VerifyPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
@@ -35,7 +34,10 @@ export default function VerifyPage() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const v = typed.trim();
-    if (!v) { setTypedError(MSG.certificateNotFound); return; }
+    if (!v) {
+      setTypedError(MSG.certificateNotFound);
+      return;
+    }
     setTypedError(null);
     navigate(certificateVerifyPath(v));
   };
@@ -44,24 +46,59 @@ export default function VerifyPage() {
   const notFound = !!code && (q.isError || (q.isSuccess && !found));
 
   return (
-    <Stack maw={720} mx="auto" gap="md" style={READABLE_ERRORS} data-screen="certificate-verify" data-code={code} data-valid={found ? 'true' : notFound ? 'false' : ''}>
+    <Stack
+      maw={720}
+      mx="auto"
+      gap="md"
+      style={READABLE_ERRORS}
+      data-screen="certificate-verify"
+      data-code={code}
+      data-valid={found ? 'true' : notFound ? 'false' : ''}
+    >
       <Title order={1}>{t('Certificate verification')}</Title>
       {code && q.isPending && <Skeleton h={160} />}
       {found && (
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="certificate-valid"
-          style={{ borderColor: 'var(--mantine-color-green-7)', borderWidth: 2 }}>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'xl' }}
+          data-testid="certificate-valid"
+          style={{ borderColor: 'var(--mantine-color-green-7)', borderWidth: 2 }}
+        >
           <Stack gap="sm">
             <Group gap="xs" c={SUCCESS_TEXT}>
               <IconRosetteDiscountCheck size={28} aria-hidden />
-              <Text fw={700} size="lg">{t('This certificate is genuine.')}</Text>
+              <Text fw={700} size="lg">
+                {t('This certificate is genuine.')}
+              </Text>
             </Group>
             <dl className="field-list">
-              <div className="field-row"><dt>{t('Name')}</dt><dd data-testid="certificate-name">{found.name || <em>{t('Not shown: the account was deleted')}</em>}</dd></div>
-              <div className="field-row"><dt>{t('Course')}</dt><dd data-testid="certificate-course">{found.course}</dd></div>
-              <div className="field-row"><dt>{t('Completed on')}</dt><dd data-testid="certificate-date">{found.completed}</dd></div>
-              {found.hours && <div className="field-row"><dt>{t('Course hours')}</dt><dd data-testid="certificate-hours">{found.hours}</dd></div>}
-              <div className="field-row"><dt>{t('Issued by')}</dt><dd>{t(found.organisation)}</dd></div>
-              <div className="field-row"><dt>{t('Verification code')}</dt><dd dir="ltr">{found.code}</dd></div>
+              <div className="field-row">
+                <dt>{t('Name')}</dt>
+                <dd data-testid="certificate-name">{found.name || <em>{t('Not shown: the account was deleted')}</em>}</dd>
+              </div>
+              <div className="field-row">
+                <dt>{t('Course')}</dt>
+                <dd data-testid="certificate-course">{found.course}</dd>
+              </div>
+              <div className="field-row">
+                <dt>{t('Completed on')}</dt>
+                <dd data-testid="certificate-date">{found.completed}</dd>
+              </div>
+              {found.hours && (
+                <div className="field-row">
+                  <dt>{t('Course hours')}</dt>
+                  <dd data-testid="certificate-hours">{found.hours}</dd>
+                </div>
+              )}
+              <div className="field-row">
+                <dt>{t('Issued by')}</dt>
+                <dd>{t(found.organisation)}</dd>
+              </div>
+              <div className="field-row">
+                <dt>{t('Verification code')}</dt>
+                <dd dir="ltr">{found.code}</dd>
+              </div>
             </dl>
           </Stack>
         </Paper>
@@ -76,10 +113,24 @@ export default function VerifyPage() {
           <Stack gap="xs">
             <Text size="sm">{t('Enter the verification code printed on the certificate.')}</Text>
             <Group align="flex-start" gap="xs" wrap="wrap">
-              <TextInput label={t('Verification code')} value={typed} onChange={(e) => { setTyped(e.currentTarget.value); setTypedError(null); }}
-                placeholder="ABCD-EFGH-JKLM-NPQR" dir="ltr" autoComplete="off" error={typedError ? t(typedError) : undefined}
-                miw={240} style={{ flex: 1 }} name="code" />
-              <Button type="submit" mt={{ base: 0, xs: 25 }}>{t('Check')}</Button>
+              <TextInput
+                label={t('Verification code')}
+                value={typed}
+                onChange={(e) => {
+                  setTyped(e.currentTarget.value);
+                  setTypedError(null);
+                }}
+                placeholder="ABCD-EFGH-JKLM-NPQR"
+                dir="ltr"
+                autoComplete="off"
+                error={typedError ? t(typedError) : undefined}
+                miw={240}
+                style={{ flex: 1 }}
+                name="code"
+              />
+              <Button type="submit" mt={{ base: 0, xs: 25 }}>
+                {t('Check')}
+              </Button>
             </Group>
           </Stack>
         </form>

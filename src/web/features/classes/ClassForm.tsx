@@ -26,12 +26,23 @@ import { fieldError, zodErrors } from '../../lib/forms.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-interface Values { course: string; name: string; startdate: string; weeks: number | ''; selfpaced: boolean; description: string; instructor: string }
+interface Values {
+  course: string;
+  name: string;
+  startdate: string;
+  weeks: number | '';
+  selfpaced: boolean;
+  description: string;
+  instructor: string;
+}
 
 /** The class save's own rules, and the form's: a start date is a day here (the server also takes a full time). */
 function validateClass(v: Values, cls: ClassRecord | undefined) {
   const errs = zodErrors(ClassSaveSchema, {
-    _id: cls?._id ?? 'new', name: v.name, course: cls ? undefined : v.course, startdate: v.startdate,
+    _id: cls?._id ?? 'new',
+    name: v.name,
+    course: cls ? undefined : v.course,
+    startdate: v.startdate,
     weeks: v.weeks === '' ? undefined : v.weeks,
   });
   if (v.startdate) errs.startdate ??= dayOnlyError(v.startdate, MSG.classDateFormat);
@@ -48,7 +59,9 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
   const options = useMemo(() => creatableCourses(user, config, courses.data), [user, config, courses.data]);
   const initialText = htmlToText(cls?.description);
   // The course named in the address (or the only one offered) is chosen to begin with.
-  const firstCourse = creating ? (options.find((c) => c._id === courseId) ?? (options.length === 1 ? options[0] : undefined))?._id ?? '' : '';
+  const firstCourse = creating
+    ? ((options.find((c) => c._id === courseId) ?? (options.length === 1 ? options[0] : undefined))?._id ?? '')
+    : '';
   const form = useForm<Values>({
     initialValues: {
       course: cls?.course ?? '',
@@ -76,19 +89,23 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
   }, [user, cls, instructors.data]);
 
   const save = useMutation({
-    mutationFn: (v: Values) => saveClass({
-      _id: cls?._id ?? 'new',
-      name: v.name.trim(),
-      startdate: v.startdate,
-      weeks: v.weeks === '' ? undefined : v.weeks,
-      selfpaced: v.selfpaced,
-      ...(creating ? { course: v.course } : {}),
-      ...(creating || v.description !== initialText ? { description: textToHtml(v.description) } : {}),
-      ...(user?.isAdmin && v.instructor && v.instructor !== (cls?.instructor ?? user._id) ? { instructor: v.instructor } : {}),
-    } satisfies ClassSaveBody),
+    mutationFn: (v: Values) =>
+      saveClass({
+        _id: cls?._id ?? 'new',
+        name: v.name.trim(),
+        startdate: v.startdate,
+        weeks: v.weeks === '' ? undefined : v.weeks,
+        selfpaced: v.selfpaced,
+        ...(creating ? { course: v.course } : {}),
+        ...(creating || v.description !== initialText ? { description: textToHtml(v.description) } : {}),
+        ...(user?.isAdmin && v.instructor && v.instructor !== (cls?.instructor ?? user._id) ? { instructor: v.instructor } : {}),
+      } satisfies ClassSaveBody),
     onMutate: () => setFormError(null),
     onSuccess: (saved) => {
-      if (!saved?._id) { setFormError(MSG.classSaveFailed); return; }
+      if (!saved?._id) {
+        setFormError(MSG.classSaveFailed);
+        return;
+      }
       queryClient.setQueryData(['class', saved._id], { ...cls, ...saved });
       void queryClient.invalidateQueries({ queryKey: ['classes'] });
       void queryClient.invalidateQueries({ queryKey: ['classEnrollment', saved._id] });
@@ -112,8 +129,14 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
   const busy = save.isPending;
 
   const onSubmit = form.onSubmit(
-    (v) => { setDetail(null); save.mutate({ ...v, course: chosenCourse }); },
-    () => { setDetail(null); setFormError(MSG.correctFields); },
+    (v) => {
+      setDetail(null);
+      save.mutate({ ...v, course: chosenCourse });
+    },
+    () => {
+      setDetail(null);
+      setFormError(MSG.correctFields);
+    },
   );
 
   const err = (k: keyof Values) => fieldError(t, form.errors, k);
@@ -126,40 +149,108 @@ export default function ClassForm({ cls, courseId }: { cls?: ClassRecord; course
           {formError && (
             <Alert color="red" role="alert" data-testid="class-form-error">
               <Text>{t(formError)}</Text>
-              {detail && <Text size="sm" mt={4}>{t(detail)}</Text>}
+              {detail && (
+                <Text size="sm" mt={4}>
+                  {t(detail)}
+                </Text>
+              )}
             </Alert>
           )}
           {creating ? (
-            <Select label={t('Course')} required data={options.map((c) => ({ value: c._id, label: c.title }))} value={chosenCourse || null}
-              onChange={(v) => form.setFieldValue('course', v ?? '')} error={err('course')} searchable data-testid="class-course"
-              nothingFoundMessage={t('There is no course you can create a class for.')} />
+            <Select
+              label={t('Course')}
+              required
+              data={options.map((c) => ({ value: c._id, label: c.title }))}
+              value={chosenCourse || null}
+              onChange={(v) => form.setFieldValue('course', v ?? '')}
+              error={err('course')}
+              searchable
+              data-testid="class-course"
+              nothingFoundMessage={t('There is no course you can create a class for.')}
+            />
           ) : (
-            <Text><Text span c="gray.7">{t('Course')}:</Text> {courseTitle}</Text>
+            <Text>
+              <Text span c="gray.7">
+                {t('Course')}:
+              </Text>{' '}
+              {courseTitle}
+            </Text>
           )}
-          <TextInput name="name" label={t('Class name')} required {...form.getInputProps('name')}
-            error={err('name')} data-testid="class-name" maxLength={200} />
+          <TextInput
+            name="name"
+            label={t('Class name')}
+            required
+            {...form.getInputProps('name')}
+            error={err('name')}
+            data-testid="class-name"
+            maxLength={200}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput name="startdate" label={t('Start date')} description={t('YYYY-MM-DD')} placeholder="YYYY-MM-DD" {...form.getInputProps('startdate')}
-              inputMode="numeric" maxLength={10} dir="ltr"
-              error={err('startdate')} data-testid="class-startdate" />
-            <NumberInput name="weeks" label={t('Weeks of registration')} description={t('How many weeks after the start learners may join')}
-              value={values.weeks} min={0} max={520} allowDecimal={false} allowNegative={false}
-              onChange={(v) => form.setFieldValue('weeks', typeof v === 'number' ? v : v === '' ? '' : Number(v))} error={err('weeks')} />
+            <TextInput
+              name="startdate"
+              label={t('Start date')}
+              description={t('YYYY-MM-DD')}
+              placeholder="YYYY-MM-DD"
+              {...form.getInputProps('startdate')}
+              inputMode="numeric"
+              maxLength={10}
+              dir="ltr"
+              error={err('startdate')}
+              data-testid="class-startdate"
+            />
+            <NumberInput
+              name="weeks"
+              label={t('Weeks of registration')}
+              description={t('How many weeks after the start learners may join')}
+              value={values.weeks}
+              min={0}
+              max={520}
+              allowDecimal={false}
+              allowNegative={false}
+              onChange={(v) => form.setFieldValue('weeks', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+              error={err('weeks')}
+            />
           </SimpleGrid>
-          <Switch label={t('Self-paced (anyone may join without a code)')} checked={values.selfpaced}
+          <Switch
+            label={t('Self-paced (anyone may join without a code)')}
+            checked={values.selfpaced}
             onChange={(e) => form.setFieldValue('selfpaced', e.currentTarget.checked)}
-            description={values.selfpaced ? undefined : t('A private group: learners join with its registration code.')} data-testid="class-selfpaced" />
+            description={values.selfpaced ? undefined : t('A private group: learners join with its registration code.')}
+            data-testid="class-selfpaced"
+          />
           {user?.isAdmin ? (
-            <Select label={t('Instructor')} data={instructorOptions} value={values.instructor || null} searchable
-              onChange={(v) => form.setFieldValue('instructor', v ?? '')} error={err('instructor')} />
+            <Select
+              label={t('Instructor')}
+              data={instructorOptions}
+              value={values.instructor || null}
+              searchable
+              onChange={(v) => form.setFieldValue('instructor', v ?? '')}
+              error={err('instructor')}
+            />
           ) : (
-            <Text><Text span c="gray.7">{t('Instructor')}:</Text> {cls?.instructorname ?? `${user?.firstname ?? ''} ${user?.lastname ?? ''}`.trim()}</Text>
+            <Text>
+              <Text span c="gray.7">
+                {t('Instructor')}:
+              </Text>{' '}
+              {cls?.instructorname ?? `${user?.firstname ?? ''} ${user?.lastname ?? ''}`.trim()}
+            </Text>
           )}
-          <Textarea name="description" label={t('Description')} description={t('Leave a blank line between paragraphs.')}
-            {...form.getInputProps('description')} autosize minRows={3} maxRows={12} />
+          <Textarea
+            name="description"
+            label={t('Description')}
+            description={t('Leave a blank line between paragraphs.')}
+            {...form.getInputProps('description')}
+            autosize
+            minRows={3}
+            maxRows={12}
+          />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => navigate(-1)} disabled={busy}>{t('Cancel')}</Button>
-            <Button type="submit" loading={busy} data-testid="class-save">{creating ? t('Create Class') : t('Save')}</Button>
+            <Button variant="default" onClick={() => navigate(-1)} disabled={busy}>
+              {t('Cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="class-save">
+              {creating ? t('Create Class') : t('Save')}
+            </Button>
           </Group>
         </Stack>
       </form>

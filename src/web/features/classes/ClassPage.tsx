@@ -24,7 +24,10 @@ import { coursePath } from '../../lib/paths.ts';
 const ClassForm = lazy(() => import('./ClassForm.tsx'));
 
 const TITLES: Record<string, string> = {
-  enrollment: tk('Class Members'), edit: tk('Edit Class'), create: tk('Create a New Class'), confirmation: tk('Class Created'),
+  enrollment: tk('Class Members'),
+  edit: tk('Edit Class'),
+  create: tk('Create a New Class'),
+  confirmation: tk('Class Created'),
 };
 
 export default function ClassPage() {
@@ -40,7 +43,15 @@ export default function ClassPage() {
   useDocumentTitle(t(TITLES[name] ?? tk('Class')));
 
   const frame = (body: React.ReactNode) => (
-    <Stack gap="md" maw={1000} style={READABLE_ERRORS} data-screen="class" data-panel={name} data-class={id ?? ''} data-regcode={params.get('regcode') ?? ''}>
+    <Stack
+      gap="md"
+      maw={1000}
+      style={READABLE_ERRORS}
+      data-screen="class"
+      data-panel={name}
+      data-class={id ?? ''}
+      data-regcode={params.get('regcode') ?? ''}
+    >
       <Title order={1}>{t(TITLES[name] ?? tk('Class'))}</Title>
       {body}
     </Stack>
@@ -51,15 +62,27 @@ export default function ClassPage() {
   if (name === 'create') {
     const course = params.get('course');
     if (!mayCreateClasses(user, config)) return <Navigate replace to={course ? coursePath(course) : '/Courses'} />;
-    return frame(<Suspense fallback={<PageLoader />}><ClassForm courseId={course ?? undefined} /></Suspense>);
+    return frame(
+      <Suspense fallback={<PageLoader />}>
+        <ClassForm courseId={course ?? undefined} />
+      </Suspense>,
+    );
   }
 
   if (!id) return <Navigate replace to="/Courses" />;
-  if (cls.isPending || mine.isPending) return <Stack data-screen="class" data-loading="true" data-panel={name}><PageLoader /></Stack>;
+  if (cls.isPending || mine.isPending)
+    return (
+      <Stack data-screen="class" data-loading="true" data-panel={name}>
+        <PageLoader />
+      </Stack>
+    );
   if (!cls.data) {
     return frame(
       <Alert color="orange" data-testid="class-not-found">
-        {t(MSG.classNotFound)}{' '}<Anchor component={Link} to="/Courses">{t('Browse the courses')}</Anchor>
+        {t(MSG.classNotFound)}{' '}
+        <Anchor component={Link} to="/Courses">
+          {t('Browse the courses')}
+        </Anchor>
       </Alert>,
     );
   }
@@ -69,7 +92,11 @@ export default function ClassPage() {
 
   if (name === 'edit') {
     if (!host) return <Navigate replace to={coursePath(record.course)} />;
-    return frame(<Suspense fallback={<PageLoader />}><ClassForm cls={record} /></Suspense>);
+    return frame(
+      <Suspense fallback={<PageLoader />}>
+        <ClassForm cls={record} />
+      </Suspense>,
+    );
   }
   if (name === 'confirmation') {
     if (!host) return <Navigate replace to={coursePath(record.course)} />;

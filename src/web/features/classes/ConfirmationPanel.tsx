@@ -18,8 +18,13 @@ function Copy({ value, label }: { value: string; label: string }) {
     <CopyButton value={value}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? t('Copied') : t('Copy')} withArrow>
-          <Button size="xs" variant="light" onClick={copy} aria-label={`${t('Copy')}: ${label}`}
-            leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={copy}
+            aria-label={`${t('Copy')}: ${label}`}
+            leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+          >
             {copied ? t('Copied') : t('Copy')}
           </Button>
         </Tooltip>
@@ -43,18 +48,34 @@ export function ConfirmationPanel({ cls, regcode }: { cls: ClassRecord; regcode?
       </Alert>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="sm">
-          <Title order={2} size="h3" data-testid="confirmation-name">{cls.name}</Title>
+          <Title order={2} size="h3" data-testid="confirmation-name">
+            {cls.name}
+          </Title>
           <dl className="field-list">
-            <div className="field-row"><dt>{t('Course')}</dt><dd>{course?.title ?? cls.course}</dd></div>
-            <div className="field-row"><dt>{t('Instructor')}</dt><dd>{cls.instructorname || '—'}</dd></div>
-            <div className="field-row"><dt>{t('Start date')}</dt><dd>{cls.startdate?.slice(0, 10) || '—'}</dd></div>
-            <div className="field-row"><dt>{t('Type')}</dt><dd>{cls.selfpaced ? t('Self-paced') : t('Private group')}</dd></div>
+            <div className="field-row">
+              <dt>{t('Course')}</dt>
+              <dd>{course?.title ?? cls.course}</dd>
+            </div>
+            <div className="field-row">
+              <dt>{t('Instructor')}</dt>
+              <dd>{cls.instructorname || '—'}</dd>
+            </div>
+            <div className="field-row">
+              <dt>{t('Start date')}</dt>
+              <dd>{cls.startdate?.slice(0, 10) || '—'}</dd>
+            </div>
+            <div className="field-row">
+              <dt>{t('Type')}</dt>
+              <dd>{cls.selfpaced ? t('Self-paced') : t('Private group')}</dd>
+            </div>
           </dl>
           {regcode && (
             <Stack gap={6}>
               <Text fw={600}>{t('Registration code')}</Text>
               <Group gap="sm">
-                <Code fz={28} fw={700} px="md" py={6} style={{ letterSpacing: '0.12em' }} data-testid="confirmation-regcode" dir="ltr">{regcode}</Code>
+                <Code fz={28} fw={700} px="md" py={6} style={{ letterSpacing: '0.12em' }} data-testid="confirmation-regcode" dir="ltr">
+                  {regcode}
+                </Code>
                 <Copy value={regcode} label={t('Registration code')} />
               </Group>
             </Stack>
@@ -62,22 +83,43 @@ export function ConfirmationPanel({ cls, regcode }: { cls: ClassRecord; regcode?
           <Stack gap={6}>
             <Text fw={600}>{t('Link to share')}</Text>
             <Group gap="xs" wrap="nowrap" align="flex-end">
-              <TextInput value={link} readOnly aria-label={t('Link to share')} style={{ flex: 1, minWidth: 0 }} dir="ltr"
-                onFocus={(e) => e.currentTarget.select()} data-testid="confirmation-link" />
+              <TextInput
+                value={link}
+                readOnly
+                aria-label={t('Link to share')}
+                style={{ flex: 1, minWidth: 0 }}
+                dir="ltr"
+                onFocus={(e) => e.currentTarget.select()}
+                data-testid="confirmation-link"
+              />
               <Copy value={link} label={t('Link to share')} />
             </Group>
           </Stack>
         </Stack>
       </Paper>
       <Group gap="xs">
-        <Button component={Link} to={classMembersPath(cls._id)} leftSection={<IconUsers size={16} aria-hidden />} data-testid="confirmation-members">
+        <Button
+          component={Link}
+          to={classMembersPath(cls._id)}
+          leftSection={<IconUsers size={16} aria-hidden />}
+          data-testid="confirmation-members"
+        >
           {t('View Class Members')}
         </Button>
-        <Button variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={16} aria-hidden />}>{t('Edit Class')}</Button>
-        <Button variant="light" component={Link} to={coursePath(cls.course, cls._id)} leftSection={<IconExternalLink size={16} aria-hidden />}>
+        <Button variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={16} aria-hidden />}>
+          {t('Edit Class')}
+        </Button>
+        <Button
+          variant="light"
+          component={Link}
+          to={coursePath(cls.course, cls._id)}
+          leftSection={<IconExternalLink size={16} aria-hidden />}
+        >
           {t('Course page')}
         </Button>
-        <Button variant="subtle" component={Link} to="/users/profile/enrollment">{t('My Classes')}</Button>
+        <Button variant="subtle" component={Link} to="/users/profile/enrollment">
+          {t('My Classes')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -24,20 +24,56 @@ import { participantsPage, type ParticipantRow } from '../../lib/tables-api.ts';
 import { useRowSelection, type RowSelection } from '../../components/BulkActionBar.tsx';
 
 const day = (v?: string) => (v ? v.slice(0, 10) : '—');
-const byName = (a: Participant, b: Participant) =>
-  a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname);
+const byName = (a: Participant, b: Participant) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname);
 
 /** The instructor's and admins' participant table: served a page at a time, sortable, filterable, exportable. */
 function participantColumns(): DataColumn<ParticipantRow>[] {
   return [
-    { id: 'name', header: tk('Name'), cell: (r) => `${r.firstname} ${r.lastname}`.trim(), csv: (r) => `${r.firstname} ${r.lastname}`.trim() },
-    { id: 'email', header: tk('Email'), cell: (r) => <Anchor href={`mailto:${r.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>{r.email}</Anchor>, csv: (r) => r.email },
+    {
+      id: 'name',
+      header: tk('Name'),
+      cell: (r) => `${r.firstname} ${r.lastname}`.trim(),
+      csv: (r) => `${r.firstname} ${r.lastname}`.trim(),
+    },
+    {
+      id: 'email',
+      header: tk('Email'),
+      cell: (r) => (
+        <Anchor href={`mailto:${r.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {r.email}
+        </Anchor>
+      ),
+      csv: (r) => r.email,
+    },
     { id: 'date', header: tk('Registered'), cell: (r) => day(r.regdate), csv: (r) => day(r.regdate) },
     { id: 'lastactivity', header: tk('Last activity'), sortable: false, cell: (r) => day(r.lastactivity), csv: (r) => day(r.lastactivity) },
-    { id: 'lessons', header: tk('Lessons'), sortable: false, cell: (r) => <span data-testid="participant-lessons">{r.lessoncount ?? 0}</span>, csv: (r) => r.lessoncount ?? 0 },
-    { id: 'progress', header: tk('Progress'), sortable: false, cell: (r) => `${Math.round(r.percentcomplete ?? 0)}%`, csv: (r) => Math.round(r.percentcomplete ?? 0) },
-    { id: 'completed', header: tk('Completed'), cell: (r) => <Completed r={r} />, csv: (r) => (r.completed ? day(r.completeddate) || 'yes' : '') },
-    { id: 'certificate', header: tk('Certificate'), sortable: false, cell: (r) => <Certificate r={r} />, csv: (r) => r.certcode ?? (r.certificate ? 'yes' : '') },
+    {
+      id: 'lessons',
+      header: tk('Lessons'),
+      sortable: false,
+      cell: (r) => <span data-testid="participant-lessons">{r.lessoncount ?? 0}</span>,
+      csv: (r) => r.lessoncount ?? 0,
+    },
+    {
+      id: 'progress',
+      header: tk('Progress'),
+      sortable: false,
+      cell: (r) => `${Math.round(r.percentcomplete ?? 0)}%`,
+      csv: (r) => Math.round(r.percentcomplete ?? 0),
+    },
+    {
+      id: 'completed',
+      header: tk('Completed'),
+      cell: (r) => <Completed r={r} />,
+      csv: (r) => (r.completed ? day(r.completeddate) || 'yes' : ''),
+    },
+    {
+      id: 'certificate',
+      header: tk('Certificate'),
+      sortable: false,
+      cell: (r) => <Certificate r={r} />,
+      csv: (r) => r.certcode ?? (r.certificate ? 'yes' : ''),
+    },
   ];
 }
 
@@ -49,18 +85,36 @@ function Completed({ r }: { r: ParticipantRow }) {
 function Certificate({ r }: { r: ParticipantRow }) {
   const { t } = useTranslation();
   if (!r.certificate) return <>—</>;
-  return r.certcode ? <Anchor component={Link} to={certificateVerifyPath(r.certcode)} size="sm">{t('Certificate')}</Anchor> : <>{t('Yes')}</>;
+  return r.certcode ? (
+    <Anchor component={Link} to={certificateVerifyPath(r.certcode)} size="sm">
+      {t('Certificate')}
+    </Anchor>
+  ) : (
+    <>{t('Yes')}</>
+  );
 }
 
 export function DetailedParticipants({ classid, name, selection }: { classid: string; name: string; selection?: RowSelection }) {
   const columns = useMemo(() => participantColumns(), []);
   return (
-    <DataTable<ParticipantRow> testid="participants" csvName={`participants-${classid}`} columns={columns} rowKey={(r) => r._id}
-      defaultSort="name" pageSize={PARTICIPANT_PAGE_SIZE} queryKey={['enrollment', 'participants', classid]} minWidth={860}
-      fetchPage={(q) => participantsPage({ ...q, classid })} caption={name} filterLabel={tk('Search by name or email')}
+    <DataTable<ParticipantRow>
+      testid="participants"
+      csvName={`participants-${classid}`}
+      columns={columns}
+      rowKey={(r) => r._id}
+      defaultSort="name"
+      pageSize={PARTICIPANT_PAGE_SIZE}
+      queryKey={['enrollment', 'participants', classid]}
+      minWidth={860}
+      fetchPage={(q) => participantsPage({ ...q, classid })}
+      caption={name}
+      filterLabel={tk('Search by name or email')}
       rowProps={(r) => ({ 'data-testid': 'participant-row', 'data-email': r.email, 'data-user': r.email })}
-      selection={selection} selectId={(r) => r.user} selectLabel={(r) => `${r.firstname} ${r.lastname}`.trim()}
-      bulk={selection ? () => <SelectionBar selection={selection} /> : undefined} />
+      selection={selection}
+      selectId={(r) => r.user}
+      selectLabel={(r) => `${r.firstname} ${r.lastname}`.trim()}
+      bulk={selection ? () => <SelectionBar selection={selection} /> : undefined}
+    />
   );
 }
 
@@ -70,8 +124,12 @@ function SelectionBar({ selection }: { selection: RowSelection }) {
   if (selection.ids.size === 0) return null;
   return (
     <Group gap="sm" data-testid="bulk-bar" role="region" aria-label={t('Selected learners')}>
-      <Text fw={500} aria-live="polite" data-testid="bulk-count">{t('{{count}} selected', { count: selection.ids.size })}</Text>
-      <Button size="xs" variant="subtle" onClick={() => selection.clear()}>{t('Clear selection')}</Button>
+      <Text fw={500} aria-live="polite" data-testid="bulk-count">
+        {t('{{count}} selected', { count: selection.ids.size })}
+      </Text>
+      <Button size="xs" variant="subtle" onClick={() => selection.clear()}>
+        {t('Clear selection')}
+      </Button>
     </Group>
   );
 }
@@ -98,7 +156,9 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
     <Stack gap="md" data-testid="participants-panel">
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap={6}>
-          <Title order={2} size="h3">{cls.name}</Title>
+          <Title order={2} size="h3">
+            {cls.name}
+          </Title>
           <Text c="gray.8">
             {course?.title ?? cls.course}
             {cls.instructorname ? ` · ${t('Instructor')}: ${cls.instructorname}` : ''}
@@ -106,29 +166,57 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
           </Text>
           {details && cls.regcode && (
             <Group gap={6}>
-              <Text size="sm" c="gray.7">{t('Registration code')}:</Text>
-              <Code fz="sm" data-testid="class-regcode">{cls.regcode}</Code>
+              <Text size="sm" c="gray.7">
+                {t('Registration code')}:
+              </Text>
+              <Code fz="sm" data-testid="class-regcode">
+                {cls.regcode}
+              </Code>
             </Group>
           )}
           <Group gap="xs" mt={4}>
-            <Button size="xs" variant="light" component={Link} to={coursePath(cls.course, cls._id)}
-              leftSection={<IconExternalLink size={14} aria-hidden />} data-testid="class-course-link">
+            <Button
+              size="xs"
+              variant="light"
+              component={Link}
+              to={coursePath(cls.course, cls._id)}
+              leftSection={<IconExternalLink size={14} aria-hidden />}
+              data-testid="class-course-link"
+            >
               {t('Course page')}
             </Button>
             {details && (
-              <Button size="xs" variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={14} aria-hidden />}>
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={classEditPath(cls._id)}
+                leftSection={<IconEdit size={14} aria-hidden />}
+              >
                 {t('Edit Class')}
               </Button>
             )}
             {details && (
-              <Button size="xs" variant="light" component={Link} to={gradebookPath(cls._id)} leftSection={<IconTable size={14} aria-hidden />}
-                data-testid="class-gradebook-link">
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={gradebookPath(cls._id)}
+                leftSection={<IconTable size={14} aria-hidden />}
+                data-testid="class-gradebook-link"
+              >
                 {t('Gradebook')}
               </Button>
             )}
             {user?.isAdmin && (
-              <Button size="xs" variant="light" component={Link} to={adminPath('classes', cls.course, cls._id)}
-                leftSection={<IconSettings size={14} aria-hidden />} data-testid="class-admin-link">
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={adminPath('classes', cls.course, cls._id)}
+                leftSection={<IconSettings size={14} aria-hidden />}
+                data-testid="class-admin-link"
+              >
                 {t('Admin')}
               </Button>
             )}
@@ -139,16 +227,34 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
       {withDetails && <ClassMessageForm classid={cls._id} ids={[...selection.ids]} />}
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={2} size="h4">{t('Participants')}</Title>
-          {rows.isSuccess && <Badge variant="light" size="lg">{list.length}</Badge>}
+          <Title order={2} size="h4">
+            {t('Participants')}
+          </Title>
+          {rows.isSuccess && (
+            <Badge variant="light" size="lg">
+              {list.length}
+            </Badge>
+          )}
         </Group>
-        {details ? <DetailedParticipants classid={cls._id} name={t('Participants of {{name}}', { name: cls.name })} selection={selection} /> : rows.isPending ? <Skeleton h={200} /> : rows.isError ? (
+        {details ? (
+          <DetailedParticipants classid={cls._id} name={t('Participants of {{name}}', { name: cls.name })} selection={selection} />
+        ) : rows.isPending ? (
+          <Skeleton h={200} />
+        ) : rows.isError ? (
           <Alert color="red">{t('The participants could not be loaded.')}</Alert>
         ) : list.length === 0 ? (
-          <Paper withBorder p="md" radius="md"><Text>{t('Nobody has joined this class yet.')}</Text></Paper>
+          <Paper withBorder p="md" radius="md">
+            <Text>{t('Nobody has joined this class yet.')}</Text>
+          </Paper>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={withDetails ? 720 : 280} type="native" tabIndex={0} role="region" aria-label={t('Participants')}>
+            <Table.ScrollContainer
+              minWidth={withDetails ? 720 : 280}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={t('Participants')}
+            >
               <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="participants-table">
                 <Table.Caption className="visually-hidden">{t('Participants of {{name}}', { name: cls.name })}</Table.Caption>
                 <Table.Thead>
@@ -160,8 +266,12 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
                         <Table.Th scope="col">{t('Email')}</Table.Th>
                         <Table.Th scope="col">{t('Registered')}</Table.Th>
                         <Table.Th scope="col">{t('Last activity')}</Table.Th>
-                        <Table.Th scope="col" ta="end">{t('Lessons')}</Table.Th>
-                        <Table.Th scope="col" ta="end">{t('Progress')}</Table.Th>
+                        <Table.Th scope="col" ta="end">
+                          {t('Lessons')}
+                        </Table.Th>
+                        <Table.Th scope="col" ta="end">
+                          {t('Progress')}
+                        </Table.Th>
                       </>
                     )}
                   </Table.Tr>
@@ -170,13 +280,33 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
                   {shown.map((r, i) => (
                     <Table.Tr key={r._id ?? `${r.lastname}-${r.firstname}-${i}`} data-testid="participant-row" data-email={r.email ?? ''}>
                       <Table.Td>{r.firstname}</Table.Td>
-                      <Table.Td>{r.lastname}{r.suspended && <> <Badge size="sm" color="red.8" variant="filled">{t('Suspended')}</Badge></>}</Table.Td>
+                      <Table.Td>
+                        {r.lastname}
+                        {r.suspended && (
+                          <>
+                            {' '}
+                            <Badge size="sm" color="red.8" variant="filled">
+                              {t('Suspended')}
+                            </Badge>
+                          </>
+                        )}
+                      </Table.Td>
                       {withDetails && (
                         <>
-                          <Table.Td>{r.email ? <Anchor href={`mailto:${r.email}`} size="sm">{r.email}</Anchor> : '—'}</Table.Td>
+                          <Table.Td>
+                            {r.email ? (
+                              <Anchor href={`mailto:${r.email}`} size="sm">
+                                {r.email}
+                              </Anchor>
+                            ) : (
+                              '—'
+                            )}
+                          </Table.Td>
                           <Table.Td>{day(r.regdate)}</Table.Td>
                           <Table.Td>{day(r.lastactivity ?? r.lastview ?? r.timestamp)}</Table.Td>
-                          <Table.Td ta="end" data-testid="participant-lessons">{r.lessoncount ?? r.lessons ?? 0}</Table.Td>
+                          <Table.Td ta="end" data-testid="participant-lessons">
+                            {r.lessoncount ?? r.lessons ?? 0}
+                          </Table.Td>
                           <Table.Td ta="end">{r.completed ? t('Completed') : `${Math.round(r.percentcomplete ?? 0)}%`}</Table.Td>
                         </>
                       )}
@@ -187,8 +317,13 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
             </Table.ScrollContainer>
             {pages > 1 && (
               <Group justify="center">
-                <Pagination total={pages} value={current} onChange={setPage} getControlProps={(c) => ({ 'aria-label': c === 'previous' || c === 'first' ? t('Previous') : t('Next') })}
-                  getItemProps={(p) => ({ 'aria-label': t('Page {{page}}', { page: p }) })} />
+                <Pagination
+                  total={pages}
+                  value={current}
+                  onChange={setPage}
+                  getControlProps={(c) => ({ 'aria-label': c === 'previous' || c === 'first' ? t('Previous') : t('Next') })}
+                  getItemProps={(p) => ({ 'aria-label': t('Page {{page}}', { page: p }) })}
+                />
               </Group>
             )}
           </>

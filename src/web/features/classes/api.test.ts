@@ -4,13 +4,27 @@ import { creatableCourses, htmlToText, mayCreateClasses, runsClass, textToHtml }
 import { pickerCourses } from '../../lib/data/enrollment-rows.ts';
 
 const user = (u: Partial<User> = {}): User => ({
-  _id: 'u1', firstname: 'A', lastname: 'B', email: 'a@b.c', roles: [], isEditor: false, isAdmin: false, isAdmins: false, lang: 'en',
-  classes: [], certifications: {}, instructor: {}, cookieoptin: { setting: 'prompt' }, ...u,
+  _id: 'u1',
+  firstname: 'A',
+  lastname: 'B',
+  email: 'a@b.c',
+  roles: [],
+  isEditor: false,
+  isAdmin: false,
+  isAdmins: false,
+  lang: 'en',
+  classes: [],
+  certifications: {},
+  instructor: {},
+  cookieoptin: { setting: 'prompt' },
+  ...u,
 });
 const config = (c: Partial<SiteConfig> = {}) => ({ createclasswithoutcerts: false, ...c }) as SiteConfig;
 const course = (c: Partial<Course> & { _id: string }): Course => ({ title: c._id, lang: 'en', ...c });
 const courses = [
-  course({ _id: 'b', title: 'Beta' }), course({ _id: 'a', title: 'Alpha', main: 'main-a' }), course({ _id: 'off', status: 'Inactive' }),
+  course({ _id: 'b', title: 'Beta' }),
+  course({ _id: 'a', title: 'Alpha', main: 'main-a' }),
+  course({ _id: 'off', status: 'Inactive' }),
   course({ _id: 'fr', lang: 'fr', title: 'Français' }),
 ];
 
@@ -22,7 +36,7 @@ describe('who may create classes, and for which courses (spec 6)', () => {
     expect(mayCreateClasses(user(), config({ createclasswithoutcerts: true }))).toBe(true);
     expect(mayCreateClasses(null, config({ createclasswithoutcerts: true }))).toBe(false);
   });
-  it('offers certified courses (or their language versions) that are active and in the user\'s language', () => {
+  it("offers certified courses (or their language versions) that are active and in the user's language", () => {
     expect(creatableCourses(user({ certifications: { 'main-a': {} } }), config(), courses).map((c) => c._id)).toEqual(['a']);
     expect(creatableCourses(user({ certifications: { off: {}, fr: {} } }), config(), courses)).toEqual([]);
     expect(creatableCourses(user(), config({ createclasswithoutcerts: true }), courses).map((c) => c._id)).toEqual(['a', 'b']);

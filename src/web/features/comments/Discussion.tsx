@@ -13,8 +13,19 @@ import { PostCard } from './PostCard.tsx';
 import { PostForm } from './PostForm.tsx';
 import './comments.css';
 
-export function Discussion({ parent, context, selfPaced, limit, highlightId, composer = true, composerLabel, headingOrder = 2 }: {
-  parent: string; context: string | null; selfPaced: boolean;
+export function Discussion({
+  parent,
+  context,
+  selfPaced,
+  limit,
+  highlightId,
+  composer = true,
+  composerLabel,
+  headingOrder = 2,
+}: {
+  parent: string;
+  context: string | null;
+  selfPaced: boolean;
   /** Show only this many posts until Show More (embedded discussions). */
   limit?: number;
   highlightId?: string;
@@ -54,16 +65,40 @@ export function Discussion({ parent, context, selfPaced, limit, highlightId, com
         </Paper>
       )}
       <Group gap="xs" align="center">
-        <Title order={headingOrder} size="h3">{t('Posts')}</Title>
-        {q.data && <Badge variant="light" data-testid="post-count" aria-label={`${t('Posts')}: ${posts.length}`}>{posts.length}</Badge>}
+        <Title order={headingOrder} size="h3">
+          {t('Posts')}
+        </Title>
+        {q.data && (
+          <Badge variant="light" data-testid="post-count" aria-label={`${t('Posts')}: ${posts.length}`}>
+            {posts.length}
+          </Badge>
+        )}
       </Group>
-      {q.isPending && <Stack gap="sm" aria-busy="true"><Skeleton h={90} /><Skeleton h={90} /></Stack>}
-      {denied && <Alert color="yellow" data-testid="discussion-denied">{t('You can read this discussion once you are enrolled in its class.')}</Alert>}
+      {q.isPending && (
+        <Stack gap="sm" aria-busy="true">
+          <Skeleton h={90} />
+          <Skeleton h={90} />
+        </Stack>
+      )}
+      {denied && (
+        <Alert color="yellow" data-testid="discussion-denied">
+          {t('You can read this discussion once you are enrolled in its class.')}
+        </Alert>
+      )}
       {q.isError && !denied && <Text c="dimmed">{t('The discussion could not be loaded. Please try again in a few minutes.')}</Text>}
-      {q.data && posts.length === 0 && <Text c="dimmed" data-testid="no-posts">{t('No posts yet. Be the first to write one.')}</Text>}
+      {q.data && posts.length === 0 && (
+        <Text c="dimmed" data-testid="no-posts">
+          {t('No posts yet. Be the first to write one.')}
+        </Text>
+      )}
       {shown.map((p) => (
-        <PostCard key={p._id} post={p} selfPaced={selfPaced} highlighted={p._id === highlightId}
-          ref={p._id === highlightId ? highlighted : undefined} />
+        <PostCard
+          key={p._id}
+          post={p}
+          selfPaced={selfPaced}
+          highlighted={p._id === highlightId}
+          ref={p._id === highlightId ? highlighted : undefined}
+        />
       ))}
       {limit !== undefined && posts.length > limit && index < limit && (
         <Group>

@@ -25,26 +25,47 @@ export default function LessonDiscussion({ courseId, lessonId, classId, material
   return (
     <Box component="section" aria-labelledby={`discussion-${parent}`} data-testid="lesson-discussion" data-parent={parent}>
       <Stack gap="md">
-        <Title order={2} size="h3" id={`discussion-${parent}`}>{t('Discussion')}</Title>
+        <Title order={2} size="h3" id={`discussion-${parent}`}>
+          {t('Discussion')}
+        </Title>
         {withButton ? (
           <Paper withBorder radius="md" p="md" bg="var(--mantine-color-brand-0)" data-testid="discussion-question">
             {material?.question && <Typography mb="sm" dir="auto" dangerouslySetInnerHTML={{ __html: material.question }} />}
-            <Button leftSection={<IconMessages size={18} aria-hidden />} onClick={() => setOpen((o) => !o)} aria-expanded={open}
-              data-testid="discussion-button">
+            <Button
+              leftSection={<IconMessages size={18} aria-hidden />}
+              onClick={() => setOpen((o) => !o)}
+              aria-expanded={open}
+              data-testid="discussion-button"
+            >
               {t('Join the Discussion')}
             </Button>
           </Paper>
         ) : (
           <Group>
-            <Button variant="light" leftSection={<IconMessages size={18} aria-hidden />} onClick={() => setOpen((o) => !o)} aria-expanded={open}
-              data-testid="discussion-write">
+            <Button
+              variant="light"
+              leftSection={<IconMessages size={18} aria-hidden />}
+              onClick={() => setOpen((o) => !o)}
+              aria-expanded={open}
+              data-testid="discussion-write"
+            >
               {t('Write a post')}
             </Button>
           </Group>
         )}
-        {klass.pending ? <Skeleton h={90} /> : (
-          <Discussion parent={parent} context={klass.context} selfPaced={!!klass.cls?.selfpaced} limit={LESSON_COMMENTS_SHOWN}
-            highlightId={commentId} composer={open} composerLabel={withButton ? t('Your answer') : t('Your post')} headingOrder={3} />
+        {klass.pending ? (
+          <Skeleton h={90} />
+        ) : (
+          <Discussion
+            parent={parent}
+            context={klass.context}
+            selfPaced={!!klass.cls?.selfpaced}
+            limit={LESSON_COMMENTS_SHOWN}
+            highlightId={commentId}
+            composer={open}
+            composerLabel={withButton ? t('Your answer') : t('Your post')}
+            headingOrder={3}
+          />
         )}
         <Group>
           <Anchor component={Link} to={discussionPath(parent, klass.context)} data-testid="discussion-page-link">

@@ -23,11 +23,21 @@ import { RichText } from './RichText.tsx';
 function ShareError({ text, fallback }: { text: string; fallback: string }) {
   const { t } = useTranslation();
   const bad = firstBadShareAddress(text);
-  return bad ? <>{t(MSG.shareAddressInvalid)} <bdi dir="ltr">{bad}</bdi></> : <>{t(fallback)}</>;
+  return bad ? (
+    <>
+      {t(MSG.shareAddressInvalid)} <bdi dir="ltr">{bad}</bdi>
+    </>
+  ) : (
+    <>{t(fallback)}</>
+  );
 }
 
 type Errors = { body?: string; sharedStr?: string; form?: string };
-interface PostValues { body: string; access: 'public' | 'private'; sharedStr: string }
+interface PostValues {
+  body: string;
+  access: 'public' | 'private';
+  sharedStr: string;
+}
 
 // A post's body follows the same rule as a reply's.
 const BodySchema = ReplySaveSchema.pick({ body: true });
@@ -58,12 +68,29 @@ function showServerErrors(err: unknown, setErrors: (e: FormErrors) => void, setF
   setFormError(e.form ?? null);
 }
 
-export function PostForm({ parent, context, selfPaced, post, label, submitLabel, autoFocus, onDone, onCancel, testId = 'post-form' }: {
-  parent: string; context: string | null; selfPaced: boolean;
+export function PostForm({
+  parent,
+  context,
+  selfPaced,
+  post,
+  label,
+  submitLabel,
+  autoFocus,
+  onDone,
+  onCancel,
+  testId = 'post-form',
+}: {
+  parent: string;
+  context: string | null;
+  selfPaced: boolean;
   /** The post being edited; a new post when absent. */
   post?: PostRecord;
-  label?: string; submitLabel?: string; autoFocus?: boolean;
-  onDone?: (post: PostRecord) => void; onCancel?: () => void; testId?: string;
+  label?: string;
+  submitLabel?: string;
+  autoFocus?: boolean;
+  onDone?: (post: PostRecord) => void;
+  onCancel?: () => void;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const form = useForm<PostValues>({
@@ -79,11 +106,15 @@ export function PostForm({ parent, context, selfPaced, post, label, submitLabel,
   const clear = () => form.setValues({ body: '', sharedStr: '', access: 'public' });
 
   const save = useMutation({
-    mutationFn: (v: PostValues) => savePost({
-      ...(post ? { _id: post._id } : {}), parent, context, body: v.body,
-      // Access applies only in self-paced classes (spec 2).
-      ...(selfPaced ? { access: v.access, sharedStr: v.access === 'private' ? v.sharedStr : '' } : {}),
-    }),
+    mutationFn: (v: PostValues) =>
+      savePost({
+        ...(post ? { _id: post._id } : {}),
+        parent,
+        context,
+        body: v.body,
+        // Access applies only in self-paced classes (spec 2).
+        ...(selfPaced ? { access: v.access, sharedStr: v.access === 'private' ? v.sharedStr : '' } : {}),
+      }),
     onSuccess: (saved) => {
       if (!post) clear();
       onDone?.(saved);
@@ -98,20 +129,42 @@ export function PostForm({ parent, context, selfPaced, post, label, submitLabel,
       showServerErrors(err, form.setErrors, setFormError);
     },
   });
-  const onSubmit = form.onSubmit((v) => { setFormError(null); save.mutate(v); }, () => setFormError(null));
+  const onSubmit = form.onSubmit(
+    (v) => {
+      setFormError(null);
+      save.mutate(v);
+    },
+    () => setFormError(null),
+  );
   const busy = save.isPending;
   const errors = form.errors;
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid={testId}>
       <Stack gap="sm">
-        {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
-        <RichText label={label ?? t('Your post')} value={body} autoFocus={autoFocus} testId={`${testId}-body`}
+        {formError && (
+          <Alert color="red" role="alert">
+            {t(formError)}
+          </Alert>
+        )}
+        <RichText
+          label={label ?? t('Your post')}
+          value={body}
+          autoFocus={autoFocus}
+          testId={`${testId}-body`}
           error={errors.body ? t(String(errors.body)) : undefined}
-          onChange={(v) => { form.setFieldValue('body', v); if (errors.body) form.validateField('body'); }} />
+          onChange={(v) => {
+            form.setFieldValue('body', v);
+            if (errors.body) form.validateField('body');
+          }}
+        />
         {selfPaced && (
-          <Radio.Group label={t('Who can read this post?')} value={access} onChange={(v) => form.setFieldValue('access', v as 'public' | 'private')}
-            data-testid={`${testId}-access`}>
+          <Radio.Group
+            label={t('Who can read this post?')}
+            value={access}
+            onChange={(v) => form.setFieldValue('access', v as 'public' | 'private')}
+            data-testid={`${testId}-access`}
+          >
             <Group gap="lg" mt={6}>
               <Radio value="public" label={t('Public: everyone in the class')} />
               <Radio value="private" label={t('Private: only the people I list')} />
@@ -119,23 +172,47 @@ export function PostForm({ parent, context, selfPaced, post, label, submitLabel,
           </Radio.Group>
         )}
         {isPrivate && (
-          <TextInput name="sharedStr" label={t('Share with')} description={t('Email addresses, separated by commas')}
-            value={sharedStr} inputMode="email" autoComplete="off" data-testid={`${testId}-shared`}
+          <TextInput
+            name="sharedStr"
+            label={t('Share with')}
+            description={t('Email addresses, separated by commas')}
+            value={sharedStr}
+            inputMode="email"
+            autoComplete="off"
+            data-testid={`${testId}-shared`}
             error={errors.sharedStr ? <ShareError text={sharedStr} fallback={String(errors.sharedStr)} /> : undefined}
-            onChange={(e) => form.setFieldValue('sharedStr', e.currentTarget.value)} />
+            onChange={(e) => form.setFieldValue('sharedStr', e.currentTarget.value)}
+          />
         )}
         <Group gap="xs">
-          <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>{submitLabel ?? (post ? t('Save') : t('Post'))}</Button>
-          {onCancel && <Button variant="default" onClick={onCancel} disabled={busy}>{t('Cancel')}</Button>}
+          <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
+            {submitLabel ?? (post ? t('Save') : t('Post'))}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              {t('Cancel')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>
   );
 }
 
-export function ReplyForm({ postId, reply, autoFocus, onDone, onCancel, testId = 'reply-form' }: {
-  postId: string; reply?: ReplyRecord; autoFocus?: boolean;
-  onDone?: (reply: ReplyRecord) => void; onCancel?: () => void; testId?: string;
+export function ReplyForm({
+  postId,
+  reply,
+  autoFocus,
+  onDone,
+  onCancel,
+  testId = 'reply-form',
+}: {
+  postId: string;
+  reply?: ReplyRecord;
+  autoFocus?: boolean;
+  onDone?: (reply: ReplyRecord) => void;
+  onCancel?: () => void;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const { lang } = useSession();
@@ -162,20 +239,45 @@ export function ReplyForm({ postId, reply, autoFocus, onDone, onCancel, testId =
       showServerErrors(err, form.setErrors, setFormError);
     },
   });
-  const onSubmit = form.onSubmit((v) => { setFormError(null); save.mutate(v); }, () => setFormError(null));
+  const onSubmit = form.onSubmit(
+    (v) => {
+      setFormError(null);
+      save.mutate(v);
+    },
+    () => setFormError(null),
+  );
   const busy = save.isPending;
   const errors = form.errors;
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid={testId}>
       <Stack gap="sm">
-        {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
-        <RichText label={reply ? t('Edit your reply') : t('Your reply')} value={body} autoFocus={autoFocus} minHeight={70}
-          testId={`${testId}-body`} error={errors.body ? t(String(errors.body)) : undefined}
-          onChange={(v) => { form.setFieldValue('body', v); if (errors.body) form.validateField('body'); }} />
+        {formError && (
+          <Alert color="red" role="alert">
+            {t(formError)}
+          </Alert>
+        )}
+        <RichText
+          label={reply ? t('Edit your reply') : t('Your reply')}
+          value={body}
+          autoFocus={autoFocus}
+          minHeight={70}
+          testId={`${testId}-body`}
+          error={errors.body ? t(String(errors.body)) : undefined}
+          onChange={(v) => {
+            form.setFieldValue('body', v);
+            if (errors.body) form.validateField('body');
+          }}
+        />
         <Group gap="xs">
-          <Button type="submit" size="sm" loading={busy} data-testid={`${testId}-submit`}>{reply ? t('Save') : t('Reply')}</Button>
-          {onCancel && <Button size="sm" variant="default" onClick={onCancel} disabled={busy}>{t('Cancel')}</Button>}
+          <Button type="submit" size="sm" loading={busy} data-testid={`${testId}-submit`}>
+            {reply ? t('Save') : t('Reply')}
+          </Button>
+          {onCancel && (
+            <Button size="sm" variant="default" onClick={onCancel} disabled={busy}>
+              {t('Cancel')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

@@ -20,21 +20,23 @@ const byNewest = <T extends { timestamp: string; _id: string }>(list: T[]) =>
   [...list].sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b._id.localeCompare(a._id));
 
 /** One discussion (a lesson in a class, or course-wide when context is null), newest first. */
-export const discussionQuery = (parent: string, context: string | null) => queryOptions({
-  queryKey: ['comments', 'discussion', parent, context ?? ''],
-  queryFn: async ({ signal }) => byNewest(await api.post<PostRecord[]>('/app_comments/list', { parent, context }, signal)),
-  staleTime: 10_000,
-  // A missing class or a discussion the user may not read is an answer, not a network hiccup.
-  retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1,
-});
+export const discussionQuery = (parent: string, context: string | null) =>
+  queryOptions({
+    queryKey: ['comments', 'discussion', parent, context ?? ''],
+    queryFn: async ({ signal }) => byNewest(await api.post<PostRecord[]>('/app_comments/list', { parent, context }, signal)),
+    staleTime: 10_000,
+    // A missing class or a discussion the user may not read is an answer, not a network hiccup.
+    retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1,
+  });
 
 /** An author's posts (the caller's own when no author), newest first. */
-export const authorPostsQuery = (author?: string) => queryOptions({
-  queryKey: ['comments', 'author', author ?? ''],
-  queryFn: async ({ signal }) => byNewest(await api.post<AuthorPostRecord[]>('/app_comments/list', author ? { author } : {}, signal)),
-  staleTime: 10_000,
-  retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1,
-});
+export const authorPostsQuery = (author?: string) =>
+  queryOptions({
+    queryKey: ['comments', 'author', author ?? ''],
+    queryFn: async ({ signal }) => byNewest(await api.post<AuthorPostRecord[]>('/app_comments/list', author ? { author } : {}, signal)),
+    staleTime: 10_000,
+    retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1,
+  });
 
 class ClassNotFound extends Error {}
 
@@ -42,52 +44,65 @@ class ClassNotFound extends Error {}
  * The discussion's class. An unknown class is asked for three times at 300 ms (spec 8), then the
  * screen drops the class context.
  */
-export const discussionClassQuery = (classId: string) => queryOptions({
-  queryKey: ['comments', 'class', classId],
-  queryFn: async ({ signal }) => {
-    // The class page and lesson page ask for the same class: the first answer serves both. A class
-    // not found is asked for again directly (the retries of spec 8).
-    const cached = queryClient.getQueryData<ClassRecord | null>(classQuery(classId).queryKey);
-    const cls = cached === undefined ? await queryClient.fetchQuery(classQuery(classId))
-      : cached ?? (await api.post<ClassRecord[]>('/app_classes/list', { _id: classId }, signal))[0];
-    if (!cls) throw new ClassNotFound(classId);
-    return cls;
-  },
-  retry: COMMENTS_RETRIES.tries - 1,
-  retryDelay: COMMENTS_RETRIES.delayMs,
-  staleTime: 60_000,
-});
+export const discussionClassQuery = (classId: string) =>
+  queryOptions({
+    queryKey: ['comments', 'class', classId],
+    queryFn: async ({ signal }) => {
+      // The class page and lesson page ask for the same class: the first answer serves both. A class
+      // not found is asked for again directly (the retries of spec 8).
+      const cached = queryClient.getQueryData<ClassRecord | null>(classQuery(classId).queryKey);
+      const cls =
+        cached === undefined
+          ? await queryClient.fetchQuery(classQuery(classId))
+          : (cached ?? (await api.post<ClassRecord[]>('/app_classes/list', { _id: classId }, signal))[0]);
+      if (!cls) throw new ClassNotFound(classId);
+      return cls;
+    },
+    retry: COMMENTS_RETRIES.tries - 1,
+    retryDelay: COMMENTS_RETRIES.delayMs,
+    staleTime: 60_000,
+  });
 
 /** Every course, to find which one a discussion's parent (course-lesson) starts with. */
-export const coursesForParentQuery = () => queryOptions({
-  queryKey: ['comments', 'courses'],
-  queryFn: ({ signal }) => api.post<Course[]>('/app_courses/list', {}, signal),
-  staleTime: 5 * 60_000,
-});
+export const coursesForParentQuery = () =>
+  queryOptions({
+    queryKey: ['comments', 'courses'],
+    queryFn: ({ signal }) => api.post<Course[]>('/app_courses/list', {}, signal),
+    staleTime: 5 * 60_000,
+  });
 
-export const lessonQuery = (lessonId: string) => queryOptions({
-  queryKey: ['comments', 'lesson', lessonId],
-  queryFn: ({ signal }) => api.post<Lesson>('/app_lessons/get', { _id: lessonId }, signal),
-  staleTime: 5 * 60_000,
-  retry: false,
-});
+export const lessonQuery = (lessonId: string) =>
+  queryOptions({
+    queryKey: ['comments', 'lesson', lessonId],
+    queryFn: ({ signal }) => api.post<Lesson>('/app_lessons/get', { _id: lessonId }, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 export interface PostDraft {
-  _id?: string; parent: string; context: string | null; body: string;
+  _id?: string;
+  parent: string;
+  context: string | null;
+  body: string;
   /** Only sent in self-paced classes (spec 2). */
-  access?: 'private' | 'public'; sharedStr?: string;
+  access?: 'private' | 'public';
+  sharedStr?: string;
 }
 
 /** Any change re-reads the discussions and author lists. */
-const refresh = () => queryClient.invalidateQueries({ queryKey: ['comments'], predicate: (q) => q.queryKey[1] === 'discussion' || q.queryKey[1] === 'author' });
+const refresh = () =>
+  queryClient.invalidateQueries({ queryKey: ['comments'], predicate: (q) => q.queryKey[1] === 'discussion' || q.queryKey[1] === 'author' });
 
 export async function savePost(draft: PostDraft): Promise<PostRecord> {
   // A new post carries a client id: written offline it waits on the device, and a resend is recorded once.
   const clientid = !draft._id || draft._id === 'new' ? newClientId() : null;
   const body = clientid ? { ...draft, clientid } : { ...draft };
   const r = clientid
-    ? await sendOrQueue({ kind: 'post', path: '/app_comments/save', body, clientid },
-      () => api.post<PostRecord>('/app_comments/save', body), MSG.postSavedOnDevice)
+    ? await sendOrQueue(
+        { kind: 'post', path: '/app_comments/save', body, clientid },
+        () => api.post<PostRecord>('/app_comments/save', body),
+        MSG.postSavedOnDevice,
+      )
     : await api.post<PostRecord>('/app_comments/save', body);
   await refresh();
   return r;
@@ -102,8 +117,11 @@ export async function saveReply(reply: { _id?: string; parent: string; body: str
   const clientid = !reply._id || reply._id === 'new' ? newClientId() : null;
   const body = clientid ? { ...reply, clientid } : { ...reply };
   const r = clientid
-    ? await sendOrQueue({ kind: 'reply', path: '/app_comments/saveReply', body, clientid },
-      () => api.post<ReplyRecord>('/app_comments/saveReply', body), MSG.postSavedOnDevice)
+    ? await sendOrQueue(
+        { kind: 'reply', path: '/app_comments/saveReply', body, clientid },
+        () => api.post<ReplyRecord>('/app_comments/saveReply', body),
+        MSG.postSavedOnDevice,
+      )
     : await api.post<ReplyRecord>('/app_comments/saveReply', body);
   await refresh();
   return r;

@@ -6,8 +6,14 @@ describe('parseCommentsPath', () => {
   it.each([
     [{}, { parent: undefined, classId: undefined, commentId: undefined }],
     [{ parentId: 'course-1-l2' }, { parent: 'course-1-l2', classId: undefined, commentId: undefined }],
-    [{ parentId: 'course-1-l2', classId: 'c1', commentId: 'k1' }, { parent: 'course-1-l2', classId: 'c1', commentId: 'k1' }],
-    [{ parentId: 'course-1-l2', classId: 'none', commentId: 'k1' }, { parent: 'course-1-l2', classId: undefined, commentId: 'k1' }],
+    [
+      { parentId: 'course-1-l2', classId: 'c1', commentId: 'k1' },
+      { parent: 'course-1-l2', classId: 'c1', commentId: 'k1' },
+    ],
+    [
+      { parentId: 'course-1-l2', classId: 'none', commentId: 'k1' },
+      { parent: 'course-1-l2', classId: undefined, commentId: 'k1' },
+    ],
     [{ id: 'd1' }, { parent: 'd1', classId: undefined, commentId: undefined }],
     [{ '*': 'a/b/c/d' }, { parent: 'a', classId: 'b', commentId: 'c' }],
     [{ '*': 'x%20y/c%2F1' }, { parent: 'x y', classId: 'c/1', commentId: undefined }],

@@ -13,7 +13,13 @@ export interface CommentsPath {
   commentId?: string;
 }
 
-const decode = (p: string) => { try { return decodeURIComponent(p); } catch { return p; } };
+const decode = (p: string) => {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+};
 const orNone = (v: string | undefined) => (v && v !== 'none' ? v : undefined);
 
 export function parseCommentsPath(params: Record<string, string | undefined>): CommentsPath {
@@ -34,7 +40,8 @@ export const lessonPath = (course: string, lesson: string, classId?: string | nu
  * id the parent starts with, followed by a dash and a lesson id.
  */
 export function splitParent(parent: string, courseIds: readonly string[]): { courseId: string; lessonId: string } | null {
-  const match = courseIds.filter((c) => c && parent.startsWith(`${c}-`) && parent.length > c.length + 1)
+  const match = courseIds
+    .filter((c) => c && parent.startsWith(`${c}-`) && parent.length > c.length + 1)
     .sort((a, b) => b.length - a.length)[0];
   return match ? { courseId: match, lessonId: parent.slice(match.length + 1) } : null;
 }
@@ -49,6 +56,9 @@ export function postTime(iso: string): string {
 
 /** True when rich-text html holds no text and no picture or video (what the server refuses as empty). */
 export function isBlankHtml(html: string): boolean {
-  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
   return !text && !/<(img|iframe)\b/i.test(html);
 }

@@ -48,7 +48,9 @@ function usePageScripts(page: Content | null, allowed: boolean) {
     };
     inject(page.scripthead, document.head, 'head');
     inject(page.scriptfoot, document.body, 'foot');
-    return () => { for (const n of added) n.parentNode?.removeChild(n); };
+    return () => {
+      for (const n of added) n.parentNode?.removeChild(n);
+    };
   }, [page?._id, page?.scripthead, page?.scriptfoot, allowed]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
@@ -58,20 +60,43 @@ function usePageMeta(description: string | undefined) {
     const meta = document.querySelector('meta[name="description"]');
     const before = meta?.getAttribute('content');
     meta?.setAttribute('content', description);
-    return () => { if (before != null) meta?.setAttribute('content', before); };
+    return () => {
+      if (before != null) meta?.setAttribute('content', before);
+    };
   }, [description]);
 }
 
-function Block({ block, context, subid, first, editing }: { block: Content; context: string; subid?: string; first: boolean; editing: boolean }) {
+function Block({
+  block,
+  context,
+  subid,
+  first,
+  editing,
+}: {
+  block: Content;
+  context: string;
+  subid?: string;
+  first: boolean;
+  editing: boolean;
+}) {
   switch (block.subtype) {
-    case 'banner': return <BannerBlock block={block} />;
-    case 'cards': return <CardsBlock block={block} />;
-    case 'accordian': case 'accordion': return <AccordionBlock block={block} />;
-    case 'courselist': return <CourseListBlock block={block} />;
-    case 'register': return <RegisterBlock block={block} context={context} subid={subid} />;
-    case 'survey': return <SurveyBlock block={block} editing={editing} />;
-    case 'languages': return <LanguagesBlock block={block} editing={editing} />;
-    default: return <ContentBlock block={block} first={first} editing={editing} />;
+    case 'banner':
+      return <BannerBlock block={block} />;
+    case 'cards':
+      return <CardsBlock block={block} />;
+    case 'accordian':
+    case 'accordion':
+      return <AccordionBlock block={block} />;
+    case 'courselist':
+      return <CourseListBlock block={block} />;
+    case 'register':
+      return <RegisterBlock block={block} context={context} subid={subid} />;
+    case 'survey':
+      return <SurveyBlock block={block} editing={editing} />;
+    case 'languages':
+      return <LanguagesBlock block={block} editing={editing} />;
+    default:
+      return <ContentBlock block={block} first={first} editing={editing} />;
   }
 }
 
@@ -92,8 +117,11 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
   usePageMeta(page?.meta);
   usePageScripts(page, effectiveConsent(who, local) === 'optin');
   // Drafts belong to one page and language.
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- drafts belong to one page and language, so moving to another drops them
-  useEffect(() => { setDrafts({}); setPreview(false); }, [context, lang]);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- drafts belong to one page and language, so moving to another drops them
+    setDrafts({});
+    setPreview(false);
+  }, [context, lang]);
 
   if (q.isPending) {
     return (
@@ -108,13 +136,17 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
   if (q.isError) {
     return (
       <Box data-screen="content" data-page={context}>
-        <Alert color="red" title={t('This page could not be loaded.')}>{t('Please try again in a few minutes.')}</Alert>
+        <Alert color="red" title={t('This page could not be loaded.')}>
+          {t('Please try again in a few minutes.')}
+        </Alert>
       </Box>
     );
   }
   // An editor keeps every block so a visitors-only one can be edited in place; readers lose a
   // visitors-only block that has no body for them.
-  const loaded = (q.data?.blocks ?? []).filter((b) => isEditor || !(b.condition === 'unauthenticated' && b.subtype !== 'register' && !blockBody(b, !!user)));
+  const loaded = (q.data?.blocks ?? []).filter(
+    (b) => isEditor || !(b.condition === 'unauthenticated' && b.subtype !== 'register' && !blockBody(b, !!user)),
+  );
   const fresh = drafts[NEW_ID];
   const all = fresh ? [...loaded, fresh] : loaded;
   // In preview, unsaved changes show as readers would see them.
@@ -145,13 +177,24 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
     <Box data-screen="content" data-page={context} data-page-id={page?._id} data-preview={preview || undefined} className="content-page">
       {isEditor ? (
         <Suspense fallback={null}>
-          <EditorPageBar context={context} page={page} lang={lang} preview={preview} onPreview={setPreview}
-            onAddBlock={addBlock} adding={!!fresh} />
+          <EditorPageBar
+            context={context}
+            page={page}
+            lang={lang}
+            preview={preview}
+            onPreview={setPreview}
+            onAddBlock={addBlock}
+            adding={!!fresh}
+          />
         </Suspense>
       ) : null}
       {banners.map((b) => (
         <Box key={b._id} mb="lg" id={b._id} data-block={b._id} data-subtype="banner" className="content-block">
-          {editing && <Suspense fallback={null}><EditorBlockBar block={b} onEdit={() => void startEdit(b)} loading={opening === b._id} /></Suspense>}
+          {editing && (
+            <Suspense fallback={null}>
+              <EditorBlockBar block={b} onEdit={() => void startEdit(b)} loading={opening === b._id} />
+            </Suspense>
+          )}
           <BannerBlock block={shown(b)} />
         </Box>
       ))}
@@ -171,8 +214,14 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
           const repeatsH1 = b._id === firstTitled?._id && banners.length === 0 && !!page?.title && full.title?.trim() === page.title.trim();
           const view = repeatsH1 ? { ...full, title: '' } : full;
           return (
-            <Box component="section" key={b._id} id={b._id === NEW_ID ? 'new-block' : b._id} data-block={b._id} data-subtype={view.subtype || 'block'}
-              className={view.subtype === 'languages' && !draft ? 'content-block mobile-only' : 'content-block'}>
+            <Box
+              component="section"
+              key={b._id}
+              id={b._id === NEW_ID ? 'new-block' : b._id}
+              data-block={b._id}
+              data-subtype={view.subtype || 'block'}
+              className={view.subtype === 'languages' && !draft ? 'content-block mobile-only' : 'content-block'}
+            >
               {draft ? (
                 <Suspense fallback={<Skeleton h={320} radius="md" />}>
                   <BlockEditor draft={draft} onChange={setDraft} onClose={() => dropDraft(b._id)} />
@@ -180,7 +229,9 @@ export function ContentPage({ context, subid }: { context: string; subid?: strin
               ) : (
                 <>
                   {editing && b._id !== NEW_ID && (
-                    <Suspense fallback={null}><EditorBlockBar block={b} onEdit={() => void startEdit(b)} loading={opening === b._id} /></Suspense>
+                    <Suspense fallback={null}>
+                      <EditorBlockBar block={b} onEdit={() => void startEdit(b)} loading={opening === b._id} />
+                    </Suspense>
                   )}
                   <Block block={view} context={context} subid={subid} first={i === 0} editing={editing} />
                 </>

@@ -9,7 +9,9 @@ export function HomeRoute() {
   const { config } = useSession();
   const redirect = config?.redirect?.trim();
   const external = !!redirect && isExternalUrl(redirect);
-  useEffect(() => { if (external) window.location.assign(redirect!); }, [external, redirect]);
+  useEffect(() => {
+    if (external) window.location.assign(redirect!);
+  }, [external, redirect]);
   if (redirect && !external && redirect !== '/' && redirect !== '/app') return <Navigate replace to={redirect} />;
   if (external) return null;
   return <ContentPage context="home" />;
@@ -20,7 +22,16 @@ export function contentTarget(params: Record<string, string | undefined>, pathna
   let id = params.id;
   let subid = params.subid;
   if (!id) {
-    const parts = pathname.split('/').filter(Boolean).map((p) => { try { return decodeURIComponent(p); } catch { return p; } });
+    const parts = pathname
+      .split('/')
+      .filter(Boolean)
+      .map((p) => {
+        try {
+          return decodeURIComponent(p);
+        } catch {
+          return p;
+        }
+      });
     id = parts[0];
     subid = parts[1];
   }

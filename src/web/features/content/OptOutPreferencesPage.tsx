@@ -24,18 +24,30 @@ export default function OptOutPreferencesPage() {
     <Stack gap="lg" data-screen="optout">
       <ContentPage context="OptOutPreferences" />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="cookie-choice">
-        <Title order={2} id="cookie-choice" mb="xs">{t('Your cookie preference')}</Title>
+        <Title order={2} id="cookie-choice" mb="xs">
+          {t('Your cookie preference')}
+        </Title>
         <Text mb="sm">
-          {t('Necessary cookies keep you signed in and remember your language; they are always on. With Opt In you also allow the analytics and video services some pages use. With Opt Out those services are never loaded.')}
+          {t(
+            'Necessary cookies keep you signed in and remember your language; they are always on. With Opt In you also allow the analytics and video services some pages use. With Opt Out those services are never loaded.',
+          )}
         </Text>
         <Group gap="xs" mb="md">
           <Text fw={500}>{t('Current setting')}:</Text>
-          <Badge size="lg" variant="light" data-testid="consent-setting" data-setting={setting}>{t(COOKIE_OPTIN_LABELS[setting] ?? 'Not Set')}</Badge>
+          <Badge size="lg" variant="light" data-testid="consent-setting" data-setting={setting}>
+            {t(COOKIE_OPTIN_LABELS[setting] ?? 'Not Set')}
+          </Badge>
         </Group>
         <Group gap="xs">
-          <Button onClick={() => void choose('optin')} variant={setting === 'optin' ? 'filled' : 'outline'}>{t('Opt In')}</Button>
-          <Button onClick={() => void choose('optout')} variant={setting === 'optout' ? 'filled' : 'outline'}>{t('Opt Out')}</Button>
-          <Button onClick={() => void choose('prompt')} variant="subtle">{t('Ask me again')}</Button>
+          <Button onClick={() => void choose('optin')} variant={setting === 'optin' ? 'filled' : 'outline'}>
+            {t('Opt In')}
+          </Button>
+          <Button onClick={() => void choose('optout')} variant={setting === 'optout' ? 'filled' : 'outline'}>
+            {t('Opt Out')}
+          </Button>
+          <Button onClick={() => void choose('prompt')} variant="subtle">
+            {t('Ask me again')}
+          </Button>
         </Group>
       </Paper>
     </Stack>

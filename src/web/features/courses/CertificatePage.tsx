@@ -15,7 +15,9 @@ export default function CertificatePage() {
     <Stack data-screen="certificate" data-course={courseid}>
       <Title order={1}>{t('Certificate')}</Title>
       <Text>{t('Your certificate opens in a new tab.')}</Text>
-      <Anchor href={href} target="_blank" rel="noopener">{t('Open the certificate')}</Anchor>
+      <Anchor href={href} target="_blank" rel="noopener">
+        {t('Open the certificate')}
+      </Anchor>
     </Stack>
   );
 }

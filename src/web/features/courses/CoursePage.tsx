@@ -7,7 +7,21 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
-  Alert, Anchor, Badge, Box, Button, Grid, Group, List, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
 } from '@mantine/core';
 import { IconCertificate, IconCheck, IconChecklist, IconClock, IconEye, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +32,16 @@ import { COURSE_RETRIES, DEFAULT_COURSE_ID } from '../../../domain/constants.ts'
 import { useSession } from '../../lib/session.ts';
 import { quizPassed } from '../../lib/quiz-result.ts';
 import { queryClient } from '../../lib/query.ts';
-import { adminPath, certificatePath, classMembersPath, coursePath, enrollPath, lessonPath, nextLessonPath, sleep } from '../../lib/paths.ts';
+import {
+  adminPath,
+  certificatePath,
+  classMembersPath,
+  coursePath,
+  enrollPath,
+  lessonPath,
+  nextLessonPath,
+  sleep,
+} from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { Video } from '../../components/Video.tsx';
@@ -34,8 +57,11 @@ const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 function useCourseRetry(courseId: string, found: boolean, ready: boolean): boolean {
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new catalogue answer restarts the retries, so the verdict resets with them
-    if (found || !ready) { setGaveUp(false); return; }
+    if (found || !ready) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a new catalogue answer restarts the retries, so the verdict resets with them
+      setGaveUp(false);
+      return;
+    }
     let cancelled = false;
     void (async () => {
       for (let i = 0; i < COURSE_RETRIES.tries; i++) {
@@ -46,7 +72,9 @@ function useCourseRetry(courseId: string, found: boolean, ready: boolean): boole
       }
       if (!cancelled) setGaveUp(true);
     })();
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [courseId, found, ready]);
   return gaveUp;
 }
@@ -78,14 +106,22 @@ export default function CoursePage() {
   useDocumentTitle(course?.title ?? (courses.isPending ? undefined : t('Course')));
 
   if (courses.isPending || (!course && byId.isPending && byId.fetchStatus !== 'idle') || (!course && !gaveUp && !courses.isError)) {
-    return <Stack data-screen="course" data-course={courseId} data-loading="true"><Skeleton h={40} w="50%" /><Skeleton h={120} /><Skeleton h={200} /></Stack>;
+    return (
+      <Stack data-screen="course" data-course={courseId} data-loading="true">
+        <Skeleton h={40} w="50%" />
+        <Skeleton h={120} />
+        <Skeleton h={200} />
+      </Stack>
+    );
   }
   if (!course) {
     return (
       <Stack data-screen="course" data-course={courseId}>
         <Title order={1}>{t('Course')}</Title>
         <Alert color="orange">{t('This course could not be found.')}</Alert>
-        <Anchor component={Link} to="/Courses">{t('Browse the courses')}</Anchor>
+        <Anchor component={Link} to="/Courses">
+          {t('Browse the courses')}
+        </Anchor>
       </Stack>
     );
   }
@@ -95,7 +131,12 @@ export default function CoursePage() {
       const selfPaced = siblingClasses.data.find((c) => c.selfpaced);
       return <Navigate replace to={coursePath(sibling!, selfPaced?._id)} />;
     }
-    if (!siblingClasses.isError) return <Stack data-screen="course" data-course={courseId} data-loading="true"><Skeleton h={40} w="50%" /></Stack>;
+    if (!siblingClasses.isError)
+      return (
+        <Stack data-screen="course" data-course={courseId} data-loading="true">
+          <Skeleton h={40} w="50%" />
+        </Stack>
+      );
   }
   if (course.status === 'Inactive' && !classId && (!user || enrollments.isSuccess)) return <Navigate replace to="/" />;
 
@@ -118,10 +159,16 @@ export default function CoursePage() {
       {welcome && enrollment && (
         <Alert color="teal" variant="light" title={t('Thank you for signing up!')} data-testid="course-welcome">
           <Stack gap="xs">
-            {classRecord?.startdate
-              ? <Text size="sm">{t('Your class starts on {{date}}.', { date: day(classRecord.startdate) })}</Text>
-              : <Text size="sm">{t('You can start right away.')}</Text>}
-            <Group><Button component={Link} to={continuePath} size="sm">{t('Continue')}</Button></Group>
+            {classRecord?.startdate ? (
+              <Text size="sm">{t('Your class starts on {{date}}.', { date: day(classRecord.startdate) })}</Text>
+            ) : (
+              <Text size="sm">{t('You can start right away.')}</Text>
+            )}
+            <Group>
+              <Button component={Link} to={continuePath} size="sm">
+                {t('Continue')}
+              </Button>
+            </Group>
           </Stack>
         </Alert>
       )}
@@ -134,22 +181,40 @@ export default function CoursePage() {
             <HtmlBody html={course.description} className="course-description" />
           </Stack>
         </Grid.Col>
-        {course.video && <Grid.Col span={{ base: 12, md: 5 }}><Video url={course.video} title={course.title} /></Grid.Col>}
+        {course.video && (
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Video url={course.video} title={course.title} />
+          </Grid.Col>
+        )}
       </Grid>
 
       <Group gap="xs" data-testid="course-actions">
         {!enrolled && (
-          <Button component={Link} to={enrollPath(courseId)} size="md" data-testid="join-course">{t('Join This Course')}</Button>
+          <Button component={Link} to={enrollPath(courseId)} size="md" data-testid="join-course">
+            {t('Join This Course')}
+          </Button>
         )}
         {enrolled && !completed && (
-          <Button component={Link} to={continuePath} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />} data-testid="continue-course"
-            data-started={started}>
+          <Button
+            component={Link}
+            to={continuePath}
+            size="md"
+            leftSection={<IconPlayerPlay size={18} aria-hidden />}
+            data-testid="continue-course"
+            data-started={started}
+          >
             {started ? t('Continue Course') : t('Start')}
           </Button>
         )}
         {completed && (
-          <Button component="a" href={certificatePath(courseId)} target="_blank" rel="noopener" variant="light"
-            leftSection={<IconCertificate size={18} aria-hidden />}>
+          <Button
+            component="a"
+            href={certificatePath(courseId)}
+            target="_blank"
+            rel="noopener"
+            variant="light"
+            leftSection={<IconCertificate size={18} aria-hidden />}
+          >
             {t('Your certificate')}
           </Button>
         )}
@@ -160,8 +225,12 @@ export default function CoursePage() {
       {enrollment && (
         <Paper withBorder p="md" radius="md" data-testid="course-progress">
           <Group justify="space-between" mb={6}>
-            <Text fw={600} id="course-progress-label">{t('Your progress')}</Text>
-            <Text size="sm" c="gray.7">{completed ? `${t('Completed')} ${day(enrollment.completed)}` : `${percent}%`}</Text>
+            <Text fw={600} id="course-progress-label">
+              {t('Your progress')}
+            </Text>
+            <Text size="sm" c="gray.7">
+              {completed ? `${t('Completed')} ${day(enrollment.completed)}` : `${percent}%`}
+            </Text>
           </Group>
           {/* The name goes on the section: that element carries role="progressbar". */}
           <Progress.Root size="lg" radius="xl">
@@ -171,12 +240,21 @@ export default function CoursePage() {
       )}
       {!routeClass && mine.length > 1 && (
         <Paper withBorder p="md" radius="md">
-          <Text fw={600} mb="xs">{t('You are enrolled in several classes of this course.')}</Text>
+          <Text fw={600} mb="xs">
+            {t('You are enrolled in several classes of this course.')}
+          </Text>
           <List spacing={4}>
             {mine.map((e) => (
               <List.Item key={e._id}>
-                {e.classexists === false ? <Text span c="gray.7">{t('This class no longer exists')}</Text>
-                  : <Anchor component={Link} to={coursePath(courseId, e.classid)}>{e.classname ?? e.classid}</Anchor>}
+                {e.classexists === false ? (
+                  <Text span c="gray.7">
+                    {t('This class no longer exists')}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={coursePath(courseId, e.classid)}>
+                    {e.classname ?? e.classid}
+                  </Anchor>
+                )}
               </List.Item>
             ))}
           </List>
@@ -186,8 +264,17 @@ export default function CoursePage() {
       {classRecord && <ClassBlock courseId={courseId} cls={classRecord} />}
 
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby="course-lessons">
-        <Title order={2} size="h3" mb="sm" id="course-lessons">{t('Lessons')}</Title>
-        <LessonList course={course} lessons={lessons.data} pending={lessons.isPending} classId={classId} enrollment={enrollment} editing={editing} />
+        <Title order={2} size="h3" mb="sm" id="course-lessons">
+          {t('Lessons')}
+        </Title>
+        <LessonList
+          course={course}
+          lessons={lessons.data}
+          pending={lessons.isPending}
+          classId={classId}
+          enrollment={enrollment}
+          editing={editing}
+        />
       </Paper>
 
       <HtmlBody html={course.description2} className="course-footer" />
@@ -199,16 +286,50 @@ function CourseLead({ course, lessons, className }: { course: Course; lessons: L
   const { t } = useTranslation();
   return (
     <Group gap="xs" className="course-lead" data-testid="course-lead">
-      {course.timerequired && <Badge variant="light" color="brand.9" leftSection={<IconClock size={12} aria-hidden />}>{course.timerequired}</Badge>}
-      {lessons && <Badge variant="light" color="gray.9">{t('Lessons: {{n}}', { n: lessons.length })}</Badge>}
-      {course.certificate && <Badge variant="light" color="teal.9" leftSection={<IconCertificate size={12} aria-hidden />}>{t('Certificate')}</Badge>}
-      {course.status === 'Inactive' && <Badge variant="light" color="orange.9">{t('Inactive')}</Badge>}
-      {className && <Text size="sm" c="gray.7">{t('Class')}: {className}</Text>}
+      {course.timerequired && (
+        <Badge variant="light" color="brand.9" leftSection={<IconClock size={12} aria-hidden />}>
+          {course.timerequired}
+        </Badge>
+      )}
+      {lessons && (
+        <Badge variant="light" color="gray.9">
+          {t('Lessons: {{n}}', { n: lessons.length })}
+        </Badge>
+      )}
+      {course.certificate && (
+        <Badge variant="light" color="teal.9" leftSection={<IconCertificate size={12} aria-hidden />}>
+          {t('Certificate')}
+        </Badge>
+      )}
+      {course.status === 'Inactive' && (
+        <Badge variant="light" color="orange.9">
+          {t('Inactive')}
+        </Badge>
+      )}
+      {className && (
+        <Text size="sm" c="gray.7">
+          {t('Class')}: {className}
+        </Text>
+      )}
     </Group>
   );
 }
 
-function ClassBlock({ courseId, cls }: { courseId: string; cls: { _id: string; name: string; instructor?: string; instructorname?: string; startdate?: string; selfpaced: boolean; description?: string } }) {
+function ClassBlock({
+  courseId,
+  cls,
+}: {
+  courseId: string;
+  cls: {
+    _id: string;
+    name: string;
+    instructor?: string;
+    instructorname?: string;
+    startdate?: string;
+    selfpaced: boolean;
+    description?: string;
+  };
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const runs = !!user && (user.isAdmin || cls.instructor === user._id || !!user.instructor?.[cls._id]);
@@ -216,17 +337,36 @@ function ClassBlock({ courseId, cls }: { courseId: string; cls: { _id: string; n
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="course-class" data-testid="class-block">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4}>
-          <Title order={2} size="h4" id="course-class">{cls.name}</Title>
-          {cls.instructorname && <Text size="sm"><Text span fw={600}>{t('Instructor')}:</Text> {cls.instructorname}</Text>}
-          <Text size="sm" c="gray.7">{cls.selfpaced ? t('Self-paced: start any time.') : cls.startdate ? `${t('Start date')}: ${day(cls.startdate)}` : ''}</Text>
+          <Title order={2} size="h4" id="course-class">
+            {cls.name}
+          </Title>
+          {cls.instructorname && (
+            <Text size="sm">
+              <Text span fw={600}>
+                {t('Instructor')}:
+              </Text>{' '}
+              {cls.instructorname}
+            </Text>
+          )}
+          <Text size="sm" c="gray.7">
+            {cls.selfpaced ? t('Self-paced: start any time.') : cls.startdate ? `${t('Start date')}: ${day(cls.startdate)}` : ''}
+          </Text>
         </Stack>
         {runs && (
           <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconUsers size={14} aria-hidden />} component={Link} to={classMembersPath(cls._id)}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconUsers size={14} aria-hidden />}
+              component={Link}
+              to={classMembersPath(cls._id)}
+            >
               {t('View Class Members')}
             </Button>
             {user?.isAdmin && (
-              <Button size="xs" variant="subtle" component={Link} to={adminPath('classes', courseId, cls._id)}>{t('Admin')}</Button>
+              <Button size="xs" variant="subtle" component={Link} to={adminPath('classes', courseId, cls._id)}>
+                {t('Admin')}
+              </Button>
             )}
           </Group>
         )}
@@ -236,8 +376,20 @@ function ClassBlock({ courseId, cls }: { courseId: string; cls: { _id: string; n
   );
 }
 
-function LessonList({ course, lessons, pending, classId, enrollment, editing }: {
-  course: Course; lessons: Lesson[] | undefined; pending: boolean; classId?: string; enrollment?: ListedEnrollment; editing: boolean;
+function LessonList({
+  course,
+  lessons,
+  pending,
+  classId,
+  enrollment,
+  editing,
+}: {
+  course: Course;
+  lessons: Lesson[] | undefined;
+  pending: boolean;
+  classId?: string;
+  enrollment?: ListedEnrollment;
+  editing: boolean;
 }) {
   const { t } = useTranslation();
   const { config } = useSession();
@@ -250,7 +402,11 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
     <Stack gap="md" data-testid="lesson-list">
       {sections.map((s, si) => (
         <Box key={`${s.key}-${si}`}>
-          {sections.length > 1 && <Title order={3} size="h5" mb={6} c="gray.8">{t('Part {{n}}', { n: si + 1 })}</Title>}
+          {sections.length > 1 && (
+            <Title order={3} size="h5" mb={6} c="gray.8">
+              {t('Part {{n}}', { n: si + 1 })}
+            </Title>
+          )}
           <List spacing={6} listStyleType="none" className="lesson-list">
             {s.lessons.map((l, li) => {
               const n = (firstNumber[si] ?? 1) + li;
@@ -259,21 +415,63 @@ function LessonList({ course, lessons, pending, classId, enrollment, editing }: 
               const quizzed = !!p?.quizdate;
               const passed = quizPassed(p, config?.quizpasspercent ?? 0);
               return (
-                <List.Item key={l._id} data-lesson={l._id} data-visited={visited || undefined} data-quizzed={quizzed || undefined}
-                  icon={(
-                    <ThemeIcon size={24} radius="xl" variant={visited ? 'filled' : 'light'} color={quizzed ? (passed ? 'teal' : 'orange.9') : visited ? 'brand' : 'gray'} aria-hidden>
-                      {visited ? <IconCheck size={14} /> : <Text size="xs" fw={700}>{n}</Text>}
+                <List.Item
+                  key={l._id}
+                  data-lesson={l._id}
+                  data-visited={visited || undefined}
+                  data-quizzed={quizzed || undefined}
+                  icon={
+                    <ThemeIcon
+                      size={24}
+                      radius="xl"
+                      variant={visited ? 'filled' : 'light'}
+                      color={quizzed ? (passed ? 'teal' : 'orange.9') : visited ? 'brand' : 'gray'}
+                      aria-hidden
+                    >
+                      {visited ? (
+                        <IconCheck size={14} />
+                      ) : (
+                        <Text size="xs" fw={700}>
+                          {n}
+                        </Text>
+                      )}
                     </ThemeIcon>
-                  )}>
+                  }
+                >
                   <Group gap={6} wrap="wrap">
-                    <Anchor component={Link} to={lessonPath(course._id, l._id, classId)} fw={500}>{l.title}</Anchor>
-                    {visited && <Badge size="xs" variant="light" color="brand.9" leftSection={<IconEye size={10} aria-hidden />}>{t('Visited')}</Badge>}
-                    {quizzed && (passed
-                      ? <Badge size="xs" variant="light" color="teal.9" leftSection={<IconChecklist size={10} aria-hidden />} data-quiz="passed">{t('Quiz taken')}</Badge>
-                      : <Badge size="xs" variant="light" color="orange.9" data-quiz="failed">{t('Quiz not passed')}</Badge>)}
+                    <Anchor component={Link} to={lessonPath(course._id, l._id, classId)} fw={500}>
+                      {l.title}
+                    </Anchor>
+                    {visited && (
+                      <Badge size="xs" variant="light" color="brand.9" leftSection={<IconEye size={10} aria-hidden />}>
+                        {t('Visited')}
+                      </Badge>
+                    )}
+                    {quizzed &&
+                      (passed ? (
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color="teal.9"
+                          leftSection={<IconChecklist size={10} aria-hidden />}
+                          data-quiz="passed"
+                        >
+                          {t('Quiz taken')}
+                        </Badge>
+                      ) : (
+                        <Badge size="xs" variant="light" color="orange.9" data-quiz="failed">
+                          {t('Quiz not passed')}
+                        </Badge>
+                      ))}
                     {editing && (
-                      <Anchor component={Link} size="xs" to={`${adminPath('lessons', course._id, l._id)}?after=course`}
-                        aria-label={`${t('Edit')}: ${l.title}`}>{t('Edit')}</Anchor>
+                      <Anchor
+                        component={Link}
+                        size="xs"
+                        to={`${adminPath('lessons', course._id, l._id)}?after=course`}
+                        aria-label={`${t('Edit')}: ${l.title}`}
+                      >
+                        {t('Edit')}
+                      </Anchor>
                     )}
                   </Group>
                 </List.Item>

@@ -9,8 +9,11 @@ const enr = (e: Partial<Enrollment>): Enrollment => ({ _id: 'x', user: 'u', cour
 describe('visibleCourses', () => {
   it('drops Inactive ones, keeps the language, sorts by order then title', () => {
     const list = [
-      course({ _id: 'b', title: 'B', order: 1 }), course({ _id: 'a', title: 'A', order: 1 }), course({ _id: 'z', title: 'Z', order: 0 }),
-      course({ _id: 'off', status: 'Inactive' }), course({ _id: 'es', lang: 'es' }),
+      course({ _id: 'b', title: 'B', order: 1 }),
+      course({ _id: 'a', title: 'A', order: 1 }),
+      course({ _id: 'z', title: 'Z', order: 0 }),
+      course({ _id: 'off', status: 'Inactive' }),
+      course({ _id: 'es', lang: 'es' }),
     ];
     expect(visibleCourses(list, 'en').map((c) => c._id)).toEqual(['z', 'a', 'b']);
     expect(visibleCourses(list, 'es').map((c) => c._id)).toEqual(['es']);
@@ -26,7 +29,10 @@ describe('visibleCourses', () => {
 describe('sortLessons', () => {
   it('orders by the course sections, then sort order', () => {
     const l = (id: string, sorder: string, sortorder: number): Lesson => ({ _id: id, course: 'c', title: id, sorder, sortorder });
-    const sorted = sortLessons([l('x', 'more', 1), l('b', 'basics', 2), l('a', 'basics', 1)], course({ _id: 'c', sections: 'basics,more' }));
+    const sorted = sortLessons(
+      [l('x', 'more', 1), l('b', 'basics', 2), l('a', 'basics', 1)],
+      course({ _id: 'c', sections: 'basics,more' }),
+    );
     expect(sorted.map((s) => s._id)).toEqual(['a', 'b', 'x']);
   });
 });

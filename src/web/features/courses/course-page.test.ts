@@ -34,8 +34,14 @@ describe('chosenClass', () => {
 describe('lessonSections', () => {
   it('groups lessons by section in course order, by sort order inside', () => {
     const l = (id: string, sorder: string, sortorder: number): Lesson => ({ _id: id, course: 'c', title: id, sorder, sortorder });
-    const sections = lessonSections([l('c', 'more', 1), l('b', 'basics', 2), l('a', 'basics', 1)], course({ _id: 'c', sections: 'basics,more' }));
-    expect(sections.map((s) => [s.key, s.lessons.map((x) => x._id)])).toEqual([['basics', ['a', 'b']], ['more', ['c']]]);
+    const sections = lessonSections(
+      [l('c', 'more', 1), l('b', 'basics', 2), l('a', 'basics', 1)],
+      course({ _id: 'c', sections: 'basics,more' }),
+    );
+    expect(sections.map((s) => [s.key, s.lessons.map((x) => x._id)])).toEqual([
+      ['basics', ['a', 'b']],
+      ['more', ['c']],
+    ]);
   });
 });
 

@@ -10,7 +10,11 @@ export type ListedEnrollment = Enrollment & { classname?: string; classexists?: 
  * language differs, the site allows the change (no `nolangcoursechange`), and `maincourses` maps its
  * main course to another course id in that language.
  */
-export function siblingCourseId(course: Course, lang: string, config: Pick<SiteConfig, 'maincourses' | 'nolangcoursechange'> | null): string | null {
+export function siblingCourseId(
+  course: Course,
+  lang: string,
+  config: Pick<SiteConfig, 'maincourses' | 'nolangcoursechange'> | null,
+): string | null {
   if (!config || config.nolangcoursechange) return null;
   if ((course.lang || 'en') === lang) return null;
   const main = course.main || course._id;
@@ -25,7 +29,10 @@ export function chosenClass(routeClass: string | undefined, mine: Enrollment[]):
   return mine.length === 1 ? mine[0]!.classid : undefined;
 }
 
-export interface LessonSection { key: string; lessons: Lesson[] }
+export interface LessonSection {
+  key: string;
+  lessons: Lesson[];
+}
 
 /** Lessons grouped by section, sections in the course's order, lessons by sort order inside. */
 export function lessonSections(lessons: Lesson[] | undefined, course: Course): LessonSection[] {

@@ -7,9 +7,7 @@
  */
 import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { RegistrationForm } from '../../lib/embeds.tsx';
-import {
-  Alert, Anchor, Button, Group, Paper, Radio, Select, Skeleton, Stack, Text, TextInput, Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Radio, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -28,7 +26,6 @@ import { day, enroll, enrollmentsOf, invalidateEnrollments } from '../../lib/dat
 import { READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
 import { pickerCourses } from '../../lib/data/enrollment-rows.ts';
 
-
 type Method = 'selfpaced' | 'group';
 
 function ClassDetails({ cls }: { cls: ClassRecord }) {
@@ -37,13 +34,24 @@ function ClassDetails({ cls }: { cls: ClassRecord }) {
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="enroll-class" data-class={cls._id}>
       <Stack gap={6}>
         <dl className="field-list">
-          <div className="field-row"><dt>{t('Class name')}</dt><dd data-testid="enroll-class-name">{cls.name}</dd></div>
-          <div className="field-row"><dt>{t('Instructor')}</dt><dd>{cls.instructorname || '—'}</dd></div>
-          <div className="field-row"><dt>{t('Start date')}</dt><dd data-testid="enroll-class-start">{day(cls.startdate) || '—'}</dd></div>
+          <div className="field-row">
+            <dt>{t('Class name')}</dt>
+            <dd data-testid="enroll-class-name">{cls.name}</dd>
+          </div>
+          <div className="field-row">
+            <dt>{t('Instructor')}</dt>
+            <dd>{cls.instructorname || '—'}</dd>
+          </div>
+          <div className="field-row">
+            <dt>{t('Start date')}</dt>
+            <dd data-testid="enroll-class-start">{day(cls.startdate) || '—'}</dd>
+          </div>
         </dl>
         {cls.description && (
           <div>
-            <Text size="sm" fw={600} c="gray.8">{t('Description')}</Text>
+            <Text size="sm" fw={600} c="gray.8">
+              {t('Description')}
+            </Text>
             <HtmlBody html={cls.description} />
           </div>
         )}
@@ -80,14 +88,20 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
     return list;
   }, [courses.data, user?.lang, lang, course]);
   const inactive = course?.status === 'Inactive';
-  const selfPaced = useQuery({ ...courseClassesQuery(course?._id, course?.lang), enabled: !!course && !inactive && method === 'selfpaced' });
+  const selfPaced = useQuery({
+    ...courseClassesQuery(course?._id, course?.lang),
+    enabled: !!course && !inactive && method === 'selfpaced',
+  });
   const selfPacedClass = selfPaced.data?.find((c) => c.selfpaced);
-  const cls = method === 'selfpaced' ? selfPacedClass ?? null : method === 'group' ? verified : null;
+  const cls = method === 'selfpaced' ? (selfPacedClass ?? null) : method === 'group' ? verified : null;
   const already = cls ? (mine.data ?? []).find((e) => e.classid === cls._id) : undefined;
 
   // A new course chosen in the picker starts the choice again.
   useEffect(() => {
-    if (keepClass.current) { keepClass.current = false; return; }
+    if (keepClass.current) {
+      keepClass.current = false;
+      return;
+    }
     setVerified(null);
     setError(null);
     setCodeError(null);
@@ -96,7 +110,11 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   const lookUp = useMutation({
     mutationFn: findByRegcode,
     onSuccess: ([found]) => {
-      if (!found) { setVerified(null); setCodeError(MSG.classNotFound); return; }
+      if (!found) {
+        setVerified(null);
+        setCodeError(MSG.classNotFound);
+        return;
+      }
       setVerified(found);
       if (found.course !== courseId) {
         keepClass.current = true;
@@ -111,7 +129,10 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   const verify = (code = regcode) => {
     const value = code.trim();
     setError(null);
-    if (!value) { setCodeError(MSG.regcodeRequired); return; }
+    if (!value) {
+      setCodeError(MSG.regcodeRequired);
+      return;
+    }
     setCodeError(null);
     lookUp.mutate(value);
   };
@@ -119,7 +140,10 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   // A code in the address (a shared link) is checked straight away.
   const autoVerified = useRef(false);
   useEffect(() => {
-    if (initialCode && !autoVerified.current) { autoVerified.current = true; verify(initialCode); }
+    if (initialCode && !autoVerified.current) {
+      autoVerified.current = true;
+      verify(initialCode);
+    }
   }, [initialCode]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Visitors register with the class chosen; the new account lands on the course page.
@@ -127,7 +151,9 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   useEffect(() => {
     if (user || !afterRegistration) return;
     setAfter(afterRegistration);
-    return () => { if (peekAfter() === afterRegistration) setAfter(null); };
+    return () => {
+      if (peekAfter() === afterRegistration) setAfter(null);
+    };
   }, [user, afterRegistration]);
 
   const join = useMutation({
@@ -145,7 +171,10 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
     join.mutate(cls);
   };
 
-  const onVerifySubmit = (e: FormEvent) => { e.preventDefault(); verify(); };
+  const onVerifySubmit = (e: FormEvent) => {
+    e.preventDefault();
+    verify();
+  };
 
   if (courses.isPending || (byId.isPending && byId.fetchStatus !== 'idle')) return <PageLoader />;
 
@@ -162,15 +191,34 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
           nothingFoundMessage={t('No courses are available in this language yet.')}
           data-testid="enroll-course"
         />
-        {courseId && !course && <Alert color="orange" mt="sm">{t(MSG.classCourseNotFound)}</Alert>}
-        {inactive && <Alert color="orange" mt="sm" data-testid="enroll-inactive">{t(MSG.enrollCourseInactive)}</Alert>}
+        {courseId && !course && (
+          <Alert color="orange" mt="sm">
+            {t(MSG.classCourseNotFound)}
+          </Alert>
+        )}
+        {inactive && (
+          <Alert color="orange" mt="sm" data-testid="enroll-inactive">
+            {t(MSG.enrollCourseInactive)}
+          </Alert>
+        )}
       </Paper>
 
       {course && !inactive && (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="sm">
-            <Radio.Group label={<Title order={2} size="h4" component="span">{t('How would you like to study?')}</Title>}
-              value={method} onChange={(v) => { setMethod(v as Method); setError(null); }} name="method">
+            <Radio.Group
+              label={
+                <Title order={2} size="h4" component="span">
+                  {t('How would you like to study?')}
+                </Title>
+              }
+              value={method}
+              onChange={(v) => {
+                setMethod(v as Method);
+                setError(null);
+              }}
+              name="method"
+            >
               <Stack gap="xs" mt="xs">
                 <Radio value="selfpaced" label={t('On my own, at my own pace (self-paced)')} data-testid="method-selfpaced" />
                 <Radio value="group" label={t('With a private group (I have a registration code)')} data-testid="method-group" />
@@ -180,11 +228,28 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
             {method === 'group' && (
               <form onSubmit={onVerifySubmit} noValidate aria-label={t('Registration code')}>
                 <Group align="flex-start" gap="xs" wrap="wrap">
-                  <TextInput name="regcode" label={t('Registration code')} value={regcode} autoComplete="off" miw={200} style={{ flex: 1 }}
-                    onChange={(e) => { setRegcode(e.currentTarget.value.toUpperCase()); setCodeError(null); }}
-                    error={codeError ? t(codeError) : undefined} data-testid="enroll-regcode" styles={{ input: { textTransform: 'uppercase' } }} />
-                  <Button type="submit" mt={{ base: 0, xs: 25 }} loading={lookUp.isPending} leftSection={<IconSearch size={16} aria-hidden />}
-                    data-testid="enroll-verify">
+                  <TextInput
+                    name="regcode"
+                    label={t('Registration code')}
+                    value={regcode}
+                    autoComplete="off"
+                    miw={200}
+                    style={{ flex: 1 }}
+                    onChange={(e) => {
+                      setRegcode(e.currentTarget.value.toUpperCase());
+                      setCodeError(null);
+                    }}
+                    error={codeError ? t(codeError) : undefined}
+                    data-testid="enroll-regcode"
+                    styles={{ input: { textTransform: 'uppercase' } }}
+                  />
+                  <Button
+                    type="submit"
+                    mt={{ base: 0, xs: 25 }}
+                    loading={lookUp.isPending}
+                    leftSection={<IconSearch size={16} aria-hidden />}
+                    data-testid="enroll-verify"
+                  >
                     {t('Verify')}
                   </Button>
                 </Group>
@@ -192,7 +257,9 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
             )}
             {method === 'selfpaced' && selfPaced.isPending && <Skeleton h={80} />}
             {method === 'selfpaced' && selfPaced.isSuccess && !selfPacedClass && (
-              <Alert color="orange">{t('This course has no self-paced class at the moment. Please ask your instructor for a registration code.')}</Alert>
+              <Alert color="orange">
+                {t('This course has no self-paced class at the moment. Please ask your instructor for a registration code.')}
+              </Alert>
             )}
           </Stack>
         </Paper>
@@ -201,7 +268,11 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
       {course && !inactive && cls && (
         <Stack gap="sm">
           <ClassDetails cls={cls} />
-          {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert">
+              {t(error)}
+            </Alert>
+          )}
           {user && already && (
             <Alert color="green" icon={<IconCheck size={18} aria-hidden />} data-testid="enroll-already">
               <Text>{t('You are already enrolled in this class')}</Text>
@@ -212,22 +283,33 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
           )}
           {user && !already && (
             <Group>
-              <Button size="md" onClick={onEnroll} loading={join.isPending} data-testid="enroll-submit">{t('Enroll')}</Button>
+              <Button size="md" onClick={onEnroll} loading={join.isPending} data-testid="enroll-submit">
+                {t('Enroll')}
+              </Button>
             </Group>
           )}
           {!user && (
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" data-testid="enroll-register">
               <Stack gap="sm">
                 <Group justify="space-between" gap="xs">
-                  <Title order={2} size="h4">{t('Create your account to enroll')}</Title>
-                  <Anchor component={Link} data-testid="enroll-login"
-                    to={loginPath(cls.selfpaced ? location.pathname : `${location.pathname}?regcode=${encodeURIComponent(regcode.trim())}`)}>
+                  <Title order={2} size="h4">
+                    {t('Create your account to enroll')}
+                  </Title>
+                  <Anchor
+                    component={Link}
+                    data-testid="enroll-login"
+                    to={loginPath(cls.selfpaced ? location.pathname : `${location.pathname}?regcode=${encodeURIComponent(regcode.trim())}`)}
+                  >
                     {t('Login')}
                   </Anchor>
                 </Group>
                 <Suspense fallback={<PageLoader />}>
-                  <RegistrationForm regpath={location.pathname} courseId={cls.course} classId={cls._id}
-                    regcode={cls.selfpaced ? undefined : regcode.trim()} />
+                  <RegistrationForm
+                    regpath={location.pathname}
+                    courseId={cls.course}
+                    classId={cls._id}
+                    regcode={cls.selfpaced ? undefined : regcode.trim()}
+                  />
                 </Suspense>
               </Stack>
             </Paper>

@@ -17,9 +17,21 @@ import { day, invalidateEnrollments, removeEnrollment, saveEnrollment, type Enro
 
 // Days only here (the server also takes full times): the editor shows and sends YYYY-MM-DD.
 const EnrollmentDatesSchema = z.object({ regdate: daySchema(), completed: z.union([z.literal(''), daySchema()]) });
-interface Values { regdate: string; completed: string; description: string }
+interface Values {
+  regdate: string;
+  completed: string;
+  description: string;
+}
 
-export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollment: EnrollmentRow; mode: 'edit' | 'remove'; onDone: () => void }) {
+export default function EnrollmentEditor({
+  enrollment,
+  mode,
+  onDone,
+}: {
+  enrollment: EnrollmentRow;
+  mode: 'edit' | 'remove';
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const initialText = htmlToText(enrollment.description);
   const form = useForm<Values>({
@@ -31,13 +43,14 @@ export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollm
   const fail = (err: unknown) => setFormError(submitError(err, MSG.didntWork));
 
   const save = useMutation({
-    mutationFn: ({ regdate, completed, description }: Values) => saveEnrollment({
-      _id: enrollment._id,
-      // Only what changed: an unchanged date keeps its time of day.
-      ...(regdate !== day(enrollment.regdate) ? { regdate } : {}),
-      ...(completed !== day(enrollment.completed) ? { completed } : {}),
-      ...(description !== initialText ? { description: textToHtml(description) } : {}),
-    }),
+    mutationFn: ({ regdate, completed, description }: Values) =>
+      saveEnrollment({
+        _id: enrollment._id,
+        // Only what changed: an unchanged date keeps its time of day.
+        ...(regdate !== day(enrollment.regdate) ? { regdate } : {}),
+        ...(completed !== day(enrollment.completed) ? { completed } : {}),
+        ...(description !== initialText ? { description: textToHtml(description) } : {}),
+      }),
     onMutate: () => setFormError(null),
     onSuccess: () => {
       invalidateEnrollments(0);
@@ -46,7 +59,10 @@ export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollm
     },
     onError: fail,
   });
-  const onSubmit = form.onSubmit((v) => save.mutate(v), () => setFormError(MSG.correctFields));
+  const onSubmit = form.onSubmit(
+    (v) => save.mutate(v),
+    () => setFormError(MSG.correctFields),
+  );
 
   const remove = useMutation({
     mutationFn: () => removeEnrollment(enrollment._id),
@@ -63,13 +79,30 @@ export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollm
 
   if (mode === 'remove') {
     return (
-      <Paper bg="red.0" p="sm" radius="sm" role="alertdialog" aria-labelledby={`remove-${enrollment._id}`} data-testid="enrollment-confirm-remove">
+      <Paper
+        bg="red.0"
+        p="sm"
+        radius="sm"
+        role="alertdialog"
+        aria-labelledby={`remove-${enrollment._id}`}
+        data-testid="enrollment-confirm-remove"
+      >
         <Stack gap="xs">
-          {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
-          <Text id={`remove-${enrollment._id}`} fw={600}>{t('Remove this enrolment? The progress in this class will be lost.')}</Text>
+          {formError && (
+            <Alert color="red" role="alert">
+              {t(formError)}
+            </Alert>
+          )}
+          <Text id={`remove-${enrollment._id}`} fw={600}>
+            {t('Remove this enrolment? The progress in this class will be lost.')}
+          </Text>
           <Group gap="xs">
-            <Button color="red" size="xs" onClick={() => remove.mutate()} loading={removing} data-testid="enrollment-remove-confirm">{t('Remove')}</Button>
-            <Button variant="default" size="xs" onClick={onDone} disabled={removing}>{t('Cancel')}</Button>
+            <Button color="red" size="xs" onClick={() => remove.mutate()} loading={removing} data-testid="enrollment-remove-confirm">
+              {t('Remove')}
+            </Button>
+            <Button variant="default" size="xs" onClick={onDone} disabled={removing}>
+              {t('Cancel')}
+            </Button>
           </Group>
         </Stack>
       </Paper>
@@ -80,17 +113,44 @@ export default function EnrollmentEditor({ enrollment, mode, onDone }: { enrollm
     <Paper bg="gray.0" p="sm" radius="sm">
       <form onSubmit={onSubmit} noValidate aria-label={t('Edit enrolment')} data-testid="enrollment-form">
         <Stack gap="xs">
-          {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
+          {formError && (
+            <Alert color="red" role="alert">
+              {t(formError)}
+            </Alert>
+          )}
           <Group grow wrap="wrap" align="flex-start">
-            <TextInput placeholder="YYYY-MM-DD" inputMode="numeric" maxLength={10} dir="ltr" label={t('Enrolled')} {...form.getInputProps('regdate')} required
-              error={fieldError(t, form.errors, 'regdate')} description={t('YYYY-MM-DD')} miw={160} />
-            <TextInput placeholder="YYYY-MM-DD" inputMode="numeric" maxLength={10} dir="ltr" label={t('Completed')} {...form.getInputProps('completed')}
-              error={fieldError(t, form.errors, 'completed')} description={t('Leave empty while not completed')} miw={160} />
+            <TextInput
+              placeholder="YYYY-MM-DD"
+              inputMode="numeric"
+              maxLength={10}
+              dir="ltr"
+              label={t('Enrolled')}
+              {...form.getInputProps('regdate')}
+              required
+              error={fieldError(t, form.errors, 'regdate')}
+              description={t('YYYY-MM-DD')}
+              miw={160}
+            />
+            <TextInput
+              placeholder="YYYY-MM-DD"
+              inputMode="numeric"
+              maxLength={10}
+              dir="ltr"
+              label={t('Completed')}
+              {...form.getInputProps('completed')}
+              error={fieldError(t, form.errors, 'completed')}
+              description={t('Leave empty while not completed')}
+              miw={160}
+            />
           </Group>
           <Textarea label={t('Description')} {...form.getInputProps('description')} autosize minRows={2} maxRows={8} />
           <Group gap="xs" justify="flex-end">
-            <Button variant="default" size="xs" onClick={onDone} disabled={save.isPending}>{t('Cancel')}</Button>
-            <Button type="submit" size="xs" loading={save.isPending} data-testid="enrollment-save">{t('Save')}</Button>
+            <Button variant="default" size="xs" onClick={onDone} disabled={save.isPending}>
+              {t('Cancel')}
+            </Button>
+            <Button type="submit" size="xs" loading={save.isPending} data-testid="enrollment-save">
+              {t('Save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -6,9 +6,34 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import {
-  Alert, Anchor, Badge, Box, Button, Code, CopyButton, Group, Paper, Progress, Skeleton, Stack, Switch, Text, Title, Tooltip,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconEdit, IconExternalLink, IconPlayerPlay, IconPlus, IconSchool, IconTrash, IconUsers } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCopy,
+  IconEdit,
+  IconExternalLink,
+  IconPlayerPlay,
+  IconPlus,
+  IconSchool,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -31,19 +56,35 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
   const [mode, setMode] = useState<'edit' | 'remove' | null>(null);
   const percent = Math.max(0, Math.min(100, Math.round(e.percentcomplete ?? 0)));
   return (
-    <Paper component="li" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="enrollment-row" data-class={e.classid}
-      data-course={e.course} data-completed={e.completed ? 'true' : 'false'}>
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      data-testid="enrollment-row"
+      data-class={e.classid}
+      data-course={e.course}
+      data-completed={e.completed ? 'true' : 'false'}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Anchor component={Link} to={coursePath(e.course, e.classid)} fw={700} size="lg">{courseTitle}</Anchor>
+            <Anchor component={Link} to={coursePath(e.course, e.classid)} fw={700} size="lg">
+              {courseTitle}
+            </Anchor>
             <Text size="sm" c="gray.8">
-              {e.classexists === false ? t('This class no longer exists') : e.classname ?? e.classid}
+              {e.classexists === false ? t('This class no longer exists') : (e.classname ?? e.classid)}
             </Text>
           </div>
-          {e.completed
-            ? <Badge color="green" variant="light" c={SUCCESS_TEXT} leftSection={<IconCheck size={12} aria-hidden />}>{t('Completed')}</Badge>
-            : <Badge color="brand" variant="light">{t('In progress')}</Badge>}
+          {e.completed ? (
+            <Badge color="green" variant="light" c={SUCCESS_TEXT} leftSection={<IconCheck size={12} aria-hidden />}>
+              {t('Completed')}
+            </Badge>
+          ) : (
+            <Badge color="brand" variant="light">
+              {t('In progress')}
+            </Badge>
+          )}
         </Group>
         {e.description && (
           <Box fz="sm" c="gray.8" style={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
@@ -51,8 +92,18 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
           </Box>
         )}
         <Group gap="lg" wrap="wrap">
-          <Text size="sm"><Text span c="gray.7">{t('Enrolled')}:</Text> {dayInText(e.regdate) || '—'}</Text>
-          <Text size="sm" data-testid="enrollment-completed"><Text span c="gray.7">{t('Completed')}:</Text> {dayInText(e.completed) || '—'}</Text>
+          <Text size="sm">
+            <Text span c="gray.7">
+              {t('Enrolled')}:
+            </Text>{' '}
+            {dayInText(e.regdate) || '—'}
+          </Text>
+          <Text size="sm" data-testid="enrollment-completed">
+            <Text span c="gray.7">
+              {t('Completed')}:
+            </Text>{' '}
+            {dayInText(e.completed) || '—'}
+          </Text>
         </Group>
         {!e.completed && (
           <Group gap="xs" wrap="nowrap">
@@ -62,20 +113,36 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
         )}
         <Group gap="xs">
           {self && e.classexists !== false && (
-            <Button size="xs" component={Link} to={nextLessonPath(e.course, e.classid)}
-              leftSection={<IconPlayerPlay size={14} aria-hidden />} data-testid="continue-class">
+            <Button
+              size="xs"
+              component={Link}
+              to={nextLessonPath(e.course, e.classid)}
+              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+              data-testid="continue-class"
+            >
               {t('Continue Class')}
             </Button>
           )}
           {self && e.completed && <CertificateLink courseId={e.course} label={t('Certificate')} button />}
           {manage && !mode && (
             <>
-              <Button size="xs" variant="default" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => setMode('edit')}
-                data-testid="enrollment-edit">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconEdit size={14} aria-hidden />}
+                onClick={() => setMode('edit')}
+                data-testid="enrollment-edit"
+              >
                 {t('Edit')}
               </Button>
-              <Button size="xs" variant="default" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setMode('remove')}
-                data-testid="enrollment-remove">
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => setMode('remove')}
+                data-testid="enrollment-remove"
+              >
                 {t('Remove')}
               </Button>
             </>
@@ -99,14 +166,23 @@ function HostedClass({ cls, courseTitle }: { cls: ClassRecord; courseTitle: stri
         <Group justify="space-between" gap="xs" align="flex-start">
           <div style={{ minWidth: 0 }}>
             <Text fw={700}>{cls.name}</Text>
-            <Text size="sm" c="gray.8">{courseTitle}{cls.startdate ? ` · ${t('Start date')}: ${dayInText(cls.startdate)}` : ''}</Text>
+            <Text size="sm" c="gray.8">
+              {courseTitle}
+              {cls.startdate ? ` · ${t('Start date')}: ${dayInText(cls.startdate)}` : ''}
+            </Text>
           </div>
-          <Badge variant="light" color={cls.selfpaced ? 'gray' : 'brand'} c={cls.selfpaced ? 'dark.7' : 'brand.9'}>{cls.selfpaced ? t('Self-paced') : t('Private group')}</Badge>
+          <Badge variant="light" color={cls.selfpaced ? 'gray' : 'brand'} c={cls.selfpaced ? 'dark.7' : 'brand.9'}>
+            {cls.selfpaced ? t('Self-paced') : t('Private group')}
+          </Badge>
         </Group>
         {cls.regcode && (
           <Group gap={6}>
-            <Text size="sm" c="gray.7">{t('Registration code')}:</Text>
-            <Code fz="sm" data-testid="hosted-regcode">{cls.regcode}</Code>
+            <Text size="sm" c="gray.7">
+              {t('Registration code')}:
+            </Text>
+            <Code fz="sm" data-testid="hosted-regcode">
+              {cls.regcode}
+            </Code>
             <CopyButton value={cls.regcode}>
               {({ copied, copy }) => (
                 <Tooltip label={copied ? t('Copied') : t('Copy')} withArrow>
@@ -122,12 +198,23 @@ function HostedClass({ cls, courseTitle }: { cls: ClassRecord; courseTitle: stri
           <Button size="xs" variant="light" component={Link} to={classEditPath(cls._id)} leftSection={<IconEdit size={14} aria-hidden />}>
             {t('Edit')}
           </Button>
-          <Button size="xs" variant="light" component={Link} to={coursePath(cls.course, cls._id)}
-            leftSection={<IconExternalLink size={14} aria-hidden />}>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={coursePath(cls.course, cls._id)}
+            leftSection={<IconExternalLink size={14} aria-hidden />}
+          >
             {t('Visit')}
           </Button>
-          <Button size="xs" variant="light" component={Link} to={classMembersPath(cls._id)} leftSection={<IconUsers size={14} aria-hidden />}
-            data-testid="hosted-participants">
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={classMembersPath(cls._id)}
+            leftSection={<IconUsers size={14} aria-hidden />}
+            data-testid="hosted-participants"
+          >
             {t('Participants')}
           </Button>
         </Group>
@@ -152,32 +239,58 @@ export default function EnrollmentPanel({ userId, self }: { userId: string; self
     <Stack gap="lg" style={READABLE_ERRORS} data-testid="enrollment-panel">
       <Stack gap="sm" component="section" aria-labelledby="enrollments-title">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h3" id="enrollments-title">{t('Enrolments')}</Title>
+          <Title order={2} size="h3" id="enrollments-title">
+            {t('Enrolments')}
+          </Title>
           {self && (
-            <Button size="sm" variant="light" component={Link} to="/users/enroll" leftSection={<IconPlus size={16} aria-hidden />}
-              data-testid="enroll-another">
+            <Button
+              size="sm"
+              variant="light"
+              component={Link}
+              to="/users/enroll"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              data-testid="enroll-another"
+            >
               {t('Enroll in Another Course')}
             </Button>
           )}
         </Group>
-        {rows.isPending ? <Skeleton h={120} /> : rows.isError ? (
+        {rows.isPending ? (
+          <Skeleton h={120} />
+        ) : rows.isError ? (
           <Alert color="red">{t('The classes could not be loaded.')}</Alert>
         ) : (
           <>
             {list.length === 0 && (
               <Paper withBorder p="md" radius="md">
-                <Text>{older.length ? t('No classes in the last year.') : self ? t('You are not enrolled in any class yet.') : t('No records found.')}</Text>
-                {self && <Anchor component={Link} to="/Courses" mt="xs" display="block">{t('Browse the courses')}</Anchor>}
+                <Text>
+                  {older.length
+                    ? t('No classes in the last year.')
+                    : self
+                      ? t('You are not enrolled in any class yet.')
+                      : t('No records found.')}
+                </Text>
+                {self && (
+                  <Anchor component={Link} to="/Courses" mt="xs" display="block">
+                    {t('Browse the courses')}
+                  </Anchor>
+                )}
               </Paper>
             )}
             {list.length > 0 && (
               <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-                {list.map((e) => <EnrollmentCard key={e._id} e={e} self={self} manage={manage} courseTitle={titleOf(e.course, e.coursetitle)} />)}
+                {list.map((e) => (
+                  <EnrollmentCard key={e._id} e={e} self={self} manage={manage} courseTitle={titleOf(e.course, e.coursetitle)} />
+                ))}
               </Stack>
             )}
             {older.length > 0 && (
-              <Switch checked={showOlder} onChange={(ev) => setShowOlder(ev.currentTarget.checked)} data-testid="show-older"
-                label={t('Show older classes ({{n}})', { n: older.length })} />
+              <Switch
+                checked={showOlder}
+                onChange={(ev) => setShowOlder(ev.currentTarget.checked)}
+                data-testid="show-older"
+                label={t('Show older classes ({{n}})', { n: older.length })}
+              />
             )}
           </>
         )}
@@ -190,9 +303,13 @@ export default function EnrollmentPanel({ userId, self }: { userId: string; self
 
       {self && (hosted.data?.length ?? 0) > 0 && (
         <Stack gap="sm" component="section" aria-labelledby="hosted-title">
-          <Title order={2} size="h3" id="hosted-title">{t('Classes I Teach')}</Title>
+          <Title order={2} size="h3" id="hosted-title">
+            {t('Classes I Teach')}
+          </Title>
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-            {hosted.data!.map((c) => <HostedClass key={c._id} cls={c} courseTitle={titleOf(c.course)} />)}
+            {hosted.data!.map((c) => (
+              <HostedClass key={c._id} cls={c} courseTitle={titleOf(c.course)} />
+            ))}
           </Stack>
         </Stack>
       )}

@@ -3,7 +3,13 @@ import { csvCell, toCsv } from './csv.ts';
 
 describe('gradebook CSV', () => {
   it('starts with a UTF-8 BOM, quotes what needs it and ends lines with CRLF', () => {
-    const out = toCsv(['Learner', 'Résultat'], [['Ana "Ani" Silva', '80%'], ['ليلى حداد', 'a,b']]);
+    const out = toCsv(
+      ['Learner', 'Résultat'],
+      [
+        ['Ana "Ani" Silva', '80%'],
+        ['ليلى حداد', 'a,b'],
+      ],
+    );
     expect(out.charCodeAt(0)).toBe(0xfeff);
     expect(out.slice(1).split('\r\n')).toEqual(['Learner,Résultat', '"Ana ""Ani"" Silva",80%', 'ليلى حداد,"a,b"', '']);
   });

@@ -26,14 +26,29 @@ export function AnswerReview({ questions, answers, correct }: Props) {
       {questions.map((q, i) => {
         const right = !!answers[i] && answers[i] === correct[i];
         return (
-          <List.Item key={i} icon={
-            <ThemeIcon color={right ? 'green' : 'red'} size={22} radius="xl" role="img" aria-label={right ? t('Correct') : t('Incorrect')}>
-              {right ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-            </ThemeIcon>
-          }>
+          <List.Item
+            key={i}
+            icon={
+              <ThemeIcon
+                color={right ? 'green' : 'red'}
+                size={22}
+                radius="xl"
+                role="img"
+                aria-label={right ? t('Correct') : t('Incorrect')}
+              >
+                {right ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
+              </ThemeIcon>
+            }
+          >
             <Text fw={600}>{`${i + 1}. ${q.question}`}</Text>
-            <Text size="sm">{t('Your answer')}: {letterLabel(i, answers)}</Text>
-            {!right && <Text size="sm" c={SUCCESS_TEXT}>{t('Correct answer')}: {letterLabel(i, correct)}</Text>}
+            <Text size="sm">
+              {t('Your answer')}: {letterLabel(i, answers)}
+            </Text>
+            {!right && (
+              <Text size="sm" c={SUCCESS_TEXT}>
+                {t('Correct answer')}: {letterLabel(i, correct)}
+              </Text>
+            )}
           </List.Item>
         );
       })}

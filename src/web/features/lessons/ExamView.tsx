@@ -24,7 +24,14 @@ import { AnswerReview } from './AnswerReview.tsx';
 import { examQuestions } from './api.ts';
 import { adminPath } from '../../lib/paths.ts';
 import {
-  dateTimeText, examStatus, examStatusKey, getAttempt, saveExamAnswers, startExam, submitExam, type AttemptView,
+  dateTimeText,
+  examStatus,
+  examStatusKey,
+  getAttempt,
+  saveExamAnswers,
+  startExam,
+  submitExam,
+  type AttemptView,
 } from '../../lib/data/exams.ts';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers';
@@ -49,7 +56,12 @@ const clock = (ms: number) => {
 export function ExamView(props: Props) {
   const { t } = useTranslation();
   const online = useOnline();
-  if (!online) return <Alert color="orange" role="status" data-testid="exam-offline">{t(MSG.examNeedsConnection)}</Alert>;
+  if (!online)
+    return (
+      <Alert color="orange" role="status" data-testid="exam-offline">
+        {t(MSG.examNeedsConnection)}
+      </Alert>
+    );
   return <OnlineExam {...props} />;
 }
 
@@ -95,7 +107,10 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   }, [s, state, enter]);
 
   const flush = useCallback(async () => {
-    if (timer.current) { clearTimeout(timer.current); timer.current = null; }
+    if (timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
     const next = pending.current;
     if (!next || !attempt) return;
     pending.current = null;
@@ -119,7 +134,9 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
       const next = a.map((x, j) => (j === i ? letter : x));
       pending.current = next;
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => { void flush(); }, SAVE_DELAY_MS);
+      timer.current = setTimeout(() => {
+        void flush();
+      }, SAVE_DELAY_MS);
       return next;
     });
     setMissing((m) => m.filter((j) => j !== i));
@@ -129,7 +146,12 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   // (a beacon, which the browser sends even as the page goes away).
   const flushRef = useRef(flush);
   flushRef.current = flush;
-  useEffect(() => () => { if (pending.current) void flushRef.current(); }, []);
+  useEffect(
+    () => () => {
+      if (pending.current) void flushRef.current();
+    },
+    [],
+  );
   useEffect(() => {
     const onHide = () => {
       if (!pending.current || !attempt || typeof navigator.sendBeacon !== 'function') return;
@@ -168,7 +190,10 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
         return;
       }
     }
-    if (timer.current) { clearTimeout(timer.current); timer.current = null; }
+    if (timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
     pending.current = null;
     setError(null);
     setState('posting');
@@ -194,13 +219,19 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   // The countdown: when it reaches zero the attempt is sent with what is chosen (the server closes it anyway).
   const finishRef = useLatest(finish);
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown clears when the attempt ends; the interval below sets it otherwise
-    if (state !== 'quiz' || !attempt?.deadline) { setLeft(null); return; }
+    if (state !== 'quiz' || !attempt?.deadline) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown clears when the attempt ends; the interval below sets it otherwise
+      setLeft(null);
+      return;
+    }
     const end = Date.parse(attempt.deadline);
     const tick = () => {
       const ms = end - (Date.now() + skew.current);
       setLeft(ms);
-      if (ms <= 0) { clearInterval(id); void finishRef.current(true); }
+      if (ms <= 0) {
+        clearInterval(id);
+        void finishRef.current(true);
+      }
     };
     const id = setInterval(tick, 1000);
     tick();
@@ -230,29 +261,38 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
         return i >= 0 ? ANSWER_LETTERS[i]! : '';
       });
       if (letters.every((l) => !l)) addStatus('warning', t('The right answers are not available.'));
-      letters.forEach((l, i) => { if (l) choose(i, l); });
+      letters.forEach((l, i) => {
+        if (l) choose(i, l);
+      });
     },
     onError: () => addStatus('error', MSG.didntWork),
   });
-  const fillAnswers = () => { if (attempt) fill.mutate(attempt); };
+  const fillAnswers = () => {
+    if (attempt) fill.mutate(attempt);
+  };
 
   const questions = attempt?.questions ?? [];
   const passpercent = s?.passpercent ?? attempt?.passpercent ?? 80;
   const idp = `exam-${material._id}`;
-  const nextOpens = s && !s.canstart && s.reason === 'wait' && s.nextopens
-    ? t(MSG.examWait, { date: dateTimeText(s.nextopens, lang) }) : null;
+  const nextOpens =
+    s && !s.canstart && s.reason === 'wait' && s.nextopens ? t(MSG.examWait, { date: dateTimeText(s.nextopens, lang) }) : null;
 
   const history = s && s.attempts.length > 0 && (
     <Table striped withTableBorder data-testid="exam-history" aria-label={t('Your attempts')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{t('Attempt')}</Table.Th><Table.Th>{t('Date')}</Table.Th><Table.Th>{t('Score')}</Table.Th><Table.Th>{t('Result')}</Table.Th>
+          <Table.Th>{t('Attempt')}</Table.Th>
+          <Table.Th>{t('Date')}</Table.Th>
+          <Table.Th>{t('Score')}</Table.Th>
+          <Table.Th>{t('Result')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {s.attempts.map((a) => (
           <Table.Tr key={a._id} data-state={a.state}>
-            <Table.Td><bdi>{a.number}</bdi></Table.Td>
+            <Table.Td>
+              <bdi>{a.number}</bdi>
+            </Table.Td>
             <Table.Td>{dateTimeText(a.finished ?? a.started, lang)}</Table.Td>
             <Table.Td>{a.percent === undefined ? '' : <bdi>{`${a.percent}%`}</bdi>}</Table.Td>
             <Table.Td>
@@ -282,19 +322,45 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
                   : t('Attempts used: {{used}} of {{allowed}}.', { used: s.used, allowed: s.allowed })}
                 {s.rules.timelimit ? ` ${t('Time limit (minutes): {{n}}.', { n: s.rules.timelimit })}` : ''}
               </Text>
-              {s.passed && <Alert color="green" styles={darkTitle('green')} title={t('Passed')} data-testid="quiz-last-result">{t('You have passed this exam.')}</Alert>}
-              {nextOpens && <Alert color="orange" data-testid="exam-next-attempt">{nextOpens}</Alert>}
-              {!s.canstart && s.reason === 'used' && <Alert color="orange" data-testid="exam-no-attempts">{t(MSG.examAttemptsUsed)}</Alert>}
-              {s.granted && <Text size="sm" data-testid="exam-granted">{t('Your instructor has given you another attempt.')}</Text>}
+              {s.passed && (
+                <Alert color="green" styles={darkTitle('green')} title={t('Passed')} data-testid="quiz-last-result">
+                  {t('You have passed this exam.')}
+                </Alert>
+              )}
+              {nextOpens && (
+                <Alert color="orange" data-testid="exam-next-attempt">
+                  {nextOpens}
+                </Alert>
+              )}
+              {!s.canstart && s.reason === 'used' && (
+                <Alert color="orange" data-testid="exam-no-attempts">
+                  {t(MSG.examAttemptsUsed)}
+                </Alert>
+              )}
+              {s.granted && (
+                <Text size="sm" data-testid="exam-granted">
+                  {t('Your instructor has given you another attempt.')}
+                </Text>
+              )}
               {history}
             </>
           )}
-          {error && <Alert color="red" role="alert" data-testid="quiz-error">{t(error)}</Alert>}
+          {error && (
+            <Alert color="red" role="alert" data-testid="quiz-error">
+              {t(error)}
+            </Alert>
+          )}
           <Group gap="xs">
-            <Button onClick={start} disabled={!s?.canstart} data-testid="quiz-start">{s?.open ? t('Resume Exam') : t('Start Exam')}</Button>
+            <Button onClick={start} disabled={!s?.canstart} data-testid="quiz-start">
+              {s?.open ? t('Resume Exam') : t('Start Exam')}
+            </Button>
             {user.isAdmin && (
-              <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} component={Link}
-                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}>
+              <Button
+                variant="subtle"
+                leftSection={<IconSettings size={16} aria-hidden />}
+                component={Link}
+                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}
+              >
                 {t('Exam Settings')}
               </Button>
             )}
@@ -303,49 +369,114 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
       )}
 
       {(state === 'quiz' || state === 'posting') && attempt && (
-        <form ref={formRef} onSubmit={(e: FormEvent) => { e.preventDefault(); void finish(); }} noValidate aria-busy={state === 'posting'}
-          aria-label={material.title || t('Exam')} data-attempt={attempt._id}>
+        <form
+          ref={formRef}
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void finish();
+          }}
+          noValidate
+          aria-busy={state === 'posting'}
+          aria-label={material.title || t('Exam')}
+          data-attempt={attempt._id}
+        >
           <Stack gap="md">
             <Group justify="space-between" gap="xs">
-              <Text size="sm" c="gray.8">{t('Attempt {{n}}', { n: attempt.number })}</Text>
+              <Text size="sm" c="gray.8">
+                {t('Attempt {{n}}', { n: attempt.number })}
+              </Text>
               <Group gap="xs">
                 <Text size="sm" c="gray.8" aria-live="polite" data-testid="exam-saved" data-saving={saving}>
-                  {saving === 'saving' ? t('Saving...') : saving === 'saved' ? t('Answers saved') : saving === 'error' ? t('Not saved yet') : ''}
+                  {saving === 'saving'
+                    ? t('Saving...')
+                    : saving === 'saved'
+                      ? t('Answers saved')
+                      : saving === 'error'
+                        ? t('Not saved yet')
+                        : ''}
                 </Text>
                 {left !== null && (
-                  <Badge size="lg" color={left < 60_000 ? 'red' : 'blue'} variant="light" leftSection={<IconClock size={14} aria-hidden />}
-                    role="timer" aria-label={t('Time left')} data-testid="exam-countdown" c={left < 60_000 ? 'red.9' : 'blue.9'}>
+                  <Badge
+                    size="lg"
+                    color={left < 60_000 ? 'red' : 'blue'}
+                    variant="light"
+                    leftSection={<IconClock size={14} aria-hidden />}
+                    role="timer"
+                    aria-label={t('Time left')}
+                    data-testid="exam-countdown"
+                    c={left < 60_000 ? 'red.9' : 'blue.9'}
+                  >
                     <bdi>{clock(left)}</bdi>
                   </Badge>
                 )}
               </Group>
             </Group>
-            {error && <Alert color="red" role="alert" data-testid="quiz-error">{t(error)}</Alert>}
+            {error && (
+              <Alert color="red" role="alert" data-testid="quiz-error">
+                {t(error)}
+              </Alert>
+            )}
             {questions.map((q, i) => (
-              <Radio.Group key={i} name={`${idp}-q${i}`} data-question={i} data-text={q.question}
+              <Radio.Group
+                key={i}
+                name={`${idp}-q${i}`}
+                data-question={i}
+                data-text={q.question}
                 label={<Text fw={600} component="span">{`${i + 1}. ${q.question}`}</Text>}
-                value={answers[i] || null} onChange={(v) => choose(i, v)}
-                error={missing.includes(i) ? t('Please choose an answer.') : undefined} readOnly={state === 'posting'}>
+                value={answers[i] || null}
+                onChange={(v) => choose(i, v)}
+                error={missing.includes(i) ? t('Please choose an answer.') : undefined}
+                readOnly={state === 'posting'}
+              >
                 <Stack gap={6} mt={6}>
                   {q.answers.map((a, j) => (
-                    <Radio key={j} value={ANSWER_LETTERS[j]!} label={`${ANSWER_LETTERS[j]}. ${a}`} data-answer={a} disabled={state === 'posting'} />
+                    <Radio
+                      key={j}
+                      value={ANSWER_LETTERS[j]!}
+                      label={`${ANSWER_LETTERS[j]}. ${a}`}
+                      data-answer={a}
+                      disabled={state === 'posting'}
+                    />
                   ))}
                 </Stack>
               </Radio.Group>
             ))}
             <Group gap="xs" justify="space-between">
               <Group gap="xs">
-                <Button variant="default" onClick={() => { void flush(); setError(null); setState('intro'); void qc.invalidateQueries({ queryKey: key }); }}
-                  disabled={state === 'posting'}>{t('Cancel')}</Button>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    void flush();
+                    setError(null);
+                    setState('intro');
+                    void qc.invalidateQueries({ queryKey: key });
+                  }}
+                  disabled={state === 'posting'}
+                >
+                  {t('Cancel')}
+                </Button>
                 {user.isAdmin && (
-                  <Button variant="subtle" leftSection={<IconWand size={16} aria-hidden />} onClick={fillAnswers} loading={fill.isPending}
-                    disabled={state === 'posting'} data-testid="quiz-fill">{t('Fill Answers')}</Button>
+                  <Button
+                    variant="subtle"
+                    leftSection={<IconWand size={16} aria-hidden />}
+                    onClick={fillAnswers}
+                    loading={fill.isPending}
+                    disabled={state === 'posting'}
+                    data-testid="quiz-fill"
+                  >
+                    {t('Fill Answers')}
+                  </Button>
                 )}
               </Group>
-              <Button type="submit" loading={state === 'posting'} data-testid="quiz-submit">{t('Submit Answers')}</Button>
+              <Button type="submit" loading={state === 'posting'} data-testid="quiz-submit">
+                {t('Submit Answers')}
+              </Button>
             </Group>
             {state === 'posting' && (
-              <Group gap="xs" role="status"><Loader size="sm" /><Text size="sm">{t('Checking your answers...')}</Text></Group>
+              <Group gap="xs" role="status">
+                <Loader size="sm" />
+                <Text size="sm">{t('Checking your answers...')}</Text>
+              </Group>
             )}
           </Stack>
         </form>
@@ -353,22 +484,61 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
 
       {state === 'result' && attempt && attempt.percent !== undefined && (
         <Stack gap="sm">
-          {error && <Alert color="orange" role="alert" data-testid="quiz-error">{t(error)}</Alert>}
-          <Alert color={attempt.passed ? 'green' : 'red'} styles={darkTitle(attempt.passed ? 'green' : 'red')} role="status" data-testid="quiz-result"
-            data-passed={attempt.passed ? 'true' : 'false'} title={attempt.passed ? t('Passed') : t('Not passed')}
-            icon={attempt.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}>
-            <Text>{t('You scored {{score}} of {{possible}} ({{percent}}%).', { score: attempt.score, possible: attempt.possible, percent: attempt.percent })}</Text>
+          {error && (
+            <Alert color="orange" role="alert" data-testid="quiz-error">
+              {t(error)}
+            </Alert>
+          )}
+          <Alert
+            color={attempt.passed ? 'green' : 'red'}
+            styles={darkTitle(attempt.passed ? 'green' : 'red')}
+            role="status"
+            data-testid="quiz-result"
+            data-passed={attempt.passed ? 'true' : 'false'}
+            title={attempt.passed ? t('Passed') : t('Not passed')}
+            icon={attempt.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}
+          >
+            <Text>
+              {t('You scored {{score}} of {{possible}} ({{percent}}%).', {
+                score: attempt.score,
+                possible: attempt.possible,
+                percent: attempt.percent,
+              })}
+            </Text>
             {!attempt.passed && <Text size="sm">{t('You need {{percent}}% to pass.', { percent: passpercent })}</Text>}
             {attempt.state === 'expired' && <Text size="sm">{t(MSG.examAttemptExpired)}</Text>}
           </Alert>
-          {nextOpens && <Alert color="orange" data-testid="exam-next-attempt">{nextOpens}</Alert>}
-          {s && !s.canstart && s.reason === 'used' && <Alert color="orange" data-testid="exam-no-attempts">{t(MSG.examAttemptsUsed)}</Alert>}
+          {nextOpens && (
+            <Alert color="orange" data-testid="exam-next-attempt">
+              {nextOpens}
+            </Alert>
+          )}
+          {s && !s.canstart && s.reason === 'used' && (
+            <Alert color="orange" data-testid="exam-no-attempts">
+              {t(MSG.examAttemptsUsed)}
+            </Alert>
+          )}
           <Group gap="xs">
             {attempt.correctanswers && (
-              <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">{t('Show Answers')}</Button>
+              <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">
+                {t('Show Answers')}
+              </Button>
             )}
-            {s?.canstart && !attempt.passed && <Button variant="light" onClick={start} data-testid="quiz-retake">{t('Retake')}</Button>}
-            <Button variant="default" onClick={() => { setError(null); setState('intro'); }} data-testid="quiz-close">{t('Close')}</Button>
+            {s?.canstart && !attempt.passed && (
+              <Button variant="light" onClick={start} data-testid="quiz-retake">
+                {t('Retake')}
+              </Button>
+            )}
+            <Button
+              variant="default"
+              onClick={() => {
+                setError(null);
+                setState('intro');
+              }}
+              data-testid="quiz-close"
+            >
+              {t('Close')}
+            </Button>
           </Group>
         </Stack>
       )}
@@ -376,7 +546,9 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
       {state === 'answers' && attempt?.correctanswers && (
         <Stack gap="sm" data-testid="quiz-answers">
           <AnswerReview questions={questions} answers={attempt.answers} correct={attempt.correctanswers!} />
-          <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">{t('Close')}</Button>
+          <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">
+            {t('Close')}
+          </Button>
         </Stack>
       )}
     </Stack>

@@ -6,9 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text, Title, useDirection } from '@mantine/core';
-import {
-  IconArrowLeft, IconArrowRight, IconCertificate, IconEyeOff, IconPlus, IconSettings, IconSchool,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconCertificate, IconEyeOff, IconPlus, IconSettings, IconSchool } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +40,16 @@ function DirIcon({ next = false }: { next?: boolean }) {
 }
 
 /** 'Please select a class': the user's classes for this course; a removed class is labelled so. */
-function ClassPicker({ course, lessonId, materialId, enrollments }: {
-  course: Course; lessonId: string; materialId?: string; enrollments: EnrollmentRow[];
+function ClassPicker({
+  course,
+  lessonId,
+  materialId,
+  enrollments,
+}: {
+  course: Course;
+  lessonId: string;
+  materialId?: string;
+  enrollments: EnrollmentRow[];
 }) {
   const { t } = useTranslation();
   useDocumentTitle(course.title);
@@ -51,22 +57,39 @@ function ClassPicker({ course, lessonId, materialId, enrollments }: {
     <Stack maw={640} data-screen="lesson" data-panel="classpicker" data-course={course._id}>
       <Title order={1}>{course.title}</Title>
       <Paper withBorder radius="md" p="md">
-        <Title order={2} size="h3" mb="sm">{t('Please select a class')}</Title>
+        <Title order={2} size="h3" mb="sm">
+          {t('Please select a class')}
+        </Title>
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
           {enrollments.map((e) => (
             <li key={e._id} data-class={e.classid}>
               {e.classexists === false ? (
                 <Paper withBorder p="sm" radius="sm" bg="gray.0" aria-disabled="true">
-                  <Text fw={600} c="red.9">{t(MSG.classGone)}</Text>
-                  <Text size="sm" c="gray.7">{t('Enrolled')}: {dayInText(e.regdate)}</Text>
+                  <Text fw={600} c="red.9">
+                    {t(MSG.classGone)}
+                  </Text>
+                  <Text size="sm" c="gray.7">
+                    {t('Enrolled')}: {dayInText(e.regdate)}
+                  </Text>
                 </Paper>
               ) : (
-                <Paper withBorder p="sm" radius="sm" component={Link} to={lessonPath(course._id, lessonId, e.classid, materialId)}
-                  className="class-choice" style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
+                <Paper
+                  withBorder
+                  p="sm"
+                  radius="sm"
+                  component={Link}
+                  to={lessonPath(course._id, lessonId, e.classid, materialId)}
+                  className="class-choice"
+                  style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
+                >
                   <Group justify="space-between" wrap="nowrap">
                     <div>
-                      <Text fw={600} c="brand.7">{e.classname ?? e.classid}</Text>
-                      <Text size="sm" c="gray.7">{t('Enrolled')}: {dayInText(e.regdate)}</Text>
+                      <Text fw={600} c="brand.7">
+                        {e.classname ?? e.classid}
+                      </Text>
+                      <Text size="sm" c="gray.7">
+                        {t('Enrolled')}: {dayInText(e.regdate)}
+                      </Text>
                     </div>
                     <DirIcon next />
                   </Group>
@@ -87,52 +110,94 @@ function useViewRecorder(target: { user?: User; classId?: string; course: string
   const [completedNow, setCompletedNow] = useState(false);
   const { user, classId, course, lesson, enrolled } = target;
   const key = `${classId}/${lesson?._id}`;
-  useEffect(() => { seen.current = new Set(); paused.current = false; }, [key]);
+  useEffect(() => {
+    seen.current = new Set();
+    paused.current = false;
+  }, [key]);
 
-  const record = useCallback((materialId?: string) => {
-    if (!user || !classId || !lesson || !enrolled || paused.current) return;
-    const k = materialId ?? '';
-    if (seen.current.has(k)) return;
-    seen.current.add(k);
-    recordViewed({ user: user._id, classid: classId, lessonid: lesson._id, course, materialid: materialId })
-      .then((r) => {
-        applyProgress(r);
-        if (r.completed && !completedNow) setCompletedNow(true);
-      })
-      .catch((err) => {
-        // Kept on the device while offline: it counts as recorded here and is sent later.
-        if (err instanceof SavedOnDevice) return;
-        seen.current.delete(k);
-        console.warn('viewed failed', err);
-      });
-  }, [user, classId, lesson, enrolled, course, completedNow]);
+  const record = useCallback(
+    (materialId?: string) => {
+      if (!user || !classId || !lesson || !enrolled || paused.current) return;
+      const k = materialId ?? '';
+      if (seen.current.has(k)) return;
+      seen.current.add(k);
+      recordViewed({ user: user._id, classid: classId, lessonid: lesson._id, course, materialid: materialId })
+        .then((r) => {
+          applyProgress(r);
+          if (r.completed && !completedNow) setCompletedNow(true);
+        })
+        .catch((err) => {
+          // Kept on the device while offline: it counts as recorded here and is sent later.
+          if (err instanceof SavedOnDevice) return;
+          seen.current.delete(k);
+          console.warn('viewed failed', err);
+        });
+    },
+    [user, classId, lesson, enrolled, course, completedNow],
+  );
 
-  return { record, pause: () => { paused.current = true; }, completedNow };
+  return {
+    record,
+    pause: () => {
+      paused.current = true;
+    },
+    completedNow,
+  };
 }
 
-function StepLink({ step, dir, course, classId, lessons }: { step?: Step; dir: 'prev' | 'next'; course: Course; classId?: string; lessons: Lesson[] }) {
+function StepLink({
+  step,
+  dir,
+  course,
+  classId,
+  lessons,
+}: {
+  step?: Step;
+  dir: 'prev' | 'next';
+  course: Course;
+  classId?: string;
+  lessons: Lesson[];
+}) {
   const { t } = useTranslation();
   if (!step) {
     if (dir === 'prev') return <span />;
     return (
-      <Button component={Link} to={coursePath(course._id, classId)} variant="light" rightSection={<IconSchool size={16} aria-hidden />}
-        data-testid="lesson-next" data-end="true">
+      <Button
+        component={Link}
+        to={coursePath(course._id, classId)}
+        variant="light"
+        rightSection={<IconSchool size={16} aria-hidden />}
+        data-testid="lesson-next"
+        data-end="true"
+      >
         {t('Back to the course')}
       </Button>
     );
   }
   const lesson = lessons.find((l) => l._id === step.lessonId);
   const material = step.materialId ? lesson?.materials?.[step.materialId] : undefined;
-  const label = material ? material.title || t(sectionLabel(material.section) || 'Material') : lesson?.title ?? '';
+  const label = material ? material.title || t(sectionLabel(material.section) || 'Material') : (lesson?.title ?? '');
   const icon = <DirIcon next={dir === 'next'} />;
   return (
-    <Button component={Link} to={lessonPath(course._id, step.lessonId, classId, step.materialId)} variant={dir === 'next' ? 'filled' : 'default'}
-      leftSection={dir === 'prev' ? icon : undefined} rightSection={dir === 'next' ? icon : undefined}
+    <Button
+      component={Link}
+      to={lessonPath(course._id, step.lessonId, classId, step.materialId)}
+      variant={dir === 'next' ? 'filled' : 'default'}
+      leftSection={dir === 'prev' ? icon : undefined}
+      rightSection={dir === 'next' ? icon : undefined}
       data-testid={`lesson-${dir}`}
-      styles={{ root: { maxWidth: '100%', height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: dir === 'next' ? 'end' : 'start' } }}>
+      styles={{
+        root: { maxWidth: '100%', height: 'auto', minHeight: 36, paddingBlock: 6 },
+        label: { whiteSpace: 'normal', textAlign: dir === 'next' ? 'end' : 'start' },
+      }}
+    >
       <Stack gap={0} align={dir === 'next' ? 'flex-end' : 'flex-start'}>
-        <Text size="xs" inherit={false} c={dir === 'next' ? 'white' : 'gray.7'}>{dir === 'prev' ? t('Previous') : t('Next')}</Text>
-        <Text size="sm" fw={600} inherit={false} lineClamp={2}>{label}</Text>
+        <Text size="xs" inherit={false} c={dir === 'next' ? 'white' : 'gray.7'}>
+          {dir === 'prev' ? t('Previous') : t('Next')}
+        </Text>
+        <Text size="sm" fw={600} inherit={false} lineClamp={2}>
+          {label}
+        </Text>
       </Stack>
     </Button>
   );
@@ -166,7 +231,13 @@ export default function LessonPage() {
 
   useDocumentTitle(course && (lesson ?? summary) ? `${course.title}: ${(lesson ?? summary)!.title}` : undefined);
 
-  const recorder = useViewRecorder({ user: user ?? undefined, classId: classParam, course: courseId, lesson, enrolled: !!enrollment && enrollment.classexists !== false });
+  const recorder = useViewRecorder({
+    user: user ?? undefined,
+    classId: classParam,
+    course: courseId,
+    lesson,
+    enrolled: !!enrollment && enrollment.classexists !== false,
+  });
   const { record } = recorder;
 
   const materials = useMemo(() => orderedMaterials(lesson), [lesson]);
@@ -212,10 +283,13 @@ export default function LessonPage() {
   };
 
   const onCompleted = useCallback(() => addStatus('success', t('Congratulations! You have completed this course.'), 8000), [t]);
-  useEffect(() => { if (recorder.completedNow) onCompleted(); }, [recorder.completedNow, onCompleted]);
+  useEffect(() => {
+    if (recorder.completedNow) onCompleted();
+  }, [recorder.completedNow, onCompleted]);
 
   // ---- routing decisions (spec: no course -> /Courses, no lesson -> the course page) ----
-  if (courses.isPending || lessonList.isPending || (user && enrollments.isPending)) return <Loading courseId={courseId} lessonId={lessonId} />;
+  if (courses.isPending || lessonList.isPending || (user && enrollments.isPending))
+    return <Loading courseId={courseId} lessonId={lessonId} />;
   if (!course) return <Navigate replace to="/Courses" />;
   if (lessonId !== 'next' && (!summary || lessonFull.isError || (lessonFull.isSuccess && !lessonFull.data))) {
     return <Navigate replace to={coursePath(courseId)} />;
@@ -237,11 +311,23 @@ export default function LessonPage() {
   const gone = enrollment?.classexists === false;
 
   return (
-    <Stack gap="md" style={READABLE_ERRORS} data-screen="lesson" data-course={courseId} data-lesson={lessonId} data-class={classParam ?? ''}
-      data-material={materialId ?? ''} data-mode={eachMaterial ? 'each' : 'list'}>
+    <Stack
+      gap="md"
+      style={READABLE_ERRORS}
+      data-screen="lesson"
+      data-course={courseId}
+      data-lesson={lessonId}
+      data-class={classParam ?? ''}
+      data-material={materialId ?? ''}
+      data-mode={eachMaterial ? 'each' : 'list'}
+    >
       <Breadcrumbs separator="›" separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
-        <Anchor component={Link} to={coursePath(courseId, classParam)} data-testid="lesson-course-link">{course.title}</Anchor>
-        <Text size="sm" c="gray.7">{summary?.title ?? lesson.title}</Text>
+        <Anchor component={Link} to={coursePath(courseId, classParam)} data-testid="lesson-course-link">
+          {course.title}
+        </Anchor>
+        <Text size="sm" c="gray.7">
+          {summary?.title ?? lesson.title}
+        </Text>
       </Breadcrumbs>
       <Title order={1}>{lesson.title}</Title>
       <HtmlBody html={lesson.description} />
@@ -251,12 +337,19 @@ export default function LessonPage() {
       {!enrollment && (
         <Alert color="blue" data-testid="lesson-not-enrolled">
           <Text>{notInClass ? t(MSG.notEnrolled) : t('You are not enrolled in this course, so your progress is not recorded.')}</Text>
-          <Button mt="xs" size="xs" component={Link} to={enrollPath(courseId)}>{t('Join This Course')}</Button>
+          <Button mt="xs" size="xs" component={Link} to={enrollPath(courseId)}>
+            {t('Join This Course')}
+          </Button>
         </Alert>
       )}
       {enrollment?.completed && (
-        <Alert color="green" styles={darkTitle('green')} icon={<IconCertificate size={20} aria-hidden />} data-testid="lesson-completed"
-          title={t('You have completed this course.')}>
+        <Alert
+          color="green"
+          styles={darkTitle('green')}
+          icon={<IconCertificate size={20} aria-hidden />}
+          data-testid="lesson-completed"
+          title={t('You have completed this course.')}
+        >
           <CertificateLink courseId={courseId} />
         </Alert>
       )}
@@ -264,19 +357,35 @@ export default function LessonPage() {
       {(user.isEditor || (enrollment && !gone)) && (
         <Group gap="xs">
           {enrollment && !gone && (
-            <Button variant="default" size="xs" leftSection={<IconEyeOff size={14} aria-hidden />} onClick={markUnread} loading={unreading}
-              data-testid="mark-unread">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconEyeOff size={14} aria-hidden />}
+              onClick={markUnread}
+              loading={unreading}
+              data-testid="mark-unread"
+            >
               {t('Mark Unread')}
             </Button>
           )}
           {user.isEditor && (
             <>
-              <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} component={Link}
-                to={adminPath('lessonmaterials', courseId, lessonId, 'new')}>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                component={Link}
+                to={adminPath('lessonmaterials', courseId, lessonId, 'new')}
+              >
                 {t('Add Material')}
               </Button>
-              <Button variant="light" size="xs" leftSection={<IconSettings size={14} aria-hidden />} component={Link}
-                to={adminPath('lessons', courseId, lessonId)}>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconSettings size={14} aria-hidden />}
+                component={Link}
+                to={adminPath('lessons', courseId, lessonId)}
+              >
                 {t('Manage Lesson')}
               </Button>
             </>
@@ -286,13 +395,29 @@ export default function LessonPage() {
 
       {materials.length === 0 && <Text c="gray.7">{t('No materials')}</Text>}
       {shown.map((m) => (
-        <MaterialView key={m._id} material={m} courseId={courseId} lessonId={lessonId} classId={enrollment && !gone ? classParam : undefined}
-          commentId={commentId} user={user} progress={progress} current={eachMaterial || m._id === materialId}
-          onSeen={enrollment && !gone ? record : undefined} onCompleted={onCompleted} />
+        <MaterialView
+          key={m._id}
+          material={m}
+          courseId={courseId}
+          lessonId={lessonId}
+          classId={enrollment && !gone ? classParam : undefined}
+          commentId={commentId}
+          user={user}
+          progress={progress}
+          current={eachMaterial || m._id === materialId}
+          onSeen={enrollment && !gone ? record : undefined}
+          onCompleted={onCompleted}
+        />
       ))}
 
       {shown.length > 0 && !shown.some((m) => m.usebutton === 'yes') && (
-        <LessonDiscussion courseId={courseId} lessonId={lessonId} classId={enrollment && !gone ? classParam : null} material={null} commentId={commentId} />
+        <LessonDiscussion
+          courseId={courseId}
+          lessonId={lessonId}
+          classId={enrollment && !gone ? classParam : null}
+          material={null}
+          commentId={commentId}
+        />
       )}
 
       <Group justify="space-between" gap="sm" component="nav" aria-label={t('Lesson navigation')} wrap="nowrap" data-testid="lesson-nav">

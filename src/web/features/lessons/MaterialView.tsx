@@ -17,8 +17,6 @@ import { tk } from '../../lib/tk.ts';
 import { useLatest } from '../../lib/use-latest.ts';
 import { sectionLabel } from './sections.ts';
 
-
-
 interface Props {
   material: Material;
   courseId: string;
@@ -38,10 +36,19 @@ function useSeen(ref: React.RefObject<HTMLElement | null>, id: string, onSeen?: 
   useEffect(() => {
     const el = ref.current;
     if (!el || !cb.current) return;
-    if (typeof IntersectionObserver === 'undefined') { cb.current(id); return; }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { cb.current?.(id); io.disconnect(); }
-    }, { rootMargin: '0px 0px -25% 0px' });
+    if (typeof IntersectionObserver === 'undefined') {
+      cb.current(id);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          cb.current?.(id);
+          io.disconnect();
+        }
+      },
+      { rootMargin: '0px 0px -25% 0px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [ref, id, cb]);
@@ -57,31 +64,56 @@ export function MaterialView({ material, courseId, lessonId, classId, commentId,
   const survey = material.section === 'Survey' ? material.subid?.trim() : undefined;
 
   return (
-    <Paper component="section" ref={ref} id={material._id} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}
-      className="lesson-material" aria-labelledby={`title-${material._id}`} data-material={material._id}
-      data-section={material.section} data-current={current ? 'true' : 'false'} data-viewed={viewed ? 'true' : 'false'}
-      style={current ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 } : undefined}>
+    <Paper
+      component="section"
+      ref={ref}
+      id={material._id}
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'lg' }}
+      className="lesson-material"
+      aria-labelledby={`title-${material._id}`}
+      data-material={material._id}
+      data-section={material.section}
+      data-current={current ? 'true' : 'false'}
+      data-viewed={viewed ? 'true' : 'false'}
+      style={current ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 } : undefined}
+    >
       <Stack gap="sm">
         <Stack gap={2}>
           <Group justify="space-between" align="center" gap="xs">
-            <Text size="xs" tt="uppercase" fw={600} c="gray.7">{sectionLabel(material.section) ? t(sectionLabel(material.section)) : ''}</Text>
+            <Text size="xs" tt="uppercase" fw={600} c="gray.7">
+              {sectionLabel(material.section) ? t(sectionLabel(material.section)) : ''}
+            </Text>
             <Group gap={6}>
               {viewed && (
-                <Badge color="green" variant="light" c={SUCCESS_TEXT} leftSection={<IconCircleCheck size={14} aria-hidden />}>{t('Viewed')}</Badge>
+                <Badge color="green" variant="light" c={SUCCESS_TEXT} leftSection={<IconCircleCheck size={14} aria-hidden />}>
+                  {t('Viewed')}
+                </Badge>
               )}
               <Badge color={material.required ? 'brand' : 'gray'} c={material.required ? 'brand.8' : 'dark.6'} variant="outline">
                 {material.required ? t('Required') : t('Optional')}
               </Badge>
             </Group>
           </Group>
-          <Title order={2} size="h3" id={`title-${material._id}`}>{title}</Title>
+          <Title order={2} size="h3" id={`title-${material._id}`}>
+            {title}
+          </Title>
         </Stack>
         {kind === 'exam' && classId ? (
           // An enrolled learner takes the exam as attempts on the server; others see a preview.
           <ExamView material={material} courseId={courseId} lessonId={lessonId} classId={classId} user={user} onCompleted={onCompleted} />
         ) : kind ? (
-          <QuizView material={material} kind={kind} courseId={courseId} lessonId={lessonId} classId={classId} user={user}
-            progress={progress} onCompleted={onCompleted} />
+          <QuizView
+            material={material}
+            kind={kind}
+            courseId={courseId}
+            lessonId={lessonId}
+            classId={classId}
+            user={user}
+            progress={progress}
+            onCompleted={onCompleted}
+          />
         ) : (
           <>
             <HtmlBody html={material.description} />
@@ -89,7 +121,13 @@ export function MaterialView({ material, courseId, lessonId, classId, commentId,
             <HtmlBody html={material.description2} />
             {survey && (
               <Suspense fallback={<Skeleton h={160} />}>
-                <SurveyForm surveyId={survey} context="lesson" contextid={`${courseId}/${lessonId}/${material._id}`} showTitle titleOrder={3} />
+                <SurveyForm
+                  surveyId={survey}
+                  context="lesson"
+                  contextid={`${courseId}/${lessonId}/${material._id}`}
+                  showTitle
+                  titleOrder={3}
+                />
               </Suspense>
             )}
           </>

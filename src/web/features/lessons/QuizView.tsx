@@ -38,13 +38,28 @@ interface Props {
 }
 
 /** The result shown: a fresh reply, or the stored one of an earlier attempt. */
-interface Result { score: number; possible: number; percent: number; passed: boolean; passpercent: number; answers: string[]; correctanswers: string[]; date?: string }
+interface Result {
+  score: number;
+  possible: number;
+  percent: number;
+  passed: boolean;
+  passpercent: number;
+  answers: string[];
+  correctanswers: string[];
+  date?: string;
+}
 
 function storedResult(p: LessonProgress | undefined, passpercent: number): Result | null {
   if (!p?.quizdate || p.percent === undefined) return null;
   return {
-    score: p.score ?? 0, possible: p.possible ?? 0, percent: p.percent, passed: p.percent >= passpercent, passpercent,
-    answers: p.answers ?? [], correctanswers: p.correctanswers ?? [], date: p.quizdate,
+    score: p.score ?? 0,
+    possible: p.possible ?? 0,
+    percent: p.percent,
+    passed: p.percent >= passpercent,
+    passpercent,
+    answers: p.answers ?? [],
+    correctanswers: p.correctanswers ?? [],
+    date: p.quizdate,
   };
 }
 
@@ -98,11 +113,26 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
     setState('posting');
     try {
       const r: QuizReply = await submitAnswers({
-        kind, _id: material._id, user: user._id, classid: classId, courseid: courseId, lessonid: lessonId, answers, attempt: attempt.current,
+        kind,
+        _id: material._id,
+        user: user._id,
+        classid: classId,
+        courseid: courseId,
+        lessonid: lessonId,
+        answers,
+        attempt: attempt.current,
       });
       if (r.enrollment) applyEnrollment(r.enrollment);
-      setResult({ score: r.score, possible: r.possible, percent: r.percent, passed: r.passed, passpercent: r.passpercent,
-        answers: r.answers, correctanswers: r.correctanswers, date: r.quizdate });
+      setResult({
+        score: r.score,
+        possible: r.possible,
+        percent: r.percent,
+        passed: r.passed,
+        passpercent: r.passpercent,
+        answers: r.answers,
+        correctanswers: r.correctanswers,
+        date: r.quizdate,
+      });
       setState('result');
       if (r.completed && r.enrollment?.completed && r.passed && isExam) onCompleted?.();
     } catch (err) {
@@ -121,7 +151,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
     onSuccess: (source) => {
       const letters = questions.map((_, i) => {
         const n = Number(source[i]?.iscorrect);
-        return Number.isInteger(n) && n >= 1 ? ANSWER_LETTERS[n - 1] ?? '' : '';
+        return Number.isInteger(n) && n >= 1 ? (ANSWER_LETTERS[n - 1] ?? '') : '';
       });
       if (letters.every((l) => !l)) addStatus('warning', t('The right answers are not available.'));
       setAnswers(letters);
@@ -130,7 +160,6 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
     onError: () => addStatus('error', MSG.didntWork),
   });
 
-
   const startLabel = isExam ? t('Start Exam') : t('Start Quiz');
   // Spec: the result's button reads "Retake"; the quiz or exam it retakes is the panel it sits in.
   const retakeLabel = t('Retake');
@@ -138,7 +167,9 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
   return (
     <Stack gap="sm" data-testid={`quiz-${material._id}`} data-quiz-state={state} data-kind={kind}>
       {state === 'saved' && (
-        <Alert color="blue" role="status" data-testid="quiz-saved-offline">{t(MSG.quizSavedOnDevice)}</Alert>
+        <Alert color="blue" role="status" data-testid="quiz-saved-offline">
+          {t(MSG.quizSavedOnDevice)}
+        </Alert>
       )}
       {state === 'intro' && (
         <>
@@ -147,22 +178,41 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
             {t('{{count}} questions. You need {{percent}}% to pass.', { count: questions.length, percent: passpercent })}
           </Text>
           {last && (
-            <Alert color={last.passed ? 'green' : 'orange'} styles={darkTitle(last.passed ? 'green' : 'orange')} data-testid="quiz-last-result"
-              title={last.passed ? t('Passed') : t('Not passed')}>
+            <Alert
+              color={last.passed ? 'green' : 'orange'}
+              styles={darkTitle(last.passed ? 'green' : 'orange')}
+              data-testid="quiz-last-result"
+              title={last.passed ? t('Passed') : t('Not passed')}
+            >
               {t('Your last result: {{percent}}% ({{score}} of {{possible}}) on {{date}}.', {
-                percent: last.percent, score: last.score, possible: last.possible, date: dayInText(last.date),
+                percent: last.percent,
+                score: last.score,
+                possible: last.possible,
+                date: dayInText(last.date),
               })}
             </Alert>
           )}
-          {!classId && <Text size="sm" c="gray.7">{t('Enroll in this course to send your answers.')}</Text>}
+          {!classId && (
+            <Text size="sm" c="gray.7">
+              {t('Enroll in this course to send your answers.')}
+            </Text>
+          )}
           <Group gap="xs">
-            <Button onClick={start} disabled={questions.length === 0} data-testid="quiz-start">{startLabel}</Button>
+            <Button onClick={start} disabled={questions.length === 0} data-testid="quiz-start">
+              {startLabel}
+            </Button>
             {last && last.correctanswers.length > 0 && (
-              <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">{t('Show Answers')}</Button>
+              <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">
+                {t('Show Answers')}
+              </Button>
             )}
             {user.isAdmin && (
-              <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} component={Link}
-                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}>
+              <Button
+                variant="subtle"
+                leftSection={<IconSettings size={16} aria-hidden />}
+                component={Link}
+                to={adminPath('lessonmaterials', courseId, lessonId, material._id)}
+              >
                 {isExam ? t('Exam Settings') : t('Quiz Settings')}
               </Button>
             )}
@@ -171,9 +221,19 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
       )}
 
       {(state === 'quiz' || state === 'posting') && (
-        <form ref={formRef} onSubmit={submit} noValidate aria-busy={state === 'posting'} aria-label={material.title || t(kind === 'exam' ? 'Exam' : 'Quiz')}>
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          aria-busy={state === 'posting'}
+          aria-label={material.title || t(kind === 'exam' ? 'Exam' : 'Quiz')}
+        >
           <Stack gap="md">
-            {error && <Alert color="red" role="alert" data-testid="quiz-error">{t(error)}</Alert>}
+            {error && (
+              <Alert color="red" role="alert" data-testid="quiz-error">
+                {t(error)}
+              </Alert>
+            )}
             {questions.map((q, i) => (
               <Radio.Group
                 key={i}
@@ -181,7 +241,10 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
                 data-question={i}
                 label={<Text fw={600} component="span">{`${i + 1}. ${q.question}`}</Text>}
                 value={answers[i] || null}
-                onChange={(v) => { setAnswers((a) => a.map((x, j) => (j === i ? v : x))); setMissing((m) => m.filter((j) => j !== i)); }}
+                onChange={(v) => {
+                  setAnswers((a) => a.map((x, j) => (j === i ? v : x)));
+                  setMissing((m) => m.filter((j) => j !== i));
+                }}
                 error={missing.includes(i) ? t('Please choose an answer.') : undefined}
                 readOnly={state === 'posting'}
               >
@@ -194,10 +257,25 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
             ))}
             <Group gap="xs" justify="space-between">
               <Group gap="xs">
-                <Button variant="default" onClick={() => { setError(null); setState('intro'); }} disabled={state === 'posting'}>{t('Cancel')}</Button>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setError(null);
+                    setState('intro');
+                  }}
+                  disabled={state === 'posting'}
+                >
+                  {t('Cancel')}
+                </Button>
                 {user.isAdmin && (
-                  <Button variant="subtle" leftSection={<IconWand size={16} aria-hidden />} onClick={() => fill.mutate()} loading={fill.isPending}
-                    disabled={state === 'posting'} data-testid="quiz-fill">
+                  <Button
+                    variant="subtle"
+                    leftSection={<IconWand size={16} aria-hidden />}
+                    onClick={() => fill.mutate()}
+                    loading={fill.isPending}
+                    disabled={state === 'posting'}
+                    data-testid="quiz-fill"
+                  >
                     {t('Fill Answers')}
                   </Button>
                 )}
@@ -207,7 +285,10 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
               </Button>
             </Group>
             {state === 'posting' && (
-              <Group gap="xs" role="status"><Loader size="sm" /><Text size="sm">{t('Checking your answers...')}</Text></Group>
+              <Group gap="xs" role="status">
+                <Loader size="sm" />
+                <Text size="sm">{t('Checking your answers...')}</Text>
+              </Group>
             )}
           </Stack>
         </form>
@@ -215,16 +296,36 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
 
       {state === 'result' && result && (
         <Stack gap="sm" ref={resultRef} style={{ scrollMarginTop: 72 }}>
-          <Alert color={result.passed ? 'green' : 'red'} styles={darkTitle(result.passed ? 'green' : 'red')} role="status" data-testid="quiz-result" data-passed={result.passed ? 'true' : 'false'}
+          <Alert
+            color={result.passed ? 'green' : 'red'}
+            styles={darkTitle(result.passed ? 'green' : 'red')}
+            role="status"
+            data-testid="quiz-result"
+            data-passed={result.passed ? 'true' : 'false'}
             title={result.passed ? t('Passed') : t('Not passed')}
-            icon={result.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}>
-            <Text>{t('You scored {{score}} of {{possible}} ({{percent}}%).', { score: result.score, possible: result.possible, percent: result.percent })}</Text>
-            {!result.passed && <Text size="sm">{t('You need {{percent}}% to pass. You can try again.', { percent: result.passpercent })}</Text>}
+            icon={result.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}
+          >
+            <Text>
+              {t('You scored {{score}} of {{possible}} ({{percent}}%).', {
+                score: result.score,
+                possible: result.possible,
+                percent: result.percent,
+              })}
+            </Text>
+            {!result.passed && (
+              <Text size="sm">{t('You need {{percent}}% to pass. You can try again.', { percent: result.passpercent })}</Text>
+            )}
           </Alert>
           <Group gap="xs">
-            <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">{t('Show Answers')}</Button>
-            <Button variant="light" onClick={start} data-testid="quiz-retake">{retakeLabel}</Button>
-            <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">{t('Close')}</Button>
+            <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">
+              {t('Show Answers')}
+            </Button>
+            <Button variant="light" onClick={start} data-testid="quiz-retake">
+              {retakeLabel}
+            </Button>
+            <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">
+              {t('Close')}
+            </Button>
           </Group>
         </Stack>
       )}
@@ -233,9 +334,18 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
         <Stack gap="sm" data-testid="quiz-answers">
           <AnswerReview questions={questions} answers={last.answers} correct={last.correctanswers} />
           <Group gap="xs">
-            <Badge color={last.passed ? 'green' : 'red'} variant="light" size="lg" c={last.passed ? SUCCESS_TEXT : 'red.9'}>{`${last.percent}%`}</Badge>
-            <Button variant="light" onClick={start} data-testid="quiz-retake">{retakeLabel}</Button>
-            <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">{t('Close')}</Button>
+            <Badge
+              color={last.passed ? 'green' : 'red'}
+              variant="light"
+              size="lg"
+              c={last.passed ? SUCCESS_TEXT : 'red.9'}
+            >{`${last.percent}%`}</Badge>
+            <Button variant="light" onClick={start} data-testid="quiz-retake">
+              {retakeLabel}
+            </Button>
+            <Button variant="default" onClick={() => setState('intro')} data-testid="quiz-close">
+              {t('Close')}
+            </Button>
           </Group>
         </Stack>
       )}

@@ -19,30 +19,68 @@ async function withRetry<T>(send: () => Promise<T>, tries = 3): Promise<T> {
   }
 }
 
-export interface ViewTarget { user: string; classid: string; lessonid: string; course: string; materialid?: string }
+export interface ViewTarget {
+  user: string;
+  classid: string;
+  lessonid: string;
+  course: string;
+  materialid?: string;
+}
 
 // Offline, both are kept on the device and sent later (SavedOnDevice is thrown); each sets a state, so a resend is harmless.
-export const recordViewed = (t: ViewTarget) => sendOrQueue({ kind: 'viewed', path: '/app_enrollment/viewed', body: { ...t }, clientid: newClientId() },
-  () => withRetry(() => api.post<ProgressReply>('/app_enrollment/viewed', t)));
-export const recordUnviewed = (t: Omit<ViewTarget, 'materialid'>) => sendOrQueue({ kind: 'unviewed', path: '/app_enrollment/unview', body: { ...t }, clientid: newClientId() },
-  () => withRetry(() => api.post<ProgressReply>('/app_enrollment/unview', t)));
+export const recordViewed = (t: ViewTarget) =>
+  sendOrQueue({ kind: 'viewed', path: '/app_enrollment/viewed', body: { ...t }, clientid: newClientId() }, () =>
+    withRetry(() => api.post<ProgressReply>('/app_enrollment/viewed', t)),
+  );
+export const recordUnviewed = (t: Omit<ViewTarget, 'materialid'>) =>
+  sendOrQueue({ kind: 'unviewed', path: '/app_enrollment/unview', body: { ...t }, clientid: newClientId() }, () =>
+    withRetry(() => api.post<ProgressReply>('/app_enrollment/unview', t)),
+  );
 
 export interface QuizReply {
-  score: number; possible: number; percent: number; passed: boolean; passpercent: number; answers: string[];
-  correctanswers: string[]; quizdate?: string; recorded?: boolean; _id: string; lessonid: string; classid: string;
-  courseid: string; progress?: LessonProgress; exampassed?: boolean; examdate?: string; completed?: string;
-  percentcomplete?: number; enrollment?: EnrollmentRow;
+  score: number;
+  possible: number;
+  percent: number;
+  passed: boolean;
+  passpercent: number;
+  answers: string[];
+  correctanswers: string[];
+  quizdate?: string;
+  recorded?: boolean;
+  _id: string;
+  lessonid: string;
+  classid: string;
+  courseid: string;
+  progress?: LessonProgress;
+  exampassed?: boolean;
+  examdate?: string;
+  completed?: string;
+  percentcomplete?: number;
+  enrollment?: EnrollmentRow;
 }
 
 export interface Submission {
-  kind: 'quiz' | 'exam'; _id: string; user: string; classid: string; courseid: string; lessonid: string; answers: string[];
+  kind: 'quiz' | 'exam';
+  _id: string;
+  user: string;
+  classid: string;
+  courseid: string;
+  lessonid: string;
+  answers: string[];
   /** One id per attempt: a resent request with the same id is recorded once. */
   attempt: string;
 }
 
 export function submitAnswers(s: Submission): Promise<QuizReply> {
-  const body = { _id: s._id, user: s.user, classid: s.classid, courseid: s.courseid, answers: s.answers, attempt: s.attempt,
-    ...(s.kind === 'exam' ? { lessonid: s.lessonid } : {}) };
+  const body = {
+    _id: s._id,
+    user: s.user,
+    classid: s.classid,
+    courseid: s.courseid,
+    answers: s.answers,
+    attempt: s.attempt,
+    ...(s.kind === 'exam' ? { lessonid: s.lessonid } : {}),
+  };
   const send = () => withRetry(() => api.post<QuizReply>(`/app_enrollment/${s.kind}`, body));
   // A quiz taken offline is graded when it reaches the server; its attempt id makes the resend count once.
   // The exam is never queued: it needs the server's rules and clock.

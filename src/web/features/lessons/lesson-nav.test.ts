@@ -4,7 +4,12 @@ import { continueLesson, courseSteps, neighbours, orderedMaterials } from './les
 import { lessonPath } from '../../lib/paths.ts';
 
 const mat = (id: string, lesson: string, order: number): Material => ({ _id: id, lesson, order, section: 'Text' });
-const lesson = (id: string, mats: Material[] = []): Lesson => ({ _id: id, course: 'c', title: id, materials: Object.fromEntries(mats.map((m) => [m._id, m])) });
+const lesson = (id: string, mats: Material[] = []): Lesson => ({
+  _id: id,
+  course: 'c',
+  title: id,
+  materials: Object.fromEntries(mats.map((m) => [m._id, m])),
+});
 
 const l1 = lesson('l1', [mat('b', 'l1', 2), mat('a', 'l1', 1)]);
 const l2 = lesson('l2');
@@ -15,7 +20,10 @@ describe('orderedMaterials and courseSteps', () => {
   it('orders materials by order, and gives a lesson without materials one step', () => {
     expect(orderedMaterials(l1).map((m) => m._id)).toEqual(['a', 'b']);
     expect(courseSteps(lessons)).toEqual([
-      { lessonId: 'l1', materialId: 'a' }, { lessonId: 'l1', materialId: 'b' }, { lessonId: 'l2' }, { lessonId: 'l3', materialId: 'c' },
+      { lessonId: 'l1', materialId: 'a' },
+      { lessonId: 'l1', materialId: 'b' },
+      { lessonId: 'l2' },
+      { lessonId: 'l3', materialId: 'c' },
     ]);
   });
 });
@@ -28,7 +36,7 @@ describe('neighbours (Previous / Next)', () => {
     expect(neighbours(steps, 'l2')).toEqual({ prev: { lessonId: 'l1', materialId: 'b' }, next: { lessonId: 'l3', materialId: 'c' } });
     expect(neighbours(steps, 'l3', 'c').next).toBeUndefined();
   });
-  it('treats no material (or an unknown one) as the lesson\'s first', () => {
+  it("treats no material (or an unknown one) as the lesson's first", () => {
     expect(neighbours(steps, 'l1').next).toEqual({ lessonId: 'l1', materialId: 'b' });
     expect(neighbours(steps, 'l1', 'zzz').prev).toBeUndefined();
     expect(neighbours(steps, 'nope')).toEqual({});
@@ -46,8 +54,12 @@ describe('continueLesson (lessons/{course}/next)', () => {
     expect(continueLesson(lessons, { progress })).toBe('l1');
   });
   it('opens the following lesson when the latest one has a quiz date, staying on the last lesson', () => {
-    expect(continueLesson(lessons, { progress: { l1: { lastview: '2026-01-03T00:00:00Z', quizdate: '2026-01-03T00:00:00Z' } } })).toBe('l2');
-    expect(continueLesson(lessons, { progress: { l3: { lastview: '2026-01-03T00:00:00Z', quizdate: '2026-01-03T00:00:00Z' } } })).toBe('l3');
+    expect(continueLesson(lessons, { progress: { l1: { lastview: '2026-01-03T00:00:00Z', quizdate: '2026-01-03T00:00:00Z' } } })).toBe(
+      'l2',
+    );
+    expect(continueLesson(lessons, { progress: { l3: { lastview: '2026-01-03T00:00:00Z', quizdate: '2026-01-03T00:00:00Z' } } })).toBe(
+      'l3',
+    );
   });
 });
 

@@ -5,12 +5,14 @@
 import type { Enrollment, Lesson, Material } from '../../../domain/types.ts';
 
 /** One place in the course: a lesson, and one of its materials when it has any. */
-export interface Step { lessonId: string; materialId?: string }
+export interface Step {
+  lessonId: string;
+  materialId?: string;
+}
 
 /** A lesson's materials by their order (then id, so the order is stable). */
 export function orderedMaterials(lesson: Pick<Lesson, 'materials'> | undefined): Material[] {
-  return Object.values(lesson?.materials ?? {})
-    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a._id.localeCompare(b._id));
+  return Object.values(lesson?.materials ?? {}).sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a._id.localeCompare(b._id));
 }
 
 /** Every material of every lesson, lessons in the given (course) order; a lesson without materials is one step. */
@@ -41,9 +43,12 @@ export function continueLesson(lessons: Lesson[], enrollment: Pick<Enrollment, '
   lessons.forEach((l, i) => {
     const p = progress[l._id];
     const t = [p?.lastview, p?.quizdate].filter(Boolean).sort().at(-1) ?? '';
-    if (t && t > when) { when = t; latest = i; }
+    if (t && t > when) {
+      when = t;
+      latest = i;
+    }
   });
   if (latest < 0) return lessons[0]!._id;
   const quizzed = !!progress[lessons[latest]!._id]?.quizdate;
-  return (quizzed ? lessons[latest + 1] ?? lessons[latest] : lessons[latest])!._id;
+  return (quizzed ? (lessons[latest + 1] ?? lessons[latest]) : lessons[latest])!._id;
 }

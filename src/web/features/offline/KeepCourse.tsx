@@ -25,7 +25,10 @@ export function KeepCourse({ courseId, title }: { courseId: string; title: strin
   const step = useMutation({
     mutationFn: ({ f }: { what: 'plan' | 'keep' | 'remove'; f: () => Promise<void> }) => f(),
     onMutate: () => setFailed(false),
-    onError: (err) => { console.warn('keeping the course failed', err); setFailed(true); },
+    onError: (err) => {
+      console.warn('keeping the course failed', err);
+      setFailed(true);
+    },
   });
   const busy = step.isPending ? step.variables.what : null;
   if (!canKeep() || kept.isPending) return null;
@@ -39,29 +42,66 @@ export function KeepCourse({ courseId, title }: { courseId: string; title: strin
       {kept.data ? (
         <Group justify="space-between" gap="xs">
           <Text size="sm">{t('Kept on this device ({{size}})', { size: size(kept.data.bytes) })}</Text>
-          <Button size="xs" variant="default" leftSection={<IconTrash size={16} aria-hidden />} loading={busy === 'remove'}
-            onClick={() => run('remove', async () => { await removeKept(courseId); await refresh(); })} data-testid="keep-remove">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={busy === 'remove'}
+            onClick={() =>
+              run('remove', async () => {
+                await removeKept(courseId);
+                await refresh();
+              })
+            }
+            data-testid="keep-remove"
+          >
             {t('Remove')}
           </Button>
         </Group>
       ) : plan ? (
         <Group justify="space-between" gap="xs">
-          <Text size="sm" data-testid="keep-size" data-bytes={plan.bytes}>{t('This course needs {{size}} on this device.', { size: size(plan.bytes) })}</Text>
+          <Text size="sm" data-testid="keep-size" data-bytes={plan.bytes}>
+            {t('This course needs {{size}} on this device.', { size: size(plan.bytes) })}
+          </Text>
           <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => setPlan(null)} disabled={busy === 'keep'}>{t('Cancel')}</Button>
-            <Button size="xs" loading={busy === 'keep'} disabled={!online} data-testid="keep-confirm"
-              onClick={() => run('keep', async () => { await keepCourse(plan, preloadLessonScreens); setPlan(null); await refresh(); })}>
+            <Button size="xs" variant="default" onClick={() => setPlan(null)} disabled={busy === 'keep'}>
+              {t('Cancel')}
+            </Button>
+            <Button
+              size="xs"
+              loading={busy === 'keep'}
+              disabled={!online}
+              data-testid="keep-confirm"
+              onClick={() =>
+                run('keep', async () => {
+                  await keepCourse(plan, preloadLessonScreens);
+                  setPlan(null);
+                  await refresh();
+                })
+              }
+            >
               {t('Keep it')}
             </Button>
           </Group>
         </Group>
       ) : (
-        <Button size="xs" variant="light" leftSection={<IconDeviceMobileDown size={16} aria-hidden />} loading={busy === 'plan'} disabled={!online}
-          onClick={() => run('plan', async () => setPlan(await planKeep(courseId, title)))} data-testid="keep-start">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDeviceMobileDown size={16} aria-hidden />}
+          loading={busy === 'plan'}
+          disabled={!online}
+          onClick={() => run('plan', async () => setPlan(await planKeep(courseId, title)))}
+          data-testid="keep-start"
+        >
           {t('Keep this course on this device')}
         </Button>
       )}
-      {failed && <Alert color="red" mt="xs" role="alert">{t(MSG.didntWork)}</Alert>}
+      {failed && (
+        <Alert color="red" mt="xs" role="alert">
+          {t(MSG.didntWork)}
+        </Alert>
+      )}
     </Paper>
   );
 }

@@ -18,23 +18,42 @@ export function KeptCourses() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="kept-courses">
       <Stack gap="sm">
-        <Title order={2} size="h4">{t('Courses kept on this device')}</Title>
+        <Title order={2} size="h4">
+          {t('Courses kept on this device')}
+        </Title>
         {rows.length === 0 ? (
-          <Text size="sm" c="gray.7">{t('No course is kept on this device. Open a course and choose "Keep this course on this device" to read it offline.')}</Text>
+          <Text size="sm" c="gray.7">
+            {t('No course is kept on this device. Open a course and choose "Keep this course on this device" to read it offline.')}
+          </Text>
         ) : (
           <Table>
             <Table.Thead>
-              <Table.Tr><Table.Th>{t('Course')}</Table.Th><Table.Th>{t('Size')}</Table.Th><Table.Th><span className="visually-hidden">{t('Remove')}</span></Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Course')}</Table.Th>
+                <Table.Th>{t('Size')}</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">{t('Remove')}</span>
+                </Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((k) => (
                 <Table.Tr key={k.course} data-testid="kept-row" data-course={k.course}>
-                  <Table.Td><Link to={coursePath(k.course)}>{k.title}</Link></Table.Td>
+                  <Table.Td>
+                    <Link to={coursePath(k.course)}>{k.title}</Link>
+                  </Table.Td>
                   <Table.Td>{formatBytes(k.bytes, i18n.language)}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="default" leftSection={<IconTrash size={16} aria-hidden />}
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconTrash size={16} aria-hidden />}
                       aria-label={`${t('Remove')}: ${k.title}`}
-                      onClick={async () => { await removeKept(k.course); await qc.invalidateQueries({ queryKey: keptKey() }); }}>
+                      onClick={async () => {
+                        await removeKept(k.course);
+                        await qc.invalidateQueries({ queryKey: keptKey() });
+                      }}
+                    >
                       {t('Remove')}
                     </Button>
                   </Table.Td>
@@ -43,7 +62,11 @@ export function KeptCourses() {
             </Table.Tbody>
           </Table>
         )}
-        {rows.length > 0 && <Text size="sm" c="gray.7">{t('Together: {{size}}', { size: formatBytes(total, i18n.language) })}</Text>}
+        {rows.length > 0 && (
+          <Text size="sm" c="gray.7">
+            {t('Together: {{size}}', { size: formatBytes(total, i18n.language) })}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

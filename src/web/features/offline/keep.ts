@@ -10,7 +10,13 @@ import { readKey } from '../../lib/offline/reads.ts';
 import { hasOfflineStore, offlineDb, type KeptCourse } from '../../lib/offline/store.ts';
 import { FILE_CACHE } from '../../lib/offline/device.ts';
 
-export interface KeepPlan { course: string; title: string; reads: string[]; files: string[]; bytes: number }
+export interface KeepPlan {
+  course: string;
+  title: string;
+  reads: string[];
+  files: string[];
+  bytes: number;
+}
 
 export const canKeep = () => hasOfflineStore() && typeof caches !== 'undefined' && 'serviceWorker' in navigator;
 
@@ -56,7 +62,14 @@ export async function keepCourse(plan: KeepPlan, preloadLessonScreens: () => Pro
   for (const f of plan.files) {
     if (!(await cache.match(f))) await cache.add(f).catch((err) => console.warn('could not keep a file', f, err));
   }
-  const kept: KeptCourse = { course: plan.course, title: plan.title, bytes: plan.bytes, at: Date.now(), reads: plan.reads, files: plan.files };
+  const kept: KeptCourse = {
+    course: plan.course,
+    title: plan.title,
+    bytes: plan.bytes,
+    at: Date.now(),
+    reads: plan.reads,
+    files: plan.files,
+  };
   await (await offlineDb()).put('kept', kept);
 }
 
@@ -89,6 +102,9 @@ export function formatBytes(bytes: number, lang: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let v = bytes;
   let i = 0;
-  while (v >= 1000 && i < units.length - 1) { v /= 1000; i++; }
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
   return new Intl.NumberFormat(lang, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: i ? 1 : 0 }).format(v);
 }

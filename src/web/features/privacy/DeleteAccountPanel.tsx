@@ -41,8 +41,14 @@ export default function DeleteAccountPanel() {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!understood) { setError(t('Please confirm that you understand what will be deleted.')); return; }
-    if (!password) { setError(MSG.privacyPassword); return; }
+    if (!understood) {
+      setError(t('Please confirm that you understand what will be deleted.'));
+      return;
+    }
+    if (!password) {
+      setError(MSG.privacyPassword);
+      return;
+    }
     mutation.mutate(password);
   };
 
@@ -50,9 +56,13 @@ export default function DeleteAccountPanel() {
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={680} data-testid="deleteaccount-panel">
       <Stack>
         {state.data?.deletion && (
-          <Alert color="orange" role="status">{t('Your account is due to be deleted on')} <bdi dir="ltr">{day(state.data.deletion.due)}</bdi></Alert>
+          <Alert color="orange" role="status">
+            {t('Your account is due to be deleted on')} <bdi dir="ltr">{day(state.data.deletion.due)}</bdi>
+          </Alert>
         )}
-        <Title order={2} size="h3">{t('What is deleted')}</Title>
+        <Title order={2} size="h3">
+          {t('What is deleted')}
+        </Title>
         <List size="sm" spacing={4} data-testid="deleteaccount-goes">
           <List.Item>{t('your account and profile: name, e-mail address, phone, address and the other details you gave')}</List.Item>
           <List.Item>{t('your enrolments, progress, and quiz and exam answers')}</List.Item>
@@ -60,35 +70,70 @@ export default function DeleteAccountPanel() {
           <List.Item>{t('the record of e-mails we sent you')}</List.Item>
           {!keepPosts && <List.Item>{t('your posts and replies')}</List.Item>}
         </List>
-        <Title order={2} size="h3">{t('What stays')}</Title>
+        <Title order={2} size="h3">
+          {t('What stays')}
+        </Title>
         <List size="sm" spacing={4} data-testid="deleteaccount-stays">
-          <List.Item>{keepNames
-            ? t('your certificates stay verifiable by their code, with your name, the course and the date')
-            : t('your certificates stay verifiable by their code, as issued on a date for a course, without your name')}</List.Item>
+          <List.Item>
+            {keepNames
+              ? t('your certificates stay verifiable by their code, with your name, the course and the date')
+              : t('your certificates stay verifiable by their code, as issued on a date for a course, without your name')}
+          </List.Item>
           {keepPosts && <List.Item>{t('your posts and replies stay, shown as written by a former learner')}</List.Item>}
           <List.Item>{t('your survey answers stay, without your name')}</List.Item>
         </List>
         {grace > 0 ? (
           <Text>
-            {t('If you confirm, your account will be deleted on this date:')} <bdi dir="ltr" data-testid="deleteaccount-date">{dueDay}</bdi>
-            {' '}{t('Signing in before then cancels the deletion.')}
+            {t('If you confirm, your account will be deleted on this date:')}{' '}
+            <bdi dir="ltr" data-testid="deleteaccount-date">
+              {dueDay}
+            </bdi>{' '}
+            {t('Signing in before then cancels the deletion.')}
           </Text>
-        ) : <Text data-testid="deleteaccount-now">{t('If you confirm, your account is deleted at once.')}</Text>}
+        ) : (
+          <Text data-testid="deleteaccount-now">{t('If you confirm, your account is deleted at once.')}</Text>
+        )}
         <Text size="sm">
           {t('You may want to keep a copy first:')}{' '}
-          <Anchor component={Link} to="/user/mydata">{t('Download my data')}</Anchor>
+          <Anchor component={Link} to="/user/mydata">
+            {t('Download my data')}
+          </Anchor>
         </Text>
         <form onSubmit={onSubmit} noValidate data-testid="deleteaccount-form">
           <Stack>
-            {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-            <Checkbox checked={understood} onChange={(e) => setUnderstood(e.currentTarget.checked)} data-testid="deleteaccount-understood"
-              label={grace > 0
-                ? t('I understand that my account and personal data will be deleted for good after that date.')
-                : t('I understand that my account and personal data will be deleted for good.')} />
-            <PasswordInput name="password" label={t('Current password')} description={t('For your security, please confirm your current password.')}
-              required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} data-testid="deleteaccount-password" />
-            <Button type="submit" color="red.8" loading={mutation.isPending} style={{ alignSelf: 'flex-start' }} data-testid="deleteaccount-submit">
+            {error && (
+              <Alert color="red" role="alert">
+                {t(error)}
+              </Alert>
+            )}
+            <Checkbox
+              checked={understood}
+              onChange={(e) => setUnderstood(e.currentTarget.checked)}
+              data-testid="deleteaccount-understood"
+              label={
+                grace > 0
+                  ? t('I understand that my account and personal data will be deleted for good after that date.')
+                  : t('I understand that my account and personal data will be deleted for good.')
+              }
+            />
+            <PasswordInput
+              name="password"
+              label={t('Current password')}
+              description={t('For your security, please confirm your current password.')}
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+              data-testid="deleteaccount-password"
+            />
+            <Button
+              type="submit"
+              color="red.8"
+              loading={mutation.isPending}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="deleteaccount-submit"
+            >
               {t('Delete my account')}
             </Button>
           </Stack>

@@ -22,7 +22,8 @@ export default function MyDataPanel() {
   const [params] = useSearchParams();
   const emailed = params.get('token');
   const [link, setLink] = useState<{ url: string; expires: string | null } | null>(
-    emailed && /^[A-Za-z0-9_-]{20,100}$/.test(emailed) ? { url: `/app_privacy/download/${emailed}`, expires: null } : null);
+    emailed && /^[A-Za-z0-9_-]{20,100}$/.test(emailed) ? { url: `/app_privacy/download/${emailed}`, expires: null } : null,
+  );
   const mutation = useMutation({
     mutationFn: requestExport,
     onSuccess: (r) => {
@@ -35,7 +36,10 @@ export default function MyDataPanel() {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!password) { setError(MSG.privacyPassword); return; }
+    if (!password) {
+      setError(MSG.privacyPassword);
+      return;
+    }
     mutation.mutate(password);
   };
   const pending = state.data?.export && ['queued', 'running'].includes(state.data.export.status);
@@ -43,7 +47,9 @@ export default function MyDataPanel() {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={640} data-testid="mydata-panel">
       <Stack>
-        <Text>{t('Download a copy of everything we keep about you. The archive (a ZIP file) holds a summary page and JSON and CSV files with:')}</Text>
+        <Text>
+          {t('Download a copy of everything we keep about you. The archive (a ZIP file) holds a summary page and JSON and CSV files with:')}
+        </Text>
         <List size="sm" spacing={4}>
           <List.Item>{t('your profile and cookie choice')}</List.Item>
           <List.Item>{t('your enrolments, progress, and quiz and exam answers')}</List.Item>
@@ -55,21 +61,53 @@ export default function MyDataPanel() {
         {link && (
           <Alert color="green" role="status" title={t(MSG.exportReady)} styles={{ title: { color: '#1b5e20' } }} data-testid="mydata-ready">
             <Stack gap="xs" align="flex-start">
-              <Button component="a" href={link.url} download leftSection={<IconDownload size={16} aria-hidden />} data-testid="mydata-download">
+              <Button
+                component="a"
+                href={link.url}
+                download
+                leftSection={<IconDownload size={16} aria-hidden />}
+                data-testid="mydata-download"
+              >
                 {t('Download my data (ZIP)')}
               </Button>
-              {link.expires && <Text size="sm">{t('The link works until')} <bdi dir="ltr">{day(link.expires)}</bdi></Text>}
+              {link.expires && (
+                <Text size="sm">
+                  {t('The link works until')} <bdi dir="ltr">{day(link.expires)}</bdi>
+                </Text>
+              )}
             </Stack>
           </Alert>
         )}
-        {!link && pending && <Alert color="blue" role="status" data-testid="mydata-queued">{t(MSG.exportQueued)}</Alert>}
+        {!link && pending && (
+          <Alert color="blue" role="status" data-testid="mydata-queued">
+            {t(MSG.exportQueued)}
+          </Alert>
+        )}
         <form onSubmit={onSubmit} noValidate data-testid="mydata-form">
           <Stack>
-            {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-            <PasswordInput name="password" label={t('Current password')} description={t('For your security, please confirm your current password.')}
-              required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} data-testid="mydata-password" />
-            <Button type="submit" loading={mutation.isPending} disabled={!!pending} style={{ alignSelf: 'flex-start' }} data-testid="mydata-submit">
+            {error && (
+              <Alert color="red" role="alert">
+                {t(error)}
+              </Alert>
+            )}
+            <PasswordInput
+              name="password"
+              label={t('Current password')}
+              description={t('For your security, please confirm your current password.')}
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+              data-testid="mydata-password"
+            />
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              disabled={!!pending}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="mydata-submit"
+            >
               {t('Prepare my data')}
             </Button>
           </Stack>

@@ -3,14 +3,27 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 export interface PrivacyState {
-  export: { status: 'queued' | 'running' | 'ready' | 'failed' | 'expired'; created: string; ready: string | null; expires: string | null } | null;
+  export: {
+    status: 'queued' | 'running' | 'ready' | 'failed' | 'expired';
+    created: string;
+    ready: string | null;
+    expires: string | null;
+  } | null;
   deletion: { requested: string; due: string } | null;
   privacyaccepted: string | null;
   privacyversion: string | null;
 }
-export interface ExportReply extends PrivacyState { status: 'ready' | 'queued'; url?: string; info: { message: string } }
+export interface ExportReply extends PrivacyState {
+  status: 'ready' | 'queued';
+  url?: string;
+  info: { message: string };
+}
 /** `deleted`: the site has no grace period and the account is already gone. */
-export interface DeleteReply { info: { message: string }; deletion: { requested: string; due: string }; deleted?: boolean }
+export interface DeleteReply {
+  info: { message: string };
+  deletion: { requested: string; due: string };
+  deleted?: boolean;
+}
 
 export const privacyStateQuery = queryOptions({
   queryKey: ['privacy-state'],

@@ -38,17 +38,35 @@ export default function SessionsPanel() {
   const busy = ending.isPending ? ending.variables.key : null;
   const run = (key: string, fn: () => Promise<{ list: SessionRecord[] }>, done: string) => ending.mutate({ key, fn, done });
 
-  if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
+  if (q.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t(errorMessage(q.error))}
+      </Alert>
+    );
   const list = q.data?.list ?? [];
   const others = list.filter((s) => !s.current).length;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" data-testid="sessions-panel">
       <Stack>
         <Text>{t('These browsers are signed in to your account. Sign out any you do not recognise.')}</Text>
-        {error && <Alert color="red" role="alert" data-testid="sessions-error">{t(error)}</Alert>}
-        <PasswordInput label={t('Password')} description={t('Enter your password to sign out a session.')} name="password"
-          autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} maw={360} data-testid="sessions-password" />
+        {error && (
+          <Alert color="red" role="alert" data-testid="sessions-error">
+            {t(error)}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('Password')}
+          description={t('Enter your password to sign out a session.')}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+          maw={360}
+          data-testid="sessions-password"
+        />
         <Table.ScrollContainer minWidth={560}>
           <Table striped aria-busy={q.isPending}>
             <Table.Thead>
@@ -57,7 +75,9 @@ export default function SessionsPanel() {
                 <Table.Th>{t('Place')}</Table.Th>
                 <Table.Th>{t('Signed in')}</Table.Th>
                 <Table.Th>{t('Last seen')}</Table.Th>
-                <Table.Th><span className="visually-hidden">{t('Actions')}</span></Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">{t('Actions')}</span>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -66,17 +86,33 @@ export default function SessionsPanel() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <bdi>{s.device === 'Unknown device' ? t('Unknown device') : s.device}</bdi>
-                      {s.current && <Badge variant="filled" color="teal.9" data-testid="this-device">{t('This device')}</Badge>}
+                      {s.current && (
+                        <Badge variant="filled" color="teal.9" data-testid="this-device">
+                          {t('This device')}
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{t(PLACES[s.place])} <bdi dir="ltr">({s.ip})</bdi></Table.Td>
-                  <Table.Td><bdi dir="ltr">{dayTime(s.created)}</bdi></Table.Td>
-                  <Table.Td><bdi dir="ltr">{dayTime(s.lastseen)}</bdi></Table.Td>
+                  <Table.Td>
+                    {t(PLACES[s.place])} <bdi dir="ltr">({s.ip})</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <bdi dir="ltr">{dayTime(s.created)}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <bdi dir="ltr">{dayTime(s.lastseen)}</bdi>
+                  </Table.Td>
                   <Table.Td>
                     {!s.current && (
-                      <Button size="xs" variant="light" color="red" loading={busy === s._id} data-testid="session-end"
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        loading={busy === s._id}
+                        data-testid="session-end"
                         aria-label={`${t('Sign out')}: ${s.device}, ${s.ip}`}
-                        onClick={() => run(s._id, () => endSession(s._id, password), tk('The session has been ended.'))}>
+                        onClick={() => run(s._id, () => endSession(s._id, password), tk('The session has been ended.'))}
+                      >
                         {t('Sign out')}
                       </Button>
                     )}
@@ -87,8 +123,14 @@ export default function SessionsPanel() {
           </Table>
         </Table.ScrollContainer>
         <Group justify="flex-end">
-          <Button variant="light" color="red" disabled={others === 0} loading={busy === 'others'} data-testid="sessions-end-others"
-            onClick={() => run('others', () => endOtherSessions(password), tk('All other sessions have been ended.'))}>
+          <Button
+            variant="light"
+            color="red"
+            disabled={others === 0}
+            loading={busy === 'others'}
+            data-testid="sessions-end-others"
+            onClick={() => run('others', () => endOtherSessions(password), tk('All other sessions have been ended.'))}
+          >
             {t('Sign out all other sessions')}
           </Button>
         </Group>

@@ -33,13 +33,33 @@ function TurnOff() {
     <form onSubmit={onSubmit} noValidate data-testid="twofactor-off-form">
       <Stack>
         <Text fw={500}>{t('Turn off two-factor sign-in')}</Text>
-        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
-        <PasswordInput label={t('Password')} name="password" autoComplete="current-password" required value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)} visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} />
-        <TextInput label={t('Code from your app, or a recovery code')} name="code" autoComplete="one-time-code" required dir="ltr"
-          value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+        {error && (
+          <Alert color="red" role="alert">
+            {t(error)}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('Password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+        />
+        <TextInput
+          label={t('Code from your app, or a recovery code')}
+          name="code"
+          autoComplete="one-time-code"
+          required
+          dir="ltr"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
-          <Button type="submit" color="red" variant="light" loading={turnOff.isPending} data-testid="twofactor-off">{t('Turn off')}</Button>
+          <Button type="submit" color="red" variant="light" loading={turnOff.isPending} data-testid="twofactor-off">
+            {t('Turn off')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -64,11 +84,26 @@ function Start({ onBegun }: { onBegun: (s: Setup) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate data-testid="twofactor-start-form">
       <Stack>
-        {error && <Alert color="red" role="alert" data-testid="twofactor-start-error">{t(error)}</Alert>}
-        <PasswordInput label={t('Password')} name="password" autoComplete="current-password" required value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)} visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
-          data-testid="twofactor-password" />
-        <Group><Button type="submit" loading={begin.isPending || begin.isSuccess} data-testid="twofactor-start">{t('Set up two-factor sign-in')}</Button></Group>
+        {error && (
+          <Alert color="red" role="alert" data-testid="twofactor-start-error">
+            {t(error)}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('Password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+          data-testid="twofactor-password"
+        />
+        <Group>
+          <Button type="submit" loading={begin.isPending || begin.isSuccess} data-testid="twofactor-start">
+            {t('Set up two-factor sign-in')}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -80,33 +115,50 @@ export default function TwoFactorPanel() {
   const [settingUp, setSettingUp] = useState<Setup | null>(null);
   // Codes from a setup finished while signing in are shown here, once.
   const [codes, setCodes] = useState<string[] | null>(takeStashedRecoveryCodes);
-  if (q.isError) return <Alert color="red" role="alert">{t(errorMessage(q.error))}</Alert>;
+  if (q.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t(errorMessage(q.error))}
+      </Alert>
+    );
   const s = q.data;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={620} data-testid="twofactor-panel">
       <Stack>
-        <Text>{t('With two-factor sign-in, signing in also asks for a code from an app on your phone, so a stolen password alone is not enough.')}</Text>
+        <Text>
+          {t(
+            'With two-factor sign-in, signing in also asks for a code from an app on your phone, so a stolen password alone is not enough.',
+          )}
+        </Text>
         {s && (
           <Group gap="xs">
             <Text fw={500}>{t('Two-factor sign-in')}:</Text>
-            <Badge color={s.enabled ? 'teal.9' : 'dark.6'} variant="filled" data-testid="twofactor-state">{s.enabled ? t('On') : t('Off')}</Badge>
+            <Badge color={s.enabled ? 'teal.9' : 'dark.6'} variant="filled" data-testid="twofactor-state">
+              {s.enabled ? t('On') : t('Off')}
+            </Badge>
           </Group>
         )}
         {s?.required && !s.enabled && <Alert color="yellow">{t('This site requires two-factor sign-in for your account.')}</Alert>}
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : settingUp ? (
-          <TwoFactorSetup initial={settingUp} onCancel={() => setSettingUp(null)} onEnabled={(r) => {
-            setSettingUp(null);
-            setCodes(r.recoverycodes);
-            void queryClient.invalidateQueries({ queryKey: twoFactorKey });
-            addStatus('success', tk('Two-factor sign-in is on.'));
-          }} />
+          <TwoFactorSetup
+            initial={settingUp}
+            onCancel={() => setSettingUp(null)}
+            onEnabled={(r) => {
+              setSettingUp(null);
+              setCodes(r.recoverycodes);
+              void queryClient.invalidateQueries({ queryKey: twoFactorKey });
+              addStatus('success', tk('Two-factor sign-in is on.'));
+            }}
+          />
         ) : s && !s.enabled ? (
           <Start onBegun={setSettingUp} />
         ) : s ? (
           <>
-            <Text size="sm" data-testid="recovery-left">{t('Unused recovery codes: {{n}}', { n: s.recoveryLeft })}</Text>
+            <Text size="sm" data-testid="recovery-left">
+              {t('Unused recovery codes: {{n}}', { n: s.recoveryLeft })}
+            </Text>
             <TurnOff />
           </>
         ) : null}

@@ -23,17 +23,35 @@ export default function SurveyBlock({ block, editing }: { block: Content; editin
     <Box data-survey={surveyId ?? ''} data-testid="survey-block">
       {canEdit && (
         <Group justify="flex-end" mb="xs">
-          <Button size="compact-sm" variant="light" leftSection={<IconSettings size={14} aria-hidden />} onClick={() => setSettings(true)}
-            data-testid="survey-settings-open">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconSettings size={14} aria-hidden />}
+            onClick={() => setSettings(true)}
+            data-testid="survey-settings-open"
+          >
             {t('Survey Settings')}
           </Button>
         </Group>
       )}
-      {block.title && <Title order={2} mb="sm">{block.title}</Title>}
+      {block.title && (
+        <Title order={2} mb="sm">
+          {block.title}
+        </Title>
+      )}
       {block.body && <Typography mb="md" dangerouslySetInnerHTML={{ __html: block.body }} />}
-      {surveyId
-        ? <SurveyForm key={surveyId} surveyId={surveyId} context="content" contextid={block._id} showTitle={!block.title} titleOrder={block.title ? 3 : 2} />
-        : canEdit && <Alert color="yellow">{t('No survey is chosen for this block yet.')}</Alert>}
+      {surveyId ? (
+        <SurveyForm
+          key={surveyId}
+          surveyId={surveyId}
+          context="content"
+          contextid={block._id}
+          showTitle={!block.title}
+          titleOrder={block.title ? 3 : 2}
+        />
+      ) : (
+        canEdit && <Alert color="yellow">{t('No survey is chosen for this block yet.')}</Alert>
+      )}
       {canEdit && settings && (
         <Suspense fallback={null}>
           <SurveySettings block={block} onClose={() => setSettings(false)} />

@@ -5,7 +5,21 @@
  */
 import { choiceLabel, ltrText } from '../../lib/bidi.tsx';
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, NativeSelect, Paper, Radio, Skeleton, Stack, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  NativeSelect,
+  Paper,
+  Radio,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Typography,
+} from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,30 +37,70 @@ export type { SurveyFormProps };
 
 type State = 'answering' | 'done' | 'error';
 
-function Question({ q, i, value, error, onChange }: { q: SurveyQuestion; i: number; value: string; error?: string; onChange: (v: string) => void }) {
+function Question({
+  q,
+  i,
+  value,
+  error,
+  onChange,
+}: {
+  q: SurveyQuestion;
+  i: number;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
   const { t } = useTranslation();
   const label = questionLabel(q);
   const common = {
-    name: `answer-${i}`, label, error: error ? t(error) : undefined, 'data-testid': `survey-q-${i}`, 'data-type': q.type,
+    name: `answer-${i}`,
+    label,
+    error: error ? t(error) : undefined,
+    'data-testid': `survey-q-${i}`,
+    'data-type': q.type,
     styles: { label: { whiteSpace: 'pre-line' as const } },
   };
   switch (q.type) {
     case 'text':
-      return <Textarea {...common} value={value} autosize minRows={3} maxRows={12} maxLength={SURVEY_ANSWER_MAX_LENGTH}
-        onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <Textarea
+          {...common}
+          value={value}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={SURVEY_ANSWER_MAX_LENGTH}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'numeric':
-      return <TextInput {...common} value={value} inputMode="decimal" autoComplete="off" dir="ltr" styles={{ ...common.styles, input: { maxWidth: 240 } }}
-        onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...common}
+          value={value}
+          inputMode="decimal"
+          autoComplete="off"
+          dir="ltr"
+          styles={{ ...common.styles, input: { maxWidth: 240 } }}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'select':
       return (
-        <NativeSelect {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}
-          data={[{ value: '', label: t('Choose an answer') }, ...surveyChoices(q.question).map((c) => ({ value: c, label: ltrText(c) }))]} />
+        <NativeSelect
+          {...common}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          data={[{ value: '', label: t('Choose an answer') }, ...surveyChoices(q.question).map((c) => ({ value: c, label: ltrText(c) }))]}
+        />
       );
     case 'choice':
       return (
         <Radio.Group {...common} value={value} onChange={onChange}>
           <Stack gap={8} mt={6}>
-            {surveyChoices(q.question).map((c) => <Radio key={c} value={c} label={choiceLabel(c)} />)}
+            {surveyChoices(q.question).map((c) => (
+              <Radio key={c} value={c} label={choiceLabel(c)} />
+            ))}
           </Stack>
         </Radio.Group>
       );
@@ -85,7 +139,14 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
     },
   });
 
-  if (q.isPending) return <Stack gap="sm" aria-busy="true"><Skeleton h={28} w="40%" /><Skeleton h={60} /><Skeleton h={60} /></Stack>;
+  if (q.isPending)
+    return (
+      <Stack gap="sm" aria-busy="true">
+        <Skeleton h={28} w="40%" />
+        <Skeleton h={60} />
+        <Skeleton h={60} />
+      </Stack>
+    );
   // An unknown or closed survey is not offered (editors see the block's settings instead).
   if (q.isError) return null;
   const survey = q.data;
@@ -109,19 +170,35 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
 
   return (
     <Box ref={top} data-survey-form={survey._id} data-state={state} data-testid="survey" style={{ scrollMarginTop: 80 }}>
-      {showTitle && survey.title && <Title order={titleOrder} mb="sm">{survey.title}</Title>}
+      {showTitle && survey.title && (
+        <Title order={titleOrder} mb="sm">
+          {survey.title}
+        </Title>
+      )}
       {state === 'done' ? (
         <Paper withBorder radius="md" p="md" bg="var(--mantine-color-green-0)" data-testid="survey-done" role="status">
           <Stack gap="xs">
-            <Text fw={600}><IconCircleCheck size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }} />{t('Your answers were sent.')}</Text>
-            {survey.description2
-              ? <Typography dir="auto" dangerouslySetInnerHTML={{ __html: survey.description2 }} />
-              : <Text>{t('Thank you for your answers.')}</Text>}
+            <Text fw={600}>
+              <IconCircleCheck size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }} />
+              {t('Your answers were sent.')}
+            </Text>
+            {survey.description2 ? (
+              <Typography dir="auto" dangerouslySetInnerHTML={{ __html: survey.description2 }} />
+            ) : (
+              <Text>{t('Thank you for your answers.')}</Text>
+            )}
           </Stack>
         </Paper>
       ) : (
-        <Paper component="form" withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} onSubmit={onSubmit} noValidate
-          aria-label={survey.title || t('Survey')}>
+        <Paper
+          component="form"
+          withBorder
+          radius="md"
+          p={{ base: 'sm', sm: 'lg' }}
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={survey.title || t('Survey')}
+        >
           <Stack gap="lg">
             {formError && (
               <Alert color="red" role="alert" title={t(formError.title)} data-testid="survey-error">
@@ -130,14 +207,26 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
             )}
             {survey.description && <Typography dir="auto" dangerouslySetInnerHTML={{ __html: survey.description }} />}
             {questions.map((question, i) => (
-              <Question key={i} q={question} i={i} value={typed[i] ?? ''} error={errors[i]}
+              <Question
+                key={i}
+                q={question}
+                i={i}
+                value={typed[i] ?? ''}
+                error={errors[i]}
                 onChange={(v) => {
-                  setTyped((prev) => { const next = [...prev]; next[i] = v; return next; });
+                  setTyped((prev) => {
+                    const next = [...prev];
+                    next[i] = v;
+                    return next;
+                  });
                   setErrors((prev) => ({ ...prev, [i]: answerError(question, v) ?? '' }));
-                }} />
+                }}
+              />
             ))}
             <div>
-              <Button type="submit" loading={sending.isPending} data-testid="survey-submit">{t('Submit Answers')}</Button>
+              <Button type="submit" loading={sending.isPending} data-testid="survey-submit">
+                {t('Submit Answers')}
+              </Button>
             </div>
           </Stack>
         </Paper>

@@ -13,7 +13,13 @@ const questions: SurveyQuestion[] = [
 
 describe('survey answers', () => {
   it('labels select and choice questions by their first line', () => {
-    expect(questions.map(questionLabel)).toEqual(['Your name?', 'What could be better?', 'How many lessons?', 'How did you find us?', 'How satisfied are you?']);
+    expect(questions.map(questionLabel)).toEqual([
+      'Your name?',
+      'What could be better?',
+      'How many lessons?',
+      'How did you find us?',
+      'How satisfied are you?',
+    ]);
   });
 
   it('wants numeric answers at or above zero', () => {
@@ -30,7 +36,10 @@ describe('survey answers', () => {
   });
 
   it('sends numbers as numbers and open answers as null', () => {
-    expect(checkAnswers(questions, ['Ana', '', '4', 'A friend', 'Very'])).toEqual({ ok: true, answers: ['Ana', null, 4, 'A friend', 'Very'] });
+    expect(checkAnswers(questions, ['Ana', '', '4', 'A friend', 'Very'])).toEqual({
+      ok: true,
+      answers: ['Ana', null, 4, 'A friend', 'Very'],
+    });
   });
 
   it('answers the messages by question, and needs at least one answer', () => {

@@ -21,12 +21,17 @@ export function answerError(q: SurveyQuestion, value: string): string | undefine
  * Every answer checked: the values to send (numbers as numbers, open ones null), or the messages by
  * question index; at least one answer is needed.
  */
-export function checkAnswers(questions: SurveyQuestion[], typed: string[]):
-  { ok: true; answers: SurveyAnswer[] } | { ok: false; errors: Record<number, string>; form?: string } {
+export function checkAnswers(
+  questions: SurveyQuestion[],
+  typed: string[],
+): { ok: true; answers: SurveyAnswer[] } | { ok: false; errors: Record<number, string>; form?: string } {
   const errors: Record<number, string> = {};
   const answers = questions.map((q, i) => {
     const r = checkSurveyAnswer(q.type, q.question, typed[i] ?? '');
-    if ('error' in r) { errors[i] = r.error; return null; }
+    if ('error' in r) {
+      errors[i] = r.error;
+      return null;
+    }
     return r.value;
   });
   if (Object.keys(errors).length) return { ok: false, errors };

@@ -5,34 +5,41 @@ import type { SurveyAnswer, SurveySave } from '../../../domain/validation.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
 
-
 const notClientError = (n: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1;
 
-export const surveyQuery = (id: string) => queryOptions({
-  queryKey: ['surveys', 'one', id],
-  queryFn: ({ signal }) => api.post<SurveyRecord>('/app_surveys/getSurvey', { _id: id }, signal),
-  staleTime: 60_000,
-  retry: notClientError,
-});
+export const surveyQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['surveys', 'one', id],
+    queryFn: ({ signal }) => api.post<SurveyRecord>('/app_surveys/getSurvey', { _id: id }, signal),
+    staleTime: 60_000,
+    retry: notClientError,
+  });
 
 /** Editors get every survey; the public the Active ones. */
-export const surveysQuery = () => queryOptions({
-  queryKey: ['surveys', 'list'],
-  queryFn: ({ signal }) => api.post<SurveyRecord[]>('/app_surveys/listSurveys', {}, signal),
-  staleTime: 10_000,
-});
+export const surveysQuery = () =>
+  queryOptions({
+    queryKey: ['surveys', 'list'],
+    queryFn: ({ signal }) => api.post<SurveyRecord[]>('/app_surveys/listSurveys', {}, signal),
+    staleTime: 10_000,
+  });
 
-export const responsesQuery = (surveyId: string) => queryOptions({
-  queryKey: ['surveys', 'responses', surveyId],
-  queryFn: ({ signal }) => api.post<SurveyResponses>('/app_surveys/listResponsesBySurvey', { surveyId }, signal),
-  staleTime: 5_000,
-  retry: notClientError,
-});
+export const responsesQuery = (surveyId: string) =>
+  queryOptions({
+    queryKey: ['surveys', 'responses', surveyId],
+    queryFn: ({ signal }) => api.post<SurveyResponses>('/app_surveys/listResponsesBySurvey', { surveyId }, signal),
+    staleTime: 5_000,
+    retry: notClientError,
+  });
 
 export const responsesCsvUrl = (surveyId: string) => `/app_surveys/responses/${encodeURIComponent(surveyId)}.csv`;
 
 export interface AnswerBody {
-  surveyId: string; answers: SurveyAnswer[]; lang?: string; context?: string; contextid?: string; grtoken?: string | null;
+  surveyId: string;
+  answers: SurveyAnswer[];
+  lang?: string;
+  context?: string;
+  contextid?: string;
+  grtoken?: string | null;
 }
 export const answerSurvey = (body: AnswerBody) => api.post<{ ok: true; _id: string }>('/app_surveys/answer', body);
 

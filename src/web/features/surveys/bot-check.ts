@@ -2,8 +2,15 @@
  * A bot-check token for a survey answer, when the site asks for one (site config `botcheck`): loads the
  * provider's reCAPTCHA-compatible script once, on the first submit, and asks it for a token.
  */
-interface Grecaptcha { ready(cb: () => void): void; execute(sitekey: string, opts: { action: string }): Promise<string> }
-declare global { interface Window { grecaptcha?: Grecaptcha } }
+interface Grecaptcha {
+  ready(cb: () => void): void;
+  execute(sitekey: string, opts: { action: string }): Promise<string>;
+}
+declare global {
+  interface Window {
+    grecaptcha?: Grecaptcha;
+  }
+}
 
 let loading: Promise<void> | null = null;
 
@@ -13,7 +20,10 @@ function loadScript(src: string): Promise<void> {
     s.src = src;
     s.async = true;
     s.onload = () => resolve();
-    s.onerror = () => { loading = null; reject(new Error('bot check unavailable')); };
+    s.onerror = () => {
+      loading = null;
+      reject(new Error('bot check unavailable'));
+    };
     document.head.appendChild(s);
   }));
 }

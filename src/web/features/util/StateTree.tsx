@@ -27,11 +27,19 @@ function Branch({ name, value, depth, openDepth }: { name: string; value: object
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="state-branch">
-      <summary><span className="state-key">{name}</span> <span className="state-preview">{preview(value)}</span></summary>
+      <summary>
+        <span className="state-key">{name}</span> <span className="state-preview">{preview(value)}</span>
+      </summary>
       {open && (
         <div className="state-children">
-          {entries.slice(0, MAX_ENTRIES).map(([k, v]) => <StateNode key={k} name={k} value={v} depth={depth + 1} openDepth={openDepth} />)}
-          {entries.length > MAX_ENTRIES && <div className="state-more">… {entries.length - MAX_ENTRIES} {t('more')}</div>}
+          {entries.slice(0, MAX_ENTRIES).map(([k, v]) => (
+            <StateNode key={k} name={k} value={v} depth={depth + 1} openDepth={openDepth} />
+          ))}
+          {entries.length > MAX_ENTRIES && (
+            <div className="state-more">
+              … {entries.length - MAX_ENTRIES} {t('more')}
+            </div>
+          )}
           {entries.length === 0 && <div className="state-more">{t('empty')}</div>}
         </div>
       )}

@@ -19,8 +19,19 @@ import './util.css';
 /** Re-renders on every change of the query cache. */
 function useCacheVersion(): number {
   const version = useRef(0);
-  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(() => { version.current++; onChange(); }), []);
-  return useSyncExternalStore(subscribe, () => version.current, () => version.current);
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe(() => {
+        version.current++;
+        onChange();
+      }),
+    [],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => version.current,
+    () => version.current,
+  );
 }
 
 const isModule = (m: string | null): m is StoreModule => !!m && (STATE_EXPLORER_MODULES as readonly string[]).includes(m);
@@ -34,7 +45,11 @@ function StorePanel() {
   const status = useStatusMessages();
   const extra = { resources: i18n.store.data as Record<string, unknown>, language: i18n.language, status };
   const state = moduleState(selected, queryClient, extra);
-  const set = (k: string, v: string) => { const next = new URLSearchParams(params); next.set(k, v); setParams(next, { replace: true }); };
+  const set = (k: string, v: string) => {
+    const next = new URLSearchParams(params);
+    next.set(k, v);
+    setParams(next, { replace: true });
+  };
   const json = () => JSON.stringify(state, null, 2);
 
   return (
@@ -53,22 +68,47 @@ function StorePanel() {
       </nav>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <div>
-          <Title order={2} size="h3" ff="monospace">{selected}</Title>
-          <Text size="sm" c="gray.7">{t('Kept in')}: <Text span ff="monospace">{MODULE_SOURCES[selected]}</Text></Text>
+          <Title order={2} size="h3" ff="monospace">
+            {selected}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t('Kept in')}:{' '}
+            <Text span ff="monospace">
+              {MODULE_SOURCES[selected]}
+            </Text>
+          </Text>
         </div>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => set('depth', String(depth >= 4 ? 1 : 4))}>
             {depth >= 4 ? t('Collapse all') : t('Expand all')}
           </Button>
-          <Button size="xs" variant="default" onClick={() => { void navigator.clipboard?.writeText(json()); }}>{t('Copy as JSON')}</Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              void navigator.clipboard?.writeText(json());
+            }}
+          >
+            {t('Copy as JSON')}
+          </Button>
         </Group>
       </Group>
-      <div className="state-tree" style={{ maxHeight: STATE_EXPLORER_EDITOR_HEIGHT_PX }} dir="ltr" data-testid="state-tree" data-module={selected}
-        role="region" aria-label={`${t('State')}: ${selected}`} tabIndex={0}>
+      <div
+        className="state-tree"
+        style={{ maxHeight: STATE_EXPLORER_EDITOR_HEIGHT_PX }}
+        dir="ltr"
+        data-testid="state-tree"
+        data-module={selected}
+        role="region"
+        aria-label={`${t('State')}: ${selected}`}
+        tabIndex={0}
+      >
         <StateNode key={`${selected}|${depth}`} name={selected} value={state} openDepth={depth + 1} />
       </div>
       <details className="state-branch">
-        <summary>{t('Other cached queries')} ({sizeOf(otherQueries(queryClient))})</summary>
+        <summary>
+          {t('Other cached queries')} ({sizeOf(otherQueries(queryClient))})
+        </summary>
         <div className="state-tree" style={{ maxHeight: STATE_EXPLORER_EDITOR_HEIGHT_PX }} dir="ltr">
           <StateNode name="queries" value={otherQueries(queryClient)} openDepth={1} />
         </div>
@@ -86,9 +126,14 @@ export default function UtilPage() {
   return (
     <Stack data-screen="util" data-panel={panel} gap="md">
       <Title order={1}>{t('Data explorer')}</Title>
-      {panel === 'store' ? <StorePanel /> : (
+      {panel === 'store' ? (
+        <StorePanel />
+      ) : (
         <Alert color="gray">
-          {t('Unknown panel')}: {panel} · <Anchor component={Link} to="/util/store">{t('Data explorer')}</Anchor>
+          {t('Unknown panel')}: {panel} ·{' '}
+          <Anchor component={Link} to="/util/store">
+            {t('Data explorer')}
+          </Anchor>
         </Alert>
       )}
     </Stack>

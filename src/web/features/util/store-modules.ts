@@ -92,8 +92,20 @@ export function moduleState(name: StoreModule, client: QueryClient, extra: Extra
 /** Queries that belong to none of the modules (the admin area's reports, statistics and audit, the session). */
 export function otherQueries(client: QueryClient): Record<string, unknown> {
   const known = new Set(Object.values(QUERY_PREFIXES).flat());
-  return queriesOf(client.getQueryCache().getAll().filter((q) => !known.has(String(q.queryKey[0]))),
-    [...new Set(client.getQueryCache().getAll().map((q) => String(q.queryKey[0])))].filter((k) => !known.has(k)));
+  return queriesOf(
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => !known.has(String(q.queryKey[0]))),
+    [
+      ...new Set(
+        client
+          .getQueryCache()
+          .getAll()
+          .map((q) => String(q.queryKey[0])),
+      ),
+    ].filter((k) => !known.has(k)),
+  );
 }
 
 /** A short size note for a module: entries of the first level. */

@@ -17,7 +17,9 @@ export async function keepLoadedScripts(): Promise<void> {
     if (u.origin === location.origin && u.pathname.startsWith('/assets/')) urls.add(u.pathname);
   });
   const cache = await caches.open(ASSET_CACHE);
-  await Promise.all([...urls].map(async (u) => {
-    if (!(await cache.match(u))) await cache.add(u).catch(() => {});
-  }));
+  await Promise.all(
+    [...urls].map(async (u) => {
+      if (!(await cache.match(u))) await cache.add(u).catch(() => {});
+    }),
+  );
 }

@@ -4,9 +4,16 @@ import { useSyncExternalStore } from 'react';
 const subscribe = (l: () => void) => {
   window.addEventListener('online', l);
   window.addEventListener('offline', l);
-  return () => { window.removeEventListener('online', l); window.removeEventListener('offline', l); };
+  return () => {
+    window.removeEventListener('online', l);
+    window.removeEventListener('offline', l);
+  };
 };
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -13,16 +13,33 @@ import { getFact, hasOfflineStore, offlineDb, setFact, type QueuedChange } from 
 
 /** Thrown to the screen instead of a reply: the change is kept on the device and will be sent. */
 export class SavedOnDevice extends Error {
-  constructor(message: string = MSG.savedOnDevice) { super(message); this.name = 'SavedOnDevice'; }
+  constructor(message: string = MSG.savedOnDevice) {
+    super(message);
+    this.name = 'SavedOnDevice';
+  }
 }
 
-export interface QueueState { waiting: number; lastSent: number | null; sending: boolean }
+export interface QueueState {
+  waiting: number;
+  lastSent: number | null;
+  sending: boolean;
+}
 let state: QueueState = { waiting: 0, lastSent: null, sending: false };
 const listeners = new Set<() => void>();
-const set = (s: Partial<QueueState>) => { state = { ...state, ...s }; for (const l of listeners) l(); };
+const set = (s: Partial<QueueState>) => {
+  state = { ...state, ...s };
+  for (const l of listeners) l();
+};
 
 export function useQueueState(): QueueState {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => state, () => state);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => state,
+    () => state,
+  );
 }
 
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -48,7 +65,11 @@ async function enqueue(change: Omit<QueuedChange, 'made' | 'seq'>): Promise<void
  * Sends a change now, or keeps it for later: offline, after a dropped connection, or while older
  * changes still wait (so the order made is the order sent). Throws SavedOnDevice when kept.
  */
-export async function sendOrQueue<T>(change: Omit<QueuedChange, 'made' | 'seq'>, send: () => Promise<T>, kept: string = MSG.savedOnDevice): Promise<T> {
+export async function sendOrQueue<T>(
+  change: Omit<QueuedChange, 'made' | 'seq'>,
+  send: () => Promise<T>,
+  kept: string = MSG.savedOnDevice,
+): Promise<T> {
   if (!hasOfflineStore()) return send();
   const waiting = state.waiting > 0 || (await (await offlineDb()).count('queue')) > 0;
   if (!isOffline() && !waiting) {
@@ -64,7 +85,8 @@ export async function sendOrQueue<T>(change: Omit<QueuedChange, 'made' | 'seq'>,
 }
 
 /** A refusal the server will give again (bad input, not allowed, gone): dropping it is the server's rule. */
-const isFinal = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 425, 429].includes(err.status);
+const isFinal = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 425, 429].includes(err.status);
 
 let flushing: Promise<void> | null = null;
 /** Asked again while sending (the connection came back once more): one more pass follows. */
@@ -73,10 +95,16 @@ let askedAgain = false;
 /** Sends what waits, oldest first, one at a time; stops at the first change that cannot be sent yet. */
 export function flushQueue(): Promise<void> {
   if (!hasOfflineStore() || isOffline()) return Promise.resolve();
-  if (flushing) { askedAgain = true; return flushing; }
+  if (flushing) {
+    askedAgain = true;
+    return flushing;
+  }
   flushing = withLock(sendWaiting).finally(() => {
     flushing = null;
-    if (askedAgain) { askedAgain = false; void flushQueue(); }
+    if (askedAgain) {
+      askedAgain = false;
+      void flushQueue();
+    }
   });
   return flushing;
 }
@@ -120,7 +148,13 @@ let started = false;
 export function startQueue(): void {
   if (started || typeof window === 'undefined' || !hasOfflineStore()) return;
   started = true;
-  window.addEventListener('online', () => { void flushQueue(); });
-  setInterval(() => { if (state.waiting > 0) void flushQueue(); }, 30_000);
-  void refreshQueueState().then(() => flushQueue()).catch(() => {});
+  window.addEventListener('online', () => {
+    void flushQueue();
+  });
+  setInterval(() => {
+    if (state.waiting > 0) void flushQueue();
+  }, 30_000);
+  void refreshQueueState()
+    .then(() => flushQueue())
+    .catch(() => {});
 }

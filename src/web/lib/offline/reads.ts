@@ -8,8 +8,14 @@ import { hasOfflineStore, offlineDb, type SavedRead } from './store.ts';
 
 /** Reads a learner's pages make (content, courses, lessons, their enrolments and discussions). */
 const READ_POSTS = new Set([
-  '/app_content/get', '/app_content/list', '/app_courses/list', '/app_classes/list', '/app_lessons/get',
-  '/app_lessons/list', '/app_enrollment/list', '/app_comments/list',
+  '/app_content/get',
+  '/app_content/list',
+  '/app_courses/list',
+  '/app_classes/list',
+  '/app_lessons/get',
+  '/app_lessons/list',
+  '/app_enrollment/list',
+  '/app_comments/list',
 ]);
 const WHOAMI = '/app_users/whoami';
 
@@ -29,11 +35,17 @@ export function readKey(method: string, path: string, body: unknown): string {
   return `${method} ${path} ${body === undefined ? '' : JSON.stringify(body)}`;
 }
 
-interface WhoamiLike { lang?: string; loc?: Record<string, string> | null; user?: { _id?: string } | null }
+interface WhoamiLike {
+  lang?: string;
+  loc?: Record<string, string> | null;
+  user?: { _id?: string } | null;
+}
 
 let onWhoami: ((w: WhoamiLike) => Promise<void>) | null = null;
 /** Called with every whoami answer before it is kept: device.ts clears the data of a previous user. */
-export function watchWhoami(f: (w: WhoamiLike) => Promise<void>) { onWhoami = f; }
+export function watchWhoami(f: (w: WhoamiLike) => Promise<void>) {
+  onWhoami = f;
+}
 
 export async function rememberRead(method: string, path: string, body: unknown, data: unknown): Promise<void> {
   if (!hasOfflineStore()) return;

@@ -5,7 +5,11 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-export interface SavedRead { key: string; data: unknown; at: number }
+export interface SavedRead {
+  key: string;
+  data: unknown;
+  at: number;
+}
 export interface QueuedChange {
   seq?: number;
   /** What the learner did, for the waiting list: viewed, unviewed, quiz, post, reply. */
@@ -16,7 +20,14 @@ export interface QueuedChange {
   clientid: string;
   made: number;
 }
-export interface KeptCourse { course: string; title: string; bytes: number; at: number; reads: string[]; files: string[] }
+export interface KeptCourse {
+  course: string;
+  title: string;
+  bytes: number;
+  at: number;
+  reads: string[];
+  files: string[];
+}
 
 interface OfflineDb extends DBSchema {
   reads: { key: string; value: SavedRead };
@@ -36,7 +47,10 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
       db.createObjectStore('kept', { keyPath: 'course' });
       db.createObjectStore('facts');
     },
-  }).catch((err) => { opened = null; throw err; });
+  }).catch((err) => {
+    opened = null;
+    throw err;
+  });
   return opened;
 }
 
@@ -54,5 +68,11 @@ export async function setFact(key: string, value: unknown): Promise<void> {
 export async function clearOfflineStore(): Promise<void> {
   const db = await offlineDb();
   const tx = db.transaction(['reads', 'queue', 'kept', 'facts'], 'readwrite');
-  await Promise.all([tx.objectStore('reads').clear(), tx.objectStore('queue').clear(), tx.objectStore('kept').clear(), tx.objectStore('facts').clear(), tx.done]);
+  await Promise.all([
+    tx.objectStore('reads').clear(),
+    tx.objectStore('queue').clear(),
+    tx.objectStore('kept').clear(),
+    tx.objectStore('facts').clear(),
+    tx.done,
+  ]);
 }

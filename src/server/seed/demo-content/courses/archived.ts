@@ -12,7 +12,8 @@ export const archivedFacilitation: CourseText = {
       materials: [
         {
           title: 'About this edition',
-          description: '<p>This 2019 edition is no longer updated. You can still complete it and receive your certificate, but new learners should choose one of our current courses.</p>',
+          description:
+            '<p>This 2019 edition is no longer updated. You can still complete it and receive your certificate, but new learners should choose one of our current courses.</p>',
         },
         {
           title: 'What is a study circle?',
@@ -21,7 +22,8 @@ export const archivedFacilitation: CourseText = {
         },
         {
           title: 'Choosing a place and a time',
-          description: '<p>Choose a place that is free, easy to reach and quiet enough to talk. Agree on a time that suits everyone, and keep meetings to about ninety minutes so that people can keep coming.</p>',
+          description:
+            '<p>Choose a place that is free, easy to reach and quiet enough to talk. Agree on a time that suits everyone, and keep meetings to about ninety minutes so that people can keep coming.</p>',
         },
       ],
     },
@@ -35,17 +37,34 @@ export const archivedFacilitation: CourseText = {
         },
         {
           title: 'Plan your first session',
-          description: '<p>Write a plan for your first session using the three parts above. Note the question you will open with and how long each part will take.</p>',
+          description:
+            '<p>Write a plan for your first session using the three parts above. Note the question you will open with and how long each part will take.</p>',
           question: 'What opening question would you use to get your group talking?',
         },
         {
           title: 'Check your understanding',
           description: '<p>Four questions about planning a study circle.</p>',
           quiz: [
-            { question: 'How many people usually take part in a study circle?', answers: ['Two or three', 'Five to twelve', 'More than fifty'], iscorrect: 2 },
-            { question: 'What is the role of the facilitator?', answers: ['To keep the conversation going and include everyone', 'To lecture the group', 'To mark the participants’ work'], iscorrect: 1 },
-            { question: 'How long should a meeting usually last?', answers: ['About fifteen minutes', 'About ninety minutes', 'A whole day'], iscorrect: 2 },
-            { question: 'How should a session end?', answers: ['With a written test', 'Without any conclusion', 'With one thing each person will try before the next meeting'], iscorrect: 3 },
+            {
+              question: 'How many people usually take part in a study circle?',
+              answers: ['Two or three', 'Five to twelve', 'More than fifty'],
+              iscorrect: 2,
+            },
+            {
+              question: 'What is the role of the facilitator?',
+              answers: ['To keep the conversation going and include everyone', 'To lecture the group', 'To mark the participants’ work'],
+              iscorrect: 1,
+            },
+            {
+              question: 'How long should a meeting usually last?',
+              answers: ['About fifteen minutes', 'About ninety minutes', 'A whole day'],
+              iscorrect: 2,
+            },
+            {
+              question: 'How should a session end?',
+              answers: ['With a written test', 'Without any conclusion', 'With one thing each person will try before the next meeting'],
+              iscorrect: 3,
+            },
           ],
         },
       ],
@@ -67,10 +86,30 @@ export const archivedFacilitation: CourseText = {
           title: 'Final exam',
           description: '<p>Four questions covering the whole course. You need at least 80% to pass.</p>',
           quiz: [
-            { question: 'Who leads the learning in a study circle?', answers: ['A paid teacher', 'The group itself, with a facilitator', 'A government official'], iscorrect: 2 },
-            { question: 'Which technique helps quieter members to speak?', answers: ['Rounds in which everyone speaks in turn', 'Letting the most talkative member lead', 'Skipping discussion altogether'], iscorrect: 1 },
-            { question: 'What is a good first step in a session?', answers: ['A long reading', 'A test', 'A welcome and a question linked to people’s lives'], iscorrect: 3 },
-            { question: 'Why keep meetings to about ninety minutes?', answers: ['So that people can keep coming', 'Because the room is expensive', 'Because it is the law'], iscorrect: 1 },
+            {
+              question: 'Who leads the learning in a study circle?',
+              answers: ['A paid teacher', 'The group itself, with a facilitator', 'A government official'],
+              iscorrect: 2,
+            },
+            {
+              question: 'Which technique helps quieter members to speak?',
+              answers: [
+                'Rounds in which everyone speaks in turn',
+                'Letting the most talkative member lead',
+                'Skipping discussion altogether',
+              ],
+              iscorrect: 1,
+            },
+            {
+              question: 'What is a good first step in a session?',
+              answers: ['A long reading', 'A test', 'A welcome and a question linked to people’s lives'],
+              iscorrect: 3,
+            },
+            {
+              question: 'Why keep meetings to about ninety minutes?',
+              answers: ['So that people can keep coming', 'Because the room is expensive', 'Because it is the law'],
+              iscorrect: 1,
+            },
           ],
         },
       ],

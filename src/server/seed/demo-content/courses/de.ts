@@ -2,14 +2,16 @@ import type { LanguageCourseSet } from '../text-types.ts';
 
 export const de: LanguageCourseSet = {
   selfPacedName: 'Im eigenen Tempo (Deutsch)',
-  selfPacedDescription: '<p>Beginnen Sie jederzeit und lernen Sie in Ihrem eigenen Tempo. Ihr Fortschritt wird automatisch gespeichert, und Sie können sich mit Lernenden aus aller Welt austauschen.</p>',
+  selfPacedDescription:
+    '<p>Beginnen Sie jederzeit und lernen Sie in Ihrem eigenen Tempo. Ihr Fortschritt wird automatisch gespeichert, und Sie können sich mit Lernenden aus aller Welt austauschen.</p>',
   timerequired: '3 Stunden',
 
   iol: {
     title: 'Einführung ins Online-Lernen',
     description: `<p>Sie lernen zum ersten Mal online? Dieser Kurs zeigt Ihnen, wie Online-Kurse aufgebaut sind, wie Sie Ihre Lernzeit einteilen und wie Sie in Diskussionen gut mit anderen lernen. Er ist der ideale erste Schritt vor jedem anderen Kurs.</p>
 <ul><li>Drei kurze Lektionen</li><li>Quizfragen und eine Abschlussprüfung</li><li>Ein Zertifikat nach bestandener Prüfung</li></ul>`,
-    description2: '<p>Fragen zu diesem Kurs? Stellen Sie sie in den Diskussionen der Lektionen oder <a href="/About#contact">schreiben Sie uns</a>.</p>',
+    description2:
+      '<p>Fragen zu diesem Kurs? Stellen Sie sie in den Diskussionen der Lektionen oder <a href="/About#contact">schreiben Sie uns</a>.</p>',
     lessons: [
       {
         title: 'Der Einstieg',
@@ -51,12 +53,41 @@ export const de: LanguageCourseSet = {
           },
           {
             title: 'Überprüfen Sie Ihr Wissen',
-            description: '<p>Beantworten Sie diese vier Fragen, um zu prüfen, was Sie bisher gelernt haben. Zum Bestehen brauchen Sie 80 %, und Sie können es beliebig oft versuchen.</p>',
+            description:
+              '<p>Beantworten Sie diese vier Fragen, um zu prüfen, was Sie bisher gelernt haben. Zum Bestehen brauchen Sie 80 %, und Sie können es beliebig oft versuchen.</p>',
             quiz: [
-              { question: 'Welche Art zu lernen funktioniert für die meisten Erwachsenen am besten?', answers: ['Eine lange Einheit pro Monat', 'Kurze, regelmäßige Einheiten mehrmals pro Woche', 'Nur am Abend vor der Prüfung lernen'], iscorrect: 2 },
-              { question: 'Was sollten Sie nach dem Lesen eines Textes tun?', answers: ['Zwei oder drei Kernaussagen und eine Frage notieren', 'Ihn schließen und sofort weitermachen', 'Ihn dreimal von vorn lesen'], iscorrect: 1 },
-              { question: 'Welches Ergebnis brauchen Sie, um ein Quiz oder die Prüfung zu bestehen?', answers: ['50 %', '65 %', '80 %', '100 %'], iscorrect: 3 },
-              { question: 'Wo können Sie Ihr Zertifikat herunterladen?', answers: ['Auf der Startseite', 'Per E-Mail vor Kursbeginn', 'Unter „Meine Kurse“, nachdem Sie die Prüfung bestanden haben'], iscorrect: 3 },
+              {
+                question: 'Welche Art zu lernen funktioniert für die meisten Erwachsenen am besten?',
+                answers: [
+                  'Eine lange Einheit pro Monat',
+                  'Kurze, regelmäßige Einheiten mehrmals pro Woche',
+                  'Nur am Abend vor der Prüfung lernen',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Was sollten Sie nach dem Lesen eines Textes tun?',
+                answers: [
+                  'Zwei oder drei Kernaussagen und eine Frage notieren',
+                  'Ihn schließen und sofort weitermachen',
+                  'Ihn dreimal von vorn lesen',
+                ],
+                iscorrect: 1,
+              },
+              {
+                question: 'Welches Ergebnis brauchen Sie, um ein Quiz oder die Prüfung zu bestehen?',
+                answers: ['50 %', '65 %', '80 %', '100 %'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Wo können Sie Ihr Zertifikat herunterladen?',
+                answers: [
+                  'Auf der Startseite',
+                  'Per E-Mail vor Kursbeginn',
+                  'Unter „Meine Kurse“, nachdem Sie die Prüfung bestanden haben',
+                ],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -73,17 +104,55 @@ export const de: LanguageCourseSet = {
           },
           {
             title: 'Ihre Meinung zum Kurs',
-            description: '<p>Sagen Sie uns vor der Abschlussprüfung bitte, wie Ihnen dieser Kurs gefallen hat. Die Umfrage ist anonym und dauert etwa zwei Minuten.</p>',
+            description:
+              '<p>Sagen Sie uns vor der Abschlussprüfung bitte, wie Ihnen dieser Kurs gefallen hat. Die Umfrage ist anonym und dauert etwa zwei Minuten.</p>',
           },
           {
             title: 'Abschlussprüfung',
-            description: '<p>Diese Prüfung umfasst den gesamten Kurs. Sie brauchen mindestens 80 %, um zu bestehen und Ihr Zertifikat zu erhalten. Lassen Sie sich Zeit; Sie können die Prüfung bei Bedarf wiederholen.</p>',
+            description:
+              '<p>Diese Prüfung umfasst den gesamten Kurs. Sie brauchen mindestens 80 %, um zu bestehen und Ihr Zertifikat zu erhalten. Lassen Sie sich Zeit; Sie können die Prüfung bei Bedarf wiederholen.</p>',
             quiz: [
-              { question: 'Woraus besteht eine Lektion?', answers: ['Aus Materialien wie Texten, Übungen und Diskussionen', 'Nur aus einem Video', 'Nur aus einer Abschlussprüfung'], iscorrect: 1 },
-              { question: 'Was ist ein Beispiel für aktives Lesen?', answers: ['Den Text so schnell wie möglich überfliegen', 'Jeden Absatz in einem Satz zusammenfassen', 'Bei laufendem Fernseher lesen'], iscorrect: 2 },
-              { question: 'Was macht einen guten Diskussionsbeitrag aus?', answers: ['Er ist lang und behandelt viele Themen', 'Er wiederholt, was andere gesagt haben', 'Er ist kurz, bleibt beim Thema und bringt etwas Neues ein'], iscorrect: 3 },
-              { question: 'Wie sollten Sie antworten, wenn Sie anderer Meinung sind?', answers: ['Den Beitrag ignorieren', 'Auf die Sichtweise eingehen und die eigene respektvoll erklären', 'Die Kursleitung bitten, den Beitrag zu löschen'], iscorrect: 2 },
-              { question: 'Was ist der Vorteil einer Klasse im eigenen Tempo?', answers: ['Sie können jederzeit beginnen und so schnell lernen, wie es Ihnen passt', 'Sie müssen nie eine Prüfung ablegen', 'Eine Kursleitung bewertet jede Antwort'], iscorrect: 1 },
+              {
+                question: 'Woraus besteht eine Lektion?',
+                answers: ['Aus Materialien wie Texten, Übungen und Diskussionen', 'Nur aus einem Video', 'Nur aus einer Abschlussprüfung'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Was ist ein Beispiel für aktives Lesen?',
+                answers: [
+                  'Den Text so schnell wie möglich überfliegen',
+                  'Jeden Absatz in einem Satz zusammenfassen',
+                  'Bei laufendem Fernseher lesen',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Was macht einen guten Diskussionsbeitrag aus?',
+                answers: [
+                  'Er ist lang und behandelt viele Themen',
+                  'Er wiederholt, was andere gesagt haben',
+                  'Er ist kurz, bleibt beim Thema und bringt etwas Neues ein',
+                ],
+                iscorrect: 3,
+              },
+              {
+                question: 'Wie sollten Sie antworten, wenn Sie anderer Meinung sind?',
+                answers: [
+                  'Den Beitrag ignorieren',
+                  'Auf die Sichtweise eingehen und die eigene respektvoll erklären',
+                  'Die Kursleitung bitten, den Beitrag zu löschen',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Was ist der Vorteil einer Klasse im eigenen Tempo?',
+                answers: [
+                  'Sie können jederzeit beginnen und so schnell lernen, wie es Ihnen passt',
+                  'Sie müssen nie eine Prüfung ablegen',
+                  'Eine Kursleitung bewertet jede Antwort',
+                ],
+                iscorrect: 1,
+              },
             ],
           },
         ],
@@ -96,7 +165,8 @@ export const de: LanguageCourseSet = {
     description: `<p>Gesundheit beginnt zu Hause und in der Gemeinschaft. Dieser Kurs stellt die wichtigsten Faktoren vor, die die Gesundheit einer Gemeinschaft prägen, zeigt einfache Wege, häufigen Krankheiten vorzubeugen, und wie Sie mit Ihren Nachbarn über Gesundheit sprechen.</p>
 <ul><li>Drei kurze Lektionen mit praktischen Übungen</li><li>Quizfragen und eine Abschlussprüfung</li><li>Ein Zertifikat nach bestandener Prüfung</li></ul>
 <p><em>Dieser Kurs vermittelt allgemeines Gesundheitswissen und ersetzt nicht den Rat von medizinischem Fachpersonal.</em></p>`,
-    description2: '<p>Entwickelt mit Gemeindegesundheitshelferinnen und -helfern aus mehreren Ländern. Fragen? <a href="/About#contact">Schreiben Sie uns</a>.</p>',
+    description2:
+      '<p>Entwickelt mit Gemeindegesundheitshelferinnen und -helfern aus mehreren Ländern. Fragen? <a href="/About#contact">Schreiben Sie uns</a>.</p>',
     lessons: [
       {
         title: 'Was ist Gemeindegesundheit?',
@@ -137,12 +207,34 @@ export const de: LanguageCourseSet = {
           },
           {
             title: 'Überprüfen Sie Ihr Wissen',
-            description: '<p>Vier Fragen zu den bisherigen Lektionen. Zum Bestehen brauchen Sie 80 %, und Sie können es beliebig oft erneut versuchen.</p>',
+            description:
+              '<p>Vier Fragen zu den bisherigen Lektionen. Zum Bestehen brauchen Sie 80 %, und Sie können es beliebig oft erneut versuchen.</p>',
             quiz: [
-              { question: 'Wie lange sollten Sie Ihre Hände mit Seife waschen?', answers: ['Etwa fünf Sekunden', 'Mindestens zwanzig Sekunden', 'Zwei Minuten'], iscorrect: 2 },
-              { question: 'Wie muss Wasser gekocht werden, damit es trinkbar ist?', answers: ['Bis es lauwarm ist', 'Zehn Sekunden lang', 'Eine Minute lang sprudelnd'], iscorrect: 3 },
-              { question: 'Was davon ist eine Gesundheitsdeterminante?', answers: ['Der Zugang zu sauberem Wasser', 'Die Farbe Ihrer Kleidung', 'Ihre Lieblingsmusik'], iscorrect: 1 },
-              { question: 'Wie sollte aufbereitetes Wasser aufbewahrt werden?', answers: ['In einem offenen Eimer', 'In einem sauberen, abgedeckten Behälter', 'In der Sonne ohne Deckel', 'In einem gebrauchten Ölkanister'], iscorrect: 2 },
+              {
+                question: 'Wie lange sollten Sie Ihre Hände mit Seife waschen?',
+                answers: ['Etwa fünf Sekunden', 'Mindestens zwanzig Sekunden', 'Zwei Minuten'],
+                iscorrect: 2,
+              },
+              {
+                question: 'Wie muss Wasser gekocht werden, damit es trinkbar ist?',
+                answers: ['Bis es lauwarm ist', 'Zehn Sekunden lang', 'Eine Minute lang sprudelnd'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Was davon ist eine Gesundheitsdeterminante?',
+                answers: ['Der Zugang zu sauberem Wasser', 'Die Farbe Ihrer Kleidung', 'Ihre Lieblingsmusik'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Wie sollte aufbereitetes Wasser aufbewahrt werden?',
+                answers: [
+                  'In einem offenen Eimer',
+                  'In einem sauberen, abgedeckten Behälter',
+                  'In der Sonne ohne Deckel',
+                  'In einem gebrauchten Ölkanister',
+                ],
+                iscorrect: 2,
+              },
             ],
           },
         ],
@@ -155,21 +247,52 @@ export const de: LanguageCourseSet = {
             title: 'Mit den Nachbarn über Gesundheit sprechen',
             description: `<p>Menschen ändern ihre Gewohnheiten, wenn sie der Person vertrauen, die mit ihnen spricht, und verstehen, warum es wichtig ist. Hören Sie zuerst zu: Fragen Sie, was die Menschen schon wissen und was sie beunruhigt. Verwenden Sie einfache Worte, Beispiele aus dem Ort und Bilder statt Fachbegriffen.</p>
 <p>Konzentrieren Sie sich jeweils auf ein oder zwei konkrete Handlungen, etwa das Händewaschen vor den Mahlzeiten. Achten Sie Überzeugungen und Privatsphäre und geben Sie niemals Gesundheitsinformationen über jemanden ohne dessen Erlaubnis weiter. Geht eine Frage über Ihr Wissen hinaus, verweisen Sie die Person an eine Gesundheitsfachkraft.</p>`,
-            question: 'Denken Sie an eine Gesundheitsbotschaft, die Sie in Ihrer Gemeinde weitergeben möchten. Wie würden Sie sie einfach und respektvoll erklären?',
+            question:
+              'Denken Sie an eine Gesundheitsbotschaft, die Sie in Ihrer Gemeinde weitergeben möchten. Wie würden Sie sie einfach und respektvoll erklären?',
           },
           {
             title: 'Ihre Meinung zum Kurs',
-            description: '<p>Sagen Sie uns vor der Abschlussprüfung bitte, wie Ihnen dieser Kurs gefallen hat. Die Umfrage ist anonym und dauert etwa zwei Minuten.</p>',
+            description:
+              '<p>Sagen Sie uns vor der Abschlussprüfung bitte, wie Ihnen dieser Kurs gefallen hat. Die Umfrage ist anonym und dauert etwa zwei Minuten.</p>',
           },
           {
             title: 'Abschlussprüfung',
-            description: '<p>Diese Prüfung umfasst den gesamten Kurs. Sie brauchen mindestens 80 %, um zu bestehen und Ihr Zertifikat zu erhalten. Bei Bedarf können Sie sie wiederholen.</p>',
+            description:
+              '<p>Diese Prüfung umfasst den gesamten Kurs. Sie brauchen mindestens 80 %, um zu bestehen und Ihr Zertifikat zu erhalten. Bei Bedarf können Sie sie wiederholen.</p>',
             quiz: [
-              { question: 'Worum geht es bei der Gemeindegesundheit?', answers: ['Nur um die Behandlung einzelner Patienten', 'Um das Wohlergehen aller Menschen, die an einem Ort leben', 'Um den Bau von Krankenhäusern'], iscorrect: 2 },
-              { question: 'Welcher dieser Momente ist für das Händewaschen besonders wichtig?', answers: ['Vor dem Zubereiten von Essen', 'Nach dem Lesen eines Buches', 'Nur vor dem Schlafengehen'], iscorrect: 1 },
-              { question: 'Wie lässt sich Trinkwasser gut aufbereiten?', answers: ['Indem man Zucker hinzufügt', 'Indem man es über Nacht stehen lässt', 'Indem man es eine Minute lang kocht'], iscorrect: 3 },
-              { question: 'Was sollten Sie zuerst tun, wenn Sie mit Nachbarn über Gesundheit sprechen?', answers: ['Einen langen Vortrag halten', 'Zuhören, was sie wissen und was sie beunruhigt', 'Möglichst viele Fachbegriffe verwenden'], iscorrect: 2 },
-              { question: 'Was tun Sie, wenn eine Frage über Ihr Wissen hinausgeht?', answers: ['Die Antwort raten', 'Die Frage ignorieren', 'Die Person an eine Gesundheitsfachkraft verweisen'], iscorrect: 3 },
+              {
+                question: 'Worum geht es bei der Gemeindegesundheit?',
+                answers: [
+                  'Nur um die Behandlung einzelner Patienten',
+                  'Um das Wohlergehen aller Menschen, die an einem Ort leben',
+                  'Um den Bau von Krankenhäusern',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Welcher dieser Momente ist für das Händewaschen besonders wichtig?',
+                answers: ['Vor dem Zubereiten von Essen', 'Nach dem Lesen eines Buches', 'Nur vor dem Schlafengehen'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Wie lässt sich Trinkwasser gut aufbereiten?',
+                answers: ['Indem man Zucker hinzufügt', 'Indem man es über Nacht stehen lässt', 'Indem man es eine Minute lang kocht'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Was sollten Sie zuerst tun, wenn Sie mit Nachbarn über Gesundheit sprechen?',
+                answers: [
+                  'Einen langen Vortrag halten',
+                  'Zuhören, was sie wissen und was sie beunruhigt',
+                  'Möglichst viele Fachbegriffe verwenden',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Was tun Sie, wenn eine Frage über Ihr Wissen hinausgeht?',
+                answers: ['Die Antwort raten', 'Die Frage ignorieren', 'Die Person an eine Gesundheitsfachkraft verweisen'],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -179,7 +302,8 @@ export const de: LanguageCourseSet = {
 
   survey: {
     title: 'Ihre Meinung zählt',
-    description: '<p>Danke, dass Sie sich einen Moment Zeit nehmen, um uns von Ihren Erfahrungen zu berichten. Ihre Antworten sind anonym und helfen uns, unsere Kurse zu verbessern.</p>',
+    description:
+      '<p>Danke, dass Sie sich einen Moment Zeit nehmen, um uns von Ihren Erfahrungen zu berichten. Ihre Antworten sind anonym und helfen uns, unsere Kurse zu verbessern.</p>',
     description2: '<p>Vielen Dank! Ihre Antworten sind bei uns eingegangen.</p>',
     questions: [
       'Was fanden Sie – in einem Satz – am nützlichsten?',

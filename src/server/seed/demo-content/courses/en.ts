@@ -2,7 +2,8 @@ import type { LanguageCourseSet } from '../text-types.ts';
 
 export const en: LanguageCourseSet = {
   selfPacedName: 'Self-paced (English)',
-  selfPacedDescription: '<p>Start any time and study at your own pace. Your progress is saved automatically, and you can join the discussions with learners from around the world.</p>',
+  selfPacedDescription:
+    '<p>Start any time and study at your own pace. Your progress is saved automatically, and you can join the discussions with learners from around the world.</p>',
   timerequired: '3 hours',
 
   iol: {
@@ -51,12 +52,33 @@ export const en: LanguageCourseSet = {
           },
           {
             title: 'Check your understanding',
-            description: '<p>Answer these four questions to check what you have learned so far. You need 80% to pass, and you can try as many times as you like.</p>',
+            description:
+              '<p>Answer these four questions to check what you have learned so far. You need 80% to pass, and you can try as many times as you like.</p>',
             quiz: [
-              { question: 'Which study pattern works best for most adult learners?', answers: ['One long session per month', 'Short, regular sessions several times a week', 'Studying only the night before the exam'], iscorrect: 2 },
-              { question: 'What should you do after reading a text?', answers: ['Write down two or three key points and a question', 'Close it and move on immediately', 'Read it again from the beginning three times'], iscorrect: 1 },
+              {
+                question: 'Which study pattern works best for most adult learners?',
+                answers: [
+                  'One long session per month',
+                  'Short, regular sessions several times a week',
+                  'Studying only the night before the exam',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'What should you do after reading a text?',
+                answers: [
+                  'Write down two or three key points and a question',
+                  'Close it and move on immediately',
+                  'Read it again from the beginning three times',
+                ],
+                iscorrect: 1,
+              },
               { question: 'What score do you need to pass a quiz or the exam?', answers: ['50%', '65%', '80%', '100%'], iscorrect: 3 },
-              { question: 'Where can you download your certificate?', answers: ['From the home page', 'By e-mail before the course starts', 'From My Classes, after passing the exam'], iscorrect: 3 },
+              {
+                question: 'Where can you download your certificate?',
+                answers: ['From the home page', 'By e-mail before the course starts', 'From My Classes, after passing the exam'],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -73,17 +95,55 @@ export const en: LanguageCourseSet = {
           },
           {
             title: 'Course feedback',
-            description: '<p>Before the final exam, please tell us what you think of this course. The survey is anonymous and takes about two minutes.</p>',
+            description:
+              '<p>Before the final exam, please tell us what you think of this course. The survey is anonymous and takes about two minutes.</p>',
           },
           {
             title: 'Final exam',
-            description: '<p>This exam covers the whole course. You need at least 80% to pass and receive your certificate. Take your time; you can retake the exam if you need to.</p>',
+            description:
+              '<p>This exam covers the whole course. You need at least 80% to pass and receive your certificate. Take your time; you can retake the exam if you need to.</p>',
             quiz: [
-              { question: 'What is a lesson made of?', answers: ['Materials such as readings, activities and discussions', 'Only a video', 'Only a final exam'], iscorrect: 1 },
-              { question: 'Which of these is an example of active reading?', answers: ['Skimming the text as fast as possible', 'Summing up each paragraph in one sentence', 'Reading with the television on'], iscorrect: 2 },
-              { question: 'What makes a good discussion post?', answers: ['It is long and covers many topics', 'It repeats what others have said', 'It is short, on topic and adds something new'], iscorrect: 3 },
-              { question: 'How should you reply when you disagree with someone?', answers: ['Ignore their post', 'Acknowledge their point and explain your view respectfully', 'Ask the instructor to delete their post'], iscorrect: 2 },
-              { question: 'What is the advantage of a self-paced class?', answers: ['You can start any time and study at your own speed', 'You never have to take the exam', 'An instructor marks every answer'], iscorrect: 1 },
+              {
+                question: 'What is a lesson made of?',
+                answers: ['Materials such as readings, activities and discussions', 'Only a video', 'Only a final exam'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Which of these is an example of active reading?',
+                answers: [
+                  'Skimming the text as fast as possible',
+                  'Summing up each paragraph in one sentence',
+                  'Reading with the television on',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'What makes a good discussion post?',
+                answers: [
+                  'It is long and covers many topics',
+                  'It repeats what others have said',
+                  'It is short, on topic and adds something new',
+                ],
+                iscorrect: 3,
+              },
+              {
+                question: 'How should you reply when you disagree with someone?',
+                answers: [
+                  'Ignore their post',
+                  'Acknowledge their point and explain your view respectfully',
+                  'Ask the instructor to delete their post',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'What is the advantage of a self-paced class?',
+                answers: [
+                  'You can start any time and study at your own speed',
+                  'You never have to take the exam',
+                  'An instructor marks every answer',
+                ],
+                iscorrect: 1,
+              },
             ],
           },
         ],
@@ -96,7 +156,8 @@ export const en: LanguageCourseSet = {
     description: `<p>Health begins at home and in the community. This course introduces the main factors that shape the health of a community, simple ways to prevent common illnesses and how to talk with your neighbours about health.</p>
 <ul><li>Three short lessons with practical activities</li><li>Quizzes and a final exam</li><li>A certificate when you pass</li></ul>
 <p><em>This course provides general health education and does not replace the advice of a health professional.</em></p>`,
-    description2: '<p>Developed with community health workers from several countries. Questions? <a href="/About#contact">Contact us</a>.</p>',
+    description2:
+      '<p>Developed with community health workers from several countries. Questions? <a href="/About#contact">Contact us</a>.</p>',
     lessons: [
       {
         title: 'What is community health?',
@@ -139,10 +200,26 @@ export const en: LanguageCourseSet = {
             title: 'Check your understanding',
             description: '<p>Four questions on the lessons so far. You need 80% to pass, and you can try again as often as you like.</p>',
             quiz: [
-              { question: 'For how long should you wash your hands with soap?', answers: ['About five seconds', 'At least twenty seconds', 'Two minutes'], iscorrect: 2 },
-              { question: 'How should you boil water to make it safe to drink?', answers: ['Until it is warm', 'For ten seconds', 'For one minute at a rolling boil'], iscorrect: 3 },
-              { question: 'Which of these is a determinant of health?', answers: ['Access to clean water', 'The colour of your clothes', 'Your favourite music'], iscorrect: 1 },
-              { question: 'How should treated water be stored?', answers: ['In an open bucket', 'In a clean, covered container', 'In the sun without a lid', 'In a used oil can'], iscorrect: 2 },
+              {
+                question: 'For how long should you wash your hands with soap?',
+                answers: ['About five seconds', 'At least twenty seconds', 'Two minutes'],
+                iscorrect: 2,
+              },
+              {
+                question: 'How should you boil water to make it safe to drink?',
+                answers: ['Until it is warm', 'For ten seconds', 'For one minute at a rolling boil'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Which of these is a determinant of health?',
+                answers: ['Access to clean water', 'The colour of your clothes', 'Your favourite music'],
+                iscorrect: 1,
+              },
+              {
+                question: 'How should treated water be stored?',
+                answers: ['In an open bucket', 'In a clean, covered container', 'In the sun without a lid', 'In a used oil can'],
+                iscorrect: 2,
+              },
             ],
           },
         ],
@@ -155,21 +232,52 @@ export const en: LanguageCourseSet = {
             title: 'Talking about health with your neighbours',
             description: `<p>People change their habits when they trust the messenger and understand why it matters. Listen first: ask what people already know and what worries them. Use simple words, local examples and pictures rather than technical terms.</p>
 <p>Focus on one or two practical actions at a time, such as washing hands before meals. Respect beliefs and privacy, and never share someone’s health information without their permission. When a question goes beyond what you know, refer the person to a health worker.</p>`,
-            question: 'Think of a health message you would like to share in your community. How would you explain it in a simple and respectful way?',
+            question:
+              'Think of a health message you would like to share in your community. How would you explain it in a simple and respectful way?',
           },
           {
             title: 'Course feedback',
-            description: '<p>Before the final exam, please tell us what you think of this course. The survey is anonymous and takes about two minutes.</p>',
+            description:
+              '<p>Before the final exam, please tell us what you think of this course. The survey is anonymous and takes about two minutes.</p>',
           },
           {
             title: 'Final exam',
-            description: '<p>This exam covers the whole course. You need at least 80% to pass and receive your certificate. You can retake it if you need to.</p>',
+            description:
+              '<p>This exam covers the whole course. You need at least 80% to pass and receive your certificate. You can retake it if you need to.</p>',
             quiz: [
-              { question: 'What is community health about?', answers: ['Only the treatment of individual patients', 'The well-being of everyone who lives in a place', 'Building hospitals'], iscorrect: 2 },
-              { question: 'Which of these is a key moment for handwashing?', answers: ['Before preparing food', 'After reading a book', 'Only before going to sleep'], iscorrect: 1 },
-              { question: 'What is a good way to treat drinking water?', answers: ['Adding sugar', 'Leaving it to stand overnight', 'Boiling it for one minute'], iscorrect: 3 },
-              { question: 'What should you do first when talking about health with your neighbours?', answers: ['Give a long lecture', 'Listen to what they know and what worries them', 'Use as many technical terms as possible'], iscorrect: 2 },
-              { question: 'What should you do when a question goes beyond what you know?', answers: ['Guess the answer', 'Ignore the question', 'Refer the person to a health worker'], iscorrect: 3 },
+              {
+                question: 'What is community health about?',
+                answers: [
+                  'Only the treatment of individual patients',
+                  'The well-being of everyone who lives in a place',
+                  'Building hospitals',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Which of these is a key moment for handwashing?',
+                answers: ['Before preparing food', 'After reading a book', 'Only before going to sleep'],
+                iscorrect: 1,
+              },
+              {
+                question: 'What is a good way to treat drinking water?',
+                answers: ['Adding sugar', 'Leaving it to stand overnight', 'Boiling it for one minute'],
+                iscorrect: 3,
+              },
+              {
+                question: 'What should you do first when talking about health with your neighbours?',
+                answers: [
+                  'Give a long lecture',
+                  'Listen to what they know and what worries them',
+                  'Use as many technical terms as possible',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'What should you do when a question goes beyond what you know?',
+                answers: ['Guess the answer', 'Ignore the question', 'Refer the person to a health worker'],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -179,7 +287,8 @@ export const en: LanguageCourseSet = {
 
   survey: {
     title: 'Tell us what you think',
-    description: '<p>Thank you for taking a moment to share your experience. Your answers are anonymous and help us improve our courses.</p>',
+    description:
+      '<p>Thank you for taking a moment to share your experience. Your answers are anonymous and help us improve our courses.</p>',
     description2: '<p>Thank you! Your answers have been received.</p>',
     questions: [
       'In one sentence, what did you find most useful?',

@@ -2,14 +2,16 @@ import type { LanguageCourseSet } from '../text-types.ts';
 
 export const es: LanguageCourseSet = {
   selfPacedName: 'A tu ritmo (español)',
-  selfPacedDescription: '<p>Empieza cuando quieras y estudia a tu propio ritmo. Tu progreso se guarda automáticamente y puedes participar en los debates con estudiantes de todo el mundo.</p>',
+  selfPacedDescription:
+    '<p>Empieza cuando quieras y estudia a tu propio ritmo. Tu progreso se guarda automáticamente y puedes participar en los debates con estudiantes de todo el mundo.</p>',
   timerequired: '3 horas',
 
   iol: {
     title: 'Introducción al aprendizaje en línea',
     description: `<p>¿Es la primera vez que estudias en línea? Este curso te muestra cómo funcionan los cursos en línea, cómo organizar tu tiempo de estudio y cómo aprender bien con otras personas en los debates. Es el primer paso ideal antes de cualquier otro curso.</p>
 <ul><li>Tres lecciones breves</li><li>Cuestionarios y un examen final</li><li>Un certificado al aprobar</li></ul>`,
-    description2: '<p>¿Tienes preguntas sobre este curso? Plantéalas en los debates de las lecciones o <a href="/About#contact">contáctanos</a>.</p>',
+    description2:
+      '<p>¿Tienes preguntas sobre este curso? Plantéalas en los debates de las lecciones o <a href="/About#contact">contáctanos</a>.</p>',
     lessons: [
       {
         title: 'Primeros pasos',
@@ -51,12 +53,41 @@ export const es: LanguageCourseSet = {
           },
           {
             title: 'Comprueba lo que has aprendido',
-            description: '<p>Responde a estas cuatro preguntas para comprobar lo que has aprendido hasta ahora. Necesitas un 80 % para aprobar y puedes intentarlo tantas veces como quieras.</p>',
+            description:
+              '<p>Responde a estas cuatro preguntas para comprobar lo que has aprendido hasta ahora. Necesitas un 80 % para aprobar y puedes intentarlo tantas veces como quieras.</p>',
             quiz: [
-              { question: '¿Qué forma de estudiar funciona mejor para la mayoría de los adultos?', answers: ['Una sesión larga al mes', 'Sesiones breves y regulares varias veces por semana', 'Estudiar solo la noche antes del examen'], iscorrect: 2 },
-              { question: '¿Qué conviene hacer después de leer un texto?', answers: ['Anotar dos o tres ideas clave y una pregunta', 'Cerrarlo y pasar a otra cosa enseguida', 'Volver a leerlo entero tres veces'], iscorrect: 1 },
-              { question: '¿Qué puntuación necesitas para aprobar un cuestionario o el examen?', answers: ['50 %', '65 %', '80 %', '100 %'], iscorrect: 3 },
-              { question: '¿Dónde puedes descargar tu certificado?', answers: ['Desde la página de inicio', 'Por correo electrónico antes de empezar el curso', 'Desde Mis clases, después de aprobar el examen'], iscorrect: 3 },
+              {
+                question: '¿Qué forma de estudiar funciona mejor para la mayoría de los adultos?',
+                answers: [
+                  'Una sesión larga al mes',
+                  'Sesiones breves y regulares varias veces por semana',
+                  'Estudiar solo la noche antes del examen',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: '¿Qué conviene hacer después de leer un texto?',
+                answers: [
+                  'Anotar dos o tres ideas clave y una pregunta',
+                  'Cerrarlo y pasar a otra cosa enseguida',
+                  'Volver a leerlo entero tres veces',
+                ],
+                iscorrect: 1,
+              },
+              {
+                question: '¿Qué puntuación necesitas para aprobar un cuestionario o el examen?',
+                answers: ['50 %', '65 %', '80 %', '100 %'],
+                iscorrect: 3,
+              },
+              {
+                question: '¿Dónde puedes descargar tu certificado?',
+                answers: [
+                  'Desde la página de inicio',
+                  'Por correo electrónico antes de empezar el curso',
+                  'Desde Mis clases, después de aprobar el examen',
+                ],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -73,17 +104,55 @@ export const es: LanguageCourseSet = {
           },
           {
             title: 'Opinión sobre el curso',
-            description: '<p>Antes del examen final, cuéntanos qué te ha parecido este curso. La encuesta es anónima y dura unos dos minutos.</p>',
+            description:
+              '<p>Antes del examen final, cuéntanos qué te ha parecido este curso. La encuesta es anónima y dura unos dos minutos.</p>',
           },
           {
             title: 'Examen final',
-            description: '<p>Este examen abarca todo el curso. Necesitas al menos un 80 % para aprobar y recibir tu certificado. Tómate tu tiempo; puedes repetir el examen si lo necesitas.</p>',
+            description:
+              '<p>Este examen abarca todo el curso. Necesitas al menos un 80 % para aprobar y recibir tu certificado. Tómate tu tiempo; puedes repetir el examen si lo necesitas.</p>',
             quiz: [
-              { question: '¿De qué se compone una lección?', answers: ['De materiales como lecturas, actividades y debates', 'Solo de un vídeo', 'Solo de un examen final'], iscorrect: 1 },
-              { question: '¿Cuál de estos es un ejemplo de lectura activa?', answers: ['Leer el texto por encima lo más rápido posible', 'Resumir cada párrafo en una frase', 'Leer con la televisión encendida'], iscorrect: 2 },
-              { question: '¿Qué caracteriza una buena intervención en un debate?', answers: ['Es larga y trata muchos temas', 'Repite lo que otros ya han dicho', 'Es breve, se ciñe al tema y aporta algo nuevo'], iscorrect: 3 },
-              { question: '¿Cómo deberías responder cuando no estás de acuerdo con alguien?', answers: ['Ignorar su mensaje', 'Reconocer su punto de vista y explicar el tuyo con respeto', 'Pedir al instructor que borre su mensaje'], iscorrect: 2 },
-              { question: '¿Qué ventaja tiene una clase a tu ritmo?', answers: ['Puedes empezar cuando quieras y avanzar a tu propia velocidad', 'Nunca tienes que hacer el examen', 'Un instructor corrige todas tus respuestas'], iscorrect: 1 },
+              {
+                question: '¿De qué se compone una lección?',
+                answers: ['De materiales como lecturas, actividades y debates', 'Solo de un vídeo', 'Solo de un examen final'],
+                iscorrect: 1,
+              },
+              {
+                question: '¿Cuál de estos es un ejemplo de lectura activa?',
+                answers: [
+                  'Leer el texto por encima lo más rápido posible',
+                  'Resumir cada párrafo en una frase',
+                  'Leer con la televisión encendida',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: '¿Qué caracteriza una buena intervención en un debate?',
+                answers: [
+                  'Es larga y trata muchos temas',
+                  'Repite lo que otros ya han dicho',
+                  'Es breve, se ciñe al tema y aporta algo nuevo',
+                ],
+                iscorrect: 3,
+              },
+              {
+                question: '¿Cómo deberías responder cuando no estás de acuerdo con alguien?',
+                answers: [
+                  'Ignorar su mensaje',
+                  'Reconocer su punto de vista y explicar el tuyo con respeto',
+                  'Pedir al instructor que borre su mensaje',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: '¿Qué ventaja tiene una clase a tu ritmo?',
+                answers: [
+                  'Puedes empezar cuando quieras y avanzar a tu propia velocidad',
+                  'Nunca tienes que hacer el examen',
+                  'Un instructor corrige todas tus respuestas',
+                ],
+                iscorrect: 1,
+              },
             ],
           },
         ],
@@ -96,7 +165,8 @@ export const es: LanguageCourseSet = {
     description: `<p>La salud empieza en casa y en la comunidad. Este curso presenta los principales factores que influyen en la salud de una comunidad, formas sencillas de prevenir enfermedades comunes y cómo hablar de salud con tus vecinos.</p>
 <ul><li>Tres lecciones breves con actividades prácticas</li><li>Cuestionarios y un examen final</li><li>Un certificado al aprobar</li></ul>
 <p><em>Este curso ofrece educación sanitaria general y no sustituye el consejo de un profesional de la salud.</em></p>`,
-    description2: '<p>Elaborado junto con agentes de salud comunitaria de varios países. ¿Preguntas? <a href="/About#contact">Contáctanos</a>.</p>',
+    description2:
+      '<p>Elaborado junto con agentes de salud comunitaria de varios países. ¿Preguntas? <a href="/About#contact">Contáctanos</a>.</p>',
     lessons: [
       {
         title: '¿Qué es la salud comunitaria?',
@@ -137,12 +207,29 @@ export const es: LanguageCourseSet = {
           },
           {
             title: 'Comprueba lo que has aprendido',
-            description: '<p>Cuatro preguntas sobre las lecciones vistas hasta ahora. Necesitas un 80 % para aprobar y puedes volver a intentarlo tantas veces como quieras.</p>',
+            description:
+              '<p>Cuatro preguntas sobre las lecciones vistas hasta ahora. Necesitas un 80 % para aprobar y puedes volver a intentarlo tantas veces como quieras.</p>',
             quiz: [
-              { question: '¿Durante cuánto tiempo hay que lavarse las manos con jabón?', answers: ['Unos cinco segundos', 'Al menos veinte segundos', 'Dos minutos'], iscorrect: 2 },
-              { question: '¿Cómo hay que hervir el agua para que sea segura para beber?', answers: ['Hasta que esté tibia', 'Durante diez segundos', 'Durante un minuto, a borbotones'], iscorrect: 3 },
-              { question: '¿Cuál de estos es un determinante de la salud?', answers: ['El acceso a agua limpia', 'El color de tu ropa', 'Tu música favorita'], iscorrect: 1 },
-              { question: '¿Cómo se debe guardar el agua tratada?', answers: ['En un cubo abierto', 'En un recipiente limpio y tapado', 'Al sol y sin tapa', 'En una lata de aceite usada'], iscorrect: 2 },
+              {
+                question: '¿Durante cuánto tiempo hay que lavarse las manos con jabón?',
+                answers: ['Unos cinco segundos', 'Al menos veinte segundos', 'Dos minutos'],
+                iscorrect: 2,
+              },
+              {
+                question: '¿Cómo hay que hervir el agua para que sea segura para beber?',
+                answers: ['Hasta que esté tibia', 'Durante diez segundos', 'Durante un minuto, a borbotones'],
+                iscorrect: 3,
+              },
+              {
+                question: '¿Cuál de estos es un determinante de la salud?',
+                answers: ['El acceso a agua limpia', 'El color de tu ropa', 'Tu música favorita'],
+                iscorrect: 1,
+              },
+              {
+                question: '¿Cómo se debe guardar el agua tratada?',
+                answers: ['En un cubo abierto', 'En un recipiente limpio y tapado', 'Al sol y sin tapa', 'En una lata de aceite usada'],
+                iscorrect: 2,
+              },
             ],
           },
         ],
@@ -155,21 +242,52 @@ export const es: LanguageCourseSet = {
             title: 'Hablar de salud con tus vecinos',
             description: `<p>Las personas cambian sus hábitos cuando confían en quien les habla y entienden por qué es importante. Primero escucha: pregunta qué saben ya y qué les preocupa. Usa palabras sencillas, ejemplos locales e imágenes en lugar de términos técnicos.</p>
 <p>Céntrate en una o dos acciones prácticas a la vez, como lavarse las manos antes de comer. Respeta las creencias y la intimidad, y nunca compartas información sobre la salud de alguien sin su permiso. Cuando una pregunta supere lo que sabes, deriva a la persona a un trabajador de la salud.</p>`,
-            question: 'Piensa en un mensaje de salud que te gustaría compartir en tu comunidad. ¿Cómo lo explicarías de forma sencilla y respetuosa?',
+            question:
+              'Piensa en un mensaje de salud que te gustaría compartir en tu comunidad. ¿Cómo lo explicarías de forma sencilla y respetuosa?',
           },
           {
             title: 'Opinión sobre el curso',
-            description: '<p>Antes del examen final, cuéntanos qué te ha parecido este curso. La encuesta es anónima y dura unos dos minutos.</p>',
+            description:
+              '<p>Antes del examen final, cuéntanos qué te ha parecido este curso. La encuesta es anónima y dura unos dos minutos.</p>',
           },
           {
             title: 'Examen final',
-            description: '<p>Este examen abarca todo el curso. Necesitas al menos un 80 % para aprobar y recibir tu certificado. Puedes repetirlo si lo necesitas.</p>',
+            description:
+              '<p>Este examen abarca todo el curso. Necesitas al menos un 80 % para aprobar y recibir tu certificado. Puedes repetirlo si lo necesitas.</p>',
             quiz: [
-              { question: '¿De qué se ocupa la salud comunitaria?', answers: ['Solo del tratamiento de cada paciente', 'Del bienestar de todas las personas que viven en un lugar', 'De construir hospitales'], iscorrect: 2 },
-              { question: '¿Cuál de estos es un momento clave para lavarse las manos?', answers: ['Antes de preparar la comida', 'Después de leer un libro', 'Solo antes de dormir'], iscorrect: 1 },
-              { question: '¿Cuál es una buena forma de tratar el agua para beber?', answers: ['Añadirle azúcar', 'Dejarla reposar toda la noche', 'Hervirla durante un minuto'], iscorrect: 3 },
-              { question: '¿Qué debes hacer primero al hablar de salud con tus vecinos?', answers: ['Dar una larga charla', 'Escuchar lo que saben y lo que les preocupa', 'Usar tantos términos técnicos como sea posible'], iscorrect: 2 },
-              { question: '¿Qué debes hacer cuando una pregunta supera lo que sabes?', answers: ['Adivinar la respuesta', 'Ignorar la pregunta', 'Derivar a la persona a un trabajador de la salud'], iscorrect: 3 },
+              {
+                question: '¿De qué se ocupa la salud comunitaria?',
+                answers: [
+                  'Solo del tratamiento de cada paciente',
+                  'Del bienestar de todas las personas que viven en un lugar',
+                  'De construir hospitales',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: '¿Cuál de estos es un momento clave para lavarse las manos?',
+                answers: ['Antes de preparar la comida', 'Después de leer un libro', 'Solo antes de dormir'],
+                iscorrect: 1,
+              },
+              {
+                question: '¿Cuál es una buena forma de tratar el agua para beber?',
+                answers: ['Añadirle azúcar', 'Dejarla reposar toda la noche', 'Hervirla durante un minuto'],
+                iscorrect: 3,
+              },
+              {
+                question: '¿Qué debes hacer primero al hablar de salud con tus vecinos?',
+                answers: [
+                  'Dar una larga charla',
+                  'Escuchar lo que saben y lo que les preocupa',
+                  'Usar tantos términos técnicos como sea posible',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: '¿Qué debes hacer cuando una pregunta supera lo que sabes?',
+                answers: ['Adivinar la respuesta', 'Ignorar la pregunta', 'Derivar a la persona a un trabajador de la salud'],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -179,7 +297,8 @@ export const es: LanguageCourseSet = {
 
   survey: {
     title: 'Danos tu opinión',
-    description: '<p>Gracias por dedicar un momento a contarnos tu experiencia. Tus respuestas son anónimas y nos ayudan a mejorar nuestros cursos.</p>',
+    description:
+      '<p>Gracias por dedicar un momento a contarnos tu experiencia. Tus respuestas son anónimas y nos ayudan a mejorar nuestros cursos.</p>',
     description2: '<p>¡Gracias! Hemos recibido tus respuestas.</p>',
     questions: [
       'En una frase, ¿qué te ha resultado más útil?',

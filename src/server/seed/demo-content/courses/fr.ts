@@ -2,18 +2,21 @@ import type { LanguageCourseSet } from '../text-types.ts';
 
 export const fr: LanguageCourseSet = {
   selfPacedName: 'À votre rythme (français)',
-  selfPacedDescription: '<p>Commencez quand vous voulez et étudiez à votre rythme. Votre progression est enregistrée automatiquement, et vous pouvez participer aux discussions avec des apprenants du monde entier.</p>',
+  selfPacedDescription:
+    '<p>Commencez quand vous voulez et étudiez à votre rythme. Votre progression est enregistrée automatiquement, et vous pouvez participer aux discussions avec des apprenants du monde entier.</p>',
   timerequired: '3 heures',
 
   iol: {
     title: 'Introduction à l’apprentissage en ligne',
     description: `<p>Vous découvrez les études en ligne ? Ce cours vous montre comment fonctionnent les cours en ligne, comment organiser votre temps d’étude et comment bien apprendre avec les autres dans les discussions. C’est la première étape idéale avant tout autre cours.</p>
 <ul><li>Trois leçons courtes</li><li>Des quiz et un examen final</li><li>Un certificat une fois l’examen réussi</li></ul>`,
-    description2: '<p>Des questions sur ce cours ? Posez-les dans les discussions des leçons ou <a href="/About#contact">contactez-nous</a>.</p>',
+    description2:
+      '<p>Des questions sur ce cours ? Posez-les dans les discussions des leçons ou <a href="/About#contact">contactez-nous</a>.</p>',
     lessons: [
       {
         title: 'Premiers pas',
-        description: '<p>Ce qu’est l’apprentissage en ligne, comment cette plateforme est organisée et comment prendre de bonnes habitudes d’étude.</p>',
+        description:
+          '<p>Ce qu’est l’apprentissage en ligne, comment cette plateforme est organisée et comment prendre de bonnes habitudes d’étude.</p>',
         materials: [
           {
             title: 'Bienvenue dans ce cours',
@@ -51,12 +54,41 @@ export const fr: LanguageCourseSet = {
           },
           {
             title: 'Vérifiez vos connaissances',
-            description: '<p>Répondez à ces quatre questions pour vérifier ce que vous avez appris jusqu’ici. Il faut 80 % pour réussir, et vous pouvez réessayer autant de fois que vous le souhaitez.</p>',
+            description:
+              '<p>Répondez à ces quatre questions pour vérifier ce que vous avez appris jusqu’ici. Il faut 80 % pour réussir, et vous pouvez réessayer autant de fois que vous le souhaitez.</p>',
             quiz: [
-              { question: 'Quel rythme d’étude convient le mieux à la plupart des adultes ?', answers: ['Une longue séance par mois', 'Des séances courtes et régulières plusieurs fois par semaine', 'Étudier seulement la veille de l’examen'], iscorrect: 2 },
-              { question: 'Que faut-il faire après avoir lu un texte ?', answers: ['Noter deux ou trois idées clés et une question', 'Le fermer et passer aussitôt à autre chose', 'Le relire trois fois depuis le début'], iscorrect: 1 },
-              { question: 'Quel score faut-il pour réussir un quiz ou l’examen ?', answers: ['50 %', '65 %', '80 %', '100 %'], iscorrect: 3 },
-              { question: 'Où pouvez-vous télécharger votre certificat ?', answers: ['Depuis la page d’accueil', 'Par e-mail, avant le début du cours', 'Depuis Mes classes, après avoir réussi l’examen'], iscorrect: 3 },
+              {
+                question: 'Quel rythme d’étude convient le mieux à la plupart des adultes ?',
+                answers: [
+                  'Une longue séance par mois',
+                  'Des séances courtes et régulières plusieurs fois par semaine',
+                  'Étudier seulement la veille de l’examen',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Que faut-il faire après avoir lu un texte ?',
+                answers: [
+                  'Noter deux ou trois idées clés et une question',
+                  'Le fermer et passer aussitôt à autre chose',
+                  'Le relire trois fois depuis le début',
+                ],
+                iscorrect: 1,
+              },
+              {
+                question: 'Quel score faut-il pour réussir un quiz ou l’examen ?',
+                answers: ['50 %', '65 %', '80 %', '100 %'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Où pouvez-vous télécharger votre certificat ?',
+                answers: [
+                  'Depuis la page d’accueil',
+                  'Par e-mail, avant le début du cours',
+                  'Depuis Mes classes, après avoir réussi l’examen',
+                ],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -73,17 +105,59 @@ export const fr: LanguageCourseSet = {
           },
           {
             title: 'Votre avis sur le cours',
-            description: '<p>Avant l’examen final, dites-nous ce que vous pensez de ce cours. Le questionnaire est anonyme et prend environ deux minutes.</p>',
+            description:
+              '<p>Avant l’examen final, dites-nous ce que vous pensez de ce cours. Le questionnaire est anonyme et prend environ deux minutes.</p>',
           },
           {
             title: 'Examen final',
-            description: '<p>Cet examen porte sur l’ensemble du cours. Il faut au moins 80 % pour le réussir et recevoir votre certificat. Prenez votre temps ; vous pouvez le repasser si nécessaire.</p>',
+            description:
+              '<p>Cet examen porte sur l’ensemble du cours. Il faut au moins 80 % pour le réussir et recevoir votre certificat. Prenez votre temps ; vous pouvez le repasser si nécessaire.</p>',
             quiz: [
-              { question: 'De quoi se compose une leçon ?', answers: ['De contenus tels que des lectures, des activités et des discussions', 'D’une vidéo uniquement', 'D’un examen final uniquement'], iscorrect: 1 },
-              { question: 'Lequel de ces exemples relève de la lecture active ?', answers: ['Survoler le texte le plus vite possible', 'Résumer chaque paragraphe en une phrase', 'Lire avec la télévision allumée'], iscorrect: 2 },
-              { question: 'Qu’est-ce qui fait un bon message de discussion ?', answers: ['Il est long et aborde de nombreux sujets', 'Il répète ce que les autres ont dit', 'Il est court, reste dans le sujet et apporte quelque chose de nouveau'], iscorrect: 3 },
-              { question: 'Comment répondre lorsque vous n’êtes pas d’accord avec quelqu’un ?', answers: ['Ignorer son message', 'Reconnaître son point de vue et expliquer le vôtre avec respect', 'Demander au formateur de supprimer son message'], iscorrect: 2 },
-              { question: 'Quel est l’avantage d’une classe à votre rythme ?', answers: ['Vous pouvez commencer quand vous voulez et avancer à votre propre vitesse', 'Vous n’avez jamais à passer l’examen', 'Un formateur corrige chacune de vos réponses'], iscorrect: 1 },
+              {
+                question: 'De quoi se compose une leçon ?',
+                answers: [
+                  'De contenus tels que des lectures, des activités et des discussions',
+                  'D’une vidéo uniquement',
+                  'D’un examen final uniquement',
+                ],
+                iscorrect: 1,
+              },
+              {
+                question: 'Lequel de ces exemples relève de la lecture active ?',
+                answers: [
+                  'Survoler le texte le plus vite possible',
+                  'Résumer chaque paragraphe en une phrase',
+                  'Lire avec la télévision allumée',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Qu’est-ce qui fait un bon message de discussion ?',
+                answers: [
+                  'Il est long et aborde de nombreux sujets',
+                  'Il répète ce que les autres ont dit',
+                  'Il est court, reste dans le sujet et apporte quelque chose de nouveau',
+                ],
+                iscorrect: 3,
+              },
+              {
+                question: 'Comment répondre lorsque vous n’êtes pas d’accord avec quelqu’un ?',
+                answers: [
+                  'Ignorer son message',
+                  'Reconnaître son point de vue et expliquer le vôtre avec respect',
+                  'Demander au formateur de supprimer son message',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Quel est l’avantage d’une classe à votre rythme ?',
+                answers: [
+                  'Vous pouvez commencer quand vous voulez et avancer à votre propre vitesse',
+                  'Vous n’avez jamais à passer l’examen',
+                  'Un formateur corrige chacune de vos réponses',
+                ],
+                iscorrect: 1,
+              },
             ],
           },
         ],
@@ -96,7 +170,8 @@ export const fr: LanguageCourseSet = {
     description: `<p>La santé commence à la maison et dans la communauté. Ce cours présente les principaux facteurs qui influencent la santé d’une communauté, des moyens simples de prévenir les maladies courantes et la manière de parler de santé avec vos voisins.</p>
 <ul><li>Trois leçons courtes avec des activités pratiques</li><li>Des quiz et un examen final</li><li>Un certificat une fois l’examen réussi</li></ul>
 <p><em>Ce cours propose une éducation générale à la santé et ne remplace pas l’avis d’un professionnel de santé.</em></p>`,
-    description2: '<p>Conçu avec des agents de santé communautaire de plusieurs pays. Des questions ? <a href="/About#contact">Contactez-nous</a>.</p>',
+    description2:
+      '<p>Conçu avec des agents de santé communautaire de plusieurs pays. Des questions ? <a href="/About#contact">Contactez-nous</a>.</p>',
     lessons: [
       {
         title: 'Qu’est-ce que la santé communautaire ?',
@@ -137,12 +212,34 @@ export const fr: LanguageCourseSet = {
           },
           {
             title: 'Vérifiez vos connaissances',
-            description: '<p>Quatre questions sur les leçons vues jusqu’ici. Il faut 80 % pour réussir, et vous pouvez réessayer autant de fois que vous le souhaitez.</p>',
+            description:
+              '<p>Quatre questions sur les leçons vues jusqu’ici. Il faut 80 % pour réussir, et vous pouvez réessayer autant de fois que vous le souhaitez.</p>',
             quiz: [
-              { question: 'Combien de temps faut-il se laver les mains avec du savon ?', answers: ['Environ cinq secondes', 'Au moins vingt secondes', 'Deux minutes'], iscorrect: 2 },
-              { question: 'Comment faire bouillir l’eau pour qu’elle soit potable ?', answers: ['Jusqu’à ce qu’elle soit tiède', 'Pendant dix secondes', 'Pendant une minute, à gros bouillons'], iscorrect: 3 },
-              { question: 'Lequel de ces éléments est un déterminant de la santé ?', answers: ['L’accès à l’eau propre', 'La couleur de vos vêtements', 'Votre musique préférée'], iscorrect: 1 },
-              { question: 'Comment conserver l’eau traitée ?', answers: ['Dans un seau ouvert', 'Dans un récipient propre et couvert', 'Au soleil, sans couvercle', 'Dans un bidon d’huile usagé'], iscorrect: 2 },
+              {
+                question: 'Combien de temps faut-il se laver les mains avec du savon ?',
+                answers: ['Environ cinq secondes', 'Au moins vingt secondes', 'Deux minutes'],
+                iscorrect: 2,
+              },
+              {
+                question: 'Comment faire bouillir l’eau pour qu’elle soit potable ?',
+                answers: ['Jusqu’à ce qu’elle soit tiède', 'Pendant dix secondes', 'Pendant une minute, à gros bouillons'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Lequel de ces éléments est un déterminant de la santé ?',
+                answers: ['L’accès à l’eau propre', 'La couleur de vos vêtements', 'Votre musique préférée'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Comment conserver l’eau traitée ?',
+                answers: [
+                  'Dans un seau ouvert',
+                  'Dans un récipient propre et couvert',
+                  'Au soleil, sans couvercle',
+                  'Dans un bidon d’huile usagé',
+                ],
+                iscorrect: 2,
+              },
             ],
           },
         ],
@@ -155,21 +252,52 @@ export const fr: LanguageCourseSet = {
             title: 'Parler de santé avec vos voisins',
             description: `<p>Les gens changent leurs habitudes lorsqu’ils font confiance à la personne qui leur parle et comprennent pourquoi c’est important. Commencez par écouter : demandez ce que les gens savent déjà et ce qui les inquiète. Utilisez des mots simples, des exemples locaux et des images plutôt que des termes techniques.</p>
 <p>Concentrez-vous sur une ou deux actions concrètes à la fois, comme se laver les mains avant les repas. Respectez les croyances et la vie privée, et ne partagez jamais des informations sur la santé de quelqu’un sans son accord. Quand une question dépasse vos connaissances, orientez la personne vers un agent de santé.</p>`,
-            question: 'Pensez à un message de santé que vous aimeriez partager dans votre communauté. Comment l’expliqueriez-vous de façon simple et respectueuse ?',
+            question:
+              'Pensez à un message de santé que vous aimeriez partager dans votre communauté. Comment l’expliqueriez-vous de façon simple et respectueuse ?',
           },
           {
             title: 'Votre avis sur le cours',
-            description: '<p>Avant l’examen final, dites-nous ce que vous pensez de ce cours. Le questionnaire est anonyme et prend environ deux minutes.</p>',
+            description:
+              '<p>Avant l’examen final, dites-nous ce que vous pensez de ce cours. Le questionnaire est anonyme et prend environ deux minutes.</p>',
           },
           {
             title: 'Examen final',
-            description: '<p>Cet examen porte sur l’ensemble du cours. Il faut au moins 80 % pour le réussir et recevoir votre certificat. Vous pouvez le repasser si nécessaire.</p>',
+            description:
+              '<p>Cet examen porte sur l’ensemble du cours. Il faut au moins 80 % pour le réussir et recevoir votre certificat. Vous pouvez le repasser si nécessaire.</p>',
             quiz: [
-              { question: 'De quoi s’occupe la santé communautaire ?', answers: ['Uniquement du traitement de chaque patient', 'Du bien-être de toutes les personnes qui vivent en un lieu', 'De la construction d’hôpitaux'], iscorrect: 2 },
-              { question: 'Lequel de ces moments est essentiel pour se laver les mains ?', answers: ['Avant de préparer les repas', 'Après avoir lu un livre', 'Uniquement avant de dormir'], iscorrect: 1 },
-              { question: 'Quelle est une bonne façon de traiter l’eau de boisson ?', answers: ['Y ajouter du sucre', 'La laisser reposer toute la nuit', 'La faire bouillir pendant une minute'], iscorrect: 3 },
-              { question: 'Que faut-il faire d’abord quand on parle de santé avec ses voisins ?', answers: ['Faire un long discours', 'Écouter ce qu’ils savent et ce qui les inquiète', 'Employer le plus de termes techniques possible'], iscorrect: 2 },
-              { question: 'Que faire lorsqu’une question dépasse vos connaissances ?', answers: ['Deviner la réponse', 'Ignorer la question', 'Orienter la personne vers un agent de santé'], iscorrect: 3 },
+              {
+                question: 'De quoi s’occupe la santé communautaire ?',
+                answers: [
+                  'Uniquement du traitement de chaque patient',
+                  'Du bien-être de toutes les personnes qui vivent en un lieu',
+                  'De la construction d’hôpitaux',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Lequel de ces moments est essentiel pour se laver les mains ?',
+                answers: ['Avant de préparer les repas', 'Après avoir lu un livre', 'Uniquement avant de dormir'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Quelle est une bonne façon de traiter l’eau de boisson ?',
+                answers: ['Y ajouter du sucre', 'La laisser reposer toute la nuit', 'La faire bouillir pendant une minute'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Que faut-il faire d’abord quand on parle de santé avec ses voisins ?',
+                answers: [
+                  'Faire un long discours',
+                  'Écouter ce qu’ils savent et ce qui les inquiète',
+                  'Employer le plus de termes techniques possible',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Que faire lorsqu’une question dépasse vos connaissances ?',
+                answers: ['Deviner la réponse', 'Ignorer la question', 'Orienter la personne vers un agent de santé'],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -179,7 +307,8 @@ export const fr: LanguageCourseSet = {
 
   survey: {
     title: 'Donnez-nous votre avis',
-    description: '<p>Merci de prendre un moment pour nous parler de votre expérience. Vos réponses sont anonymes et nous aident à améliorer nos cours.</p>',
+    description:
+      '<p>Merci de prendre un moment pour nous parler de votre expérience. Vos réponses sont anonymes et nous aident à améliorer nos cours.</p>',
     description2: '<p>Merci ! Vos réponses ont bien été reçues.</p>',
     questions: [
       'En une phrase, qu’avez-vous trouvé le plus utile ?',

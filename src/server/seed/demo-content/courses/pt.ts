@@ -2,7 +2,8 @@ import type { LanguageCourseSet } from '../text-types.ts';
 
 export const pt: LanguageCourseSet = {
   selfPacedName: 'No seu ritmo (português)',
-  selfPacedDescription: '<p>Comece quando quiser e estude no seu próprio ritmo. Seu progresso é salvo automaticamente, e você pode participar das discussões com alunos do mundo todo.</p>',
+  selfPacedDescription:
+    '<p>Comece quando quiser e estude no seu próprio ritmo. Seu progresso é salvo automaticamente, e você pode participar das discussões com alunos do mundo todo.</p>',
   timerequired: '3 horas',
 
   iol: {
@@ -51,12 +52,37 @@ export const pt: LanguageCourseSet = {
           },
           {
             title: 'Verifique o que aprendeu',
-            description: '<p>Responda a estas quatro perguntas para verificar o que você aprendeu até agora. Você precisa de 80% para ser aprovado e pode tentar quantas vezes quiser.</p>',
+            description:
+              '<p>Responda a estas quatro perguntas para verificar o que você aprendeu até agora. Você precisa de 80% para ser aprovado e pode tentar quantas vezes quiser.</p>',
             quiz: [
-              { question: 'Qual forma de estudar funciona melhor para a maioria dos adultos?', answers: ['Uma sessão longa por mês', 'Sessões curtas e regulares várias vezes por semana', 'Estudar só na noite anterior à prova'], iscorrect: 2 },
-              { question: 'O que você deve fazer depois de ler um texto?', answers: ['Anotar duas ou três ideias principais e uma dúvida', 'Fechá-lo e passar logo para outra coisa', 'Lê-lo de novo desde o início três vezes'], iscorrect: 1 },
-              { question: 'Qual nota você precisa para ser aprovado em um questionário ou na prova?', answers: ['50%', '65%', '80%', '100%'], iscorrect: 3 },
-              { question: 'Onde você pode baixar o seu certificado?', answers: ['Na página inicial', 'Por e-mail, antes de o curso começar', 'Em Minhas turmas, depois de ser aprovado na prova'], iscorrect: 3 },
+              {
+                question: 'Qual forma de estudar funciona melhor para a maioria dos adultos?',
+                answers: [
+                  'Uma sessão longa por mês',
+                  'Sessões curtas e regulares várias vezes por semana',
+                  'Estudar só na noite anterior à prova',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'O que você deve fazer depois de ler um texto?',
+                answers: [
+                  'Anotar duas ou três ideias principais e uma dúvida',
+                  'Fechá-lo e passar logo para outra coisa',
+                  'Lê-lo de novo desde o início três vezes',
+                ],
+                iscorrect: 1,
+              },
+              {
+                question: 'Qual nota você precisa para ser aprovado em um questionário ou na prova?',
+                answers: ['50%', '65%', '80%', '100%'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Onde você pode baixar o seu certificado?',
+                answers: ['Na página inicial', 'Por e-mail, antes de o curso começar', 'Em Minhas turmas, depois de ser aprovado na prova'],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -73,17 +99,55 @@ export const pt: LanguageCourseSet = {
           },
           {
             title: 'Avaliação do curso',
-            description: '<p>Antes da prova final, conte-nos o que achou deste curso. A pesquisa é anônima e leva cerca de dois minutos.</p>',
+            description:
+              '<p>Antes da prova final, conte-nos o que achou deste curso. A pesquisa é anônima e leva cerca de dois minutos.</p>',
           },
           {
             title: 'Prova final',
-            description: '<p>Esta prova abrange todo o curso. Você precisa de pelo menos 80% para ser aprovado e receber o seu certificado. Não tenha pressa; você pode refazer a prova se precisar.</p>',
+            description:
+              '<p>Esta prova abrange todo o curso. Você precisa de pelo menos 80% para ser aprovado e receber o seu certificado. Não tenha pressa; você pode refazer a prova se precisar.</p>',
             quiz: [
-              { question: 'Do que é composta uma lição?', answers: ['De materiais como leituras, atividades e discussões', 'Apenas de um vídeo', 'Apenas de uma prova final'], iscorrect: 1 },
-              { question: 'Qual destes é um exemplo de leitura ativa?', answers: ['Passar os olhos pelo texto o mais rápido possível', 'Resumir cada parágrafo em uma frase', 'Ler com a televisão ligada'], iscorrect: 2 },
-              { question: 'O que caracteriza uma boa publicação em uma discussão?', answers: ['É longa e trata de muitos temas', 'Repete o que os outros já disseram', 'É curta, não foge do tema e traz algo novo'], iscorrect: 3 },
-              { question: 'Como você deve responder quando discorda de alguém?', answers: ['Ignorar a publicação', 'Reconhecer o ponto de vista da pessoa e explicar o seu com respeito', 'Pedir ao instrutor que apague a publicação'], iscorrect: 2 },
-              { question: 'Qual é a vantagem de uma turma no seu ritmo?', answers: ['Você pode começar quando quiser e avançar na sua própria velocidade', 'Você nunca precisa fazer a prova', 'Um instrutor corrige todas as respostas'], iscorrect: 1 },
+              {
+                question: 'Do que é composta uma lição?',
+                answers: ['De materiais como leituras, atividades e discussões', 'Apenas de um vídeo', 'Apenas de uma prova final'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Qual destes é um exemplo de leitura ativa?',
+                answers: [
+                  'Passar os olhos pelo texto o mais rápido possível',
+                  'Resumir cada parágrafo em uma frase',
+                  'Ler com a televisão ligada',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'O que caracteriza uma boa publicação em uma discussão?',
+                answers: [
+                  'É longa e trata de muitos temas',
+                  'Repete o que os outros já disseram',
+                  'É curta, não foge do tema e traz algo novo',
+                ],
+                iscorrect: 3,
+              },
+              {
+                question: 'Como você deve responder quando discorda de alguém?',
+                answers: [
+                  'Ignorar a publicação',
+                  'Reconhecer o ponto de vista da pessoa e explicar o seu com respeito',
+                  'Pedir ao instrutor que apague a publicação',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Qual é a vantagem de uma turma no seu ritmo?',
+                answers: [
+                  'Você pode começar quando quiser e avançar na sua própria velocidade',
+                  'Você nunca precisa fazer a prova',
+                  'Um instrutor corrige todas as respostas',
+                ],
+                iscorrect: 1,
+              },
             ],
           },
         ],
@@ -96,7 +160,8 @@ export const pt: LanguageCourseSet = {
     description: `<p>A saúde começa em casa e na comunidade. Este curso apresenta os principais fatores que influenciam a saúde de uma comunidade, maneiras simples de prevenir doenças comuns e como conversar sobre saúde com os seus vizinhos.</p>
 <ul><li>Três lições curtas com atividades práticas</li><li>Questionários e uma prova final</li><li>Um certificado quando você for aprovado</li></ul>
 <p><em>Este curso oferece educação em saúde de caráter geral e não substitui a orientação de um profissional de saúde.</em></p>`,
-    description2: '<p>Elaborado com agentes comunitários de saúde de vários países. Dúvidas? <a href="/About#contact">Fale conosco</a>.</p>',
+    description2:
+      '<p>Elaborado com agentes comunitários de saúde de vários países. Dúvidas? <a href="/About#contact">Fale conosco</a>.</p>',
     lessons: [
       {
         title: 'O que é saúde comunitária?',
@@ -137,12 +202,29 @@ export const pt: LanguageCourseSet = {
           },
           {
             title: 'Verifique o que aprendeu',
-            description: '<p>Quatro perguntas sobre as lições até aqui. Você precisa de 80% para ser aprovado e pode tentar de novo quantas vezes quiser.</p>',
+            description:
+              '<p>Quatro perguntas sobre as lições até aqui. Você precisa de 80% para ser aprovado e pode tentar de novo quantas vezes quiser.</p>',
             quiz: [
-              { question: 'Por quanto tempo você deve lavar as mãos com sabão?', answers: ['Cerca de cinco segundos', 'Pelo menos vinte segundos', 'Dois minutos'], iscorrect: 2 },
-              { question: 'Como a água deve ser fervida para ficar segura para beber?', answers: ['Até ficar morna', 'Por dez segundos', 'Por um minuto, em fervura intensa'], iscorrect: 3 },
-              { question: 'Qual destes é um determinante da saúde?', answers: ['O acesso à água limpa', 'A cor das suas roupas', 'A sua música favorita'], iscorrect: 1 },
-              { question: 'Como a água tratada deve ser guardada?', answers: ['Em um balde aberto', 'Em um recipiente limpo e tampado', 'No sol, sem tampa', 'Em uma lata de óleo usada'], iscorrect: 2 },
+              {
+                question: 'Por quanto tempo você deve lavar as mãos com sabão?',
+                answers: ['Cerca de cinco segundos', 'Pelo menos vinte segundos', 'Dois minutos'],
+                iscorrect: 2,
+              },
+              {
+                question: 'Como a água deve ser fervida para ficar segura para beber?',
+                answers: ['Até ficar morna', 'Por dez segundos', 'Por um minuto, em fervura intensa'],
+                iscorrect: 3,
+              },
+              {
+                question: 'Qual destes é um determinante da saúde?',
+                answers: ['O acesso à água limpa', 'A cor das suas roupas', 'A sua música favorita'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Como a água tratada deve ser guardada?',
+                answers: ['Em um balde aberto', 'Em um recipiente limpo e tampado', 'No sol, sem tampa', 'Em uma lata de óleo usada'],
+                iscorrect: 2,
+              },
             ],
           },
         ],
@@ -155,21 +237,52 @@ export const pt: LanguageCourseSet = {
             title: 'Conversando sobre saúde com os vizinhos',
             description: `<p>As pessoas mudam os seus hábitos quando confiam em quem traz a mensagem e entendem por que ela é importante. Primeiro, escute: pergunte o que as pessoas já sabem e o que as preocupa. Use palavras simples, exemplos locais e imagens, em vez de termos técnicos.</p>
 <p>Concentre-se em uma ou duas ações práticas de cada vez, como lavar as mãos antes das refeições. Respeite crenças e a privacidade e nunca compartilhe informações de saúde de alguém sem permissão. Quando uma pergunta for além do que você sabe, encaminhe a pessoa a um profissional de saúde.</p>`,
-            question: 'Pense em uma mensagem de saúde que você gostaria de compartilhar na sua comunidade. Como você a explicaria de forma simples e respeitosa?',
+            question:
+              'Pense em uma mensagem de saúde que você gostaria de compartilhar na sua comunidade. Como você a explicaria de forma simples e respeitosa?',
           },
           {
             title: 'Avaliação do curso',
-            description: '<p>Antes da prova final, conte-nos o que achou deste curso. A pesquisa é anônima e leva cerca de dois minutos.</p>',
+            description:
+              '<p>Antes da prova final, conte-nos o que achou deste curso. A pesquisa é anônima e leva cerca de dois minutos.</p>',
           },
           {
             title: 'Prova final',
-            description: '<p>Esta prova abrange todo o curso. Você precisa de pelo menos 80% para ser aprovado e receber o seu certificado. Pode refazê-la se precisar.</p>',
+            description:
+              '<p>Esta prova abrange todo o curso. Você precisa de pelo menos 80% para ser aprovado e receber o seu certificado. Pode refazê-la se precisar.</p>',
             quiz: [
-              { question: 'De que trata a saúde comunitária?', answers: ['Apenas do tratamento de cada paciente', 'Do bem-estar de todas as pessoas que vivem em um lugar', 'Da construção de hospitais'], iscorrect: 2 },
-              { question: 'Qual destes é um momento-chave para lavar as mãos?', answers: ['Antes de preparar alimentos', 'Depois de ler um livro', 'Só antes de dormir'], iscorrect: 1 },
-              { question: 'Qual é uma boa maneira de tratar a água para beber?', answers: ['Acrescentar açúcar', 'Deixá-la descansar durante a noite', 'Fervê-la por um minuto'], iscorrect: 3 },
-              { question: 'O que você deve fazer primeiro ao conversar sobre saúde com os vizinhos?', answers: ['Dar uma longa palestra', 'Escutar o que eles sabem e o que os preocupa', 'Usar o máximo possível de termos técnicos'], iscorrect: 2 },
-              { question: 'O que fazer quando uma pergunta vai além do que você sabe?', answers: ['Tentar adivinhar a resposta', 'Ignorar a pergunta', 'Encaminhar a pessoa a um profissional de saúde'], iscorrect: 3 },
+              {
+                question: 'De que trata a saúde comunitária?',
+                answers: [
+                  'Apenas do tratamento de cada paciente',
+                  'Do bem-estar de todas as pessoas que vivem em um lugar',
+                  'Da construção de hospitais',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'Qual destes é um momento-chave para lavar as mãos?',
+                answers: ['Antes de preparar alimentos', 'Depois de ler um livro', 'Só antes de dormir'],
+                iscorrect: 1,
+              },
+              {
+                question: 'Qual é uma boa maneira de tratar a água para beber?',
+                answers: ['Acrescentar açúcar', 'Deixá-la descansar durante a noite', 'Fervê-la por um minuto'],
+                iscorrect: 3,
+              },
+              {
+                question: 'O que você deve fazer primeiro ao conversar sobre saúde com os vizinhos?',
+                answers: [
+                  'Dar uma longa palestra',
+                  'Escutar o que eles sabem e o que os preocupa',
+                  'Usar o máximo possível de termos técnicos',
+                ],
+                iscorrect: 2,
+              },
+              {
+                question: 'O que fazer quando uma pergunta vai além do que você sabe?',
+                answers: ['Tentar adivinhar a resposta', 'Ignorar a pergunta', 'Encaminhar a pessoa a um profissional de saúde'],
+                iscorrect: 3,
+              },
             ],
           },
         ],
@@ -179,7 +292,8 @@ export const pt: LanguageCourseSet = {
 
   survey: {
     title: 'Dê a sua opinião',
-    description: '<p>Obrigado por reservar um momento para contar a sua experiência. As suas respostas são anônimas e nos ajudam a melhorar os cursos.</p>',
+    description:
+      '<p>Obrigado por reservar um momento para contar a sua experiência. As suas respostas são anônimas e nos ajudam a melhorar os cursos.</p>',
     description2: '<p>Obrigado! Recebemos as suas respostas.</p>',
     questions: [
       'Em uma frase, o que foi mais útil para você?',

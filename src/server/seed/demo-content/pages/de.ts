@@ -24,8 +24,14 @@ export const de: PageSet = {
       cards: {
         title: 'Hier starten',
         cards: [
-          { title: 'Kurse entdecken', description: '<p>Kurze, praxisnahe Kurse zum Online-Lernen und zur Gesundheit in der Gemeinde, jeweils mit Zertifikat.</p>' },
-          { title: 'So funktioniert es', description: '<p>Registrieren, einer Klasse beitreten und im eigenen Tempo oder in der Gruppe lernen.</p>' },
+          {
+            title: 'Kurse entdecken',
+            description: '<p>Kurze, praxisnahe Kurse zum Online-Lernen und zur Gesundheit in der Gemeinde, jeweils mit Zertifikat.</p>',
+          },
+          {
+            title: 'So funktioniert es',
+            description: '<p>Registrieren, einer Klasse beitreten und im eigenen Tempo oder in der Gruppe lernen.</p>',
+          },
           { title: 'Materialien', description: '<p>Lerntipps, Leitfäden und eine kurze Umfrage, die uns beim Verbessern hilft.</p>' },
           { title: 'Über uns', description: '<p>Wer wir sind, warum wir diese Arbeit machen und wie Sie uns erreichen.</p>' },
         ],
@@ -56,9 +62,21 @@ export const de: PageSet = {
       steps: {
         title: 'In drei Schritten zum Zertifikat',
         cards: [
-          { title: '1. Registrieren', description: '<p>Legen Sie mit Ihrem Namen und Ihrer E-Mail-Adresse ein kostenloses Konto an. Das dauert weniger als eine Minute.</p>' },
-          { title: '2. Für einen Kurs anmelden', description: '<p>Wählen Sie einen Kurs und treten Sie einer Klasse bei: Lernen Sie im eigenen Tempo oder geben Sie den Code Ihrer Kursleitung ein.</p>' },
-          { title: '3. Lernen und Zertifikat erhalten', description: '<p>Arbeiten Sie die Lektionen durch, beantworten Sie die Quizfragen und bestehen Sie die Abschlussprüfung, um Ihr Zertifikat zu erhalten.</p>' },
+          {
+            title: '1. Registrieren',
+            description:
+              '<p>Legen Sie mit Ihrem Namen und Ihrer E-Mail-Adresse ein kostenloses Konto an. Das dauert weniger als eine Minute.</p>',
+          },
+          {
+            title: '2. Für einen Kurs anmelden',
+            description:
+              '<p>Wählen Sie einen Kurs und treten Sie einer Klasse bei: Lernen Sie im eigenen Tempo oder geben Sie den Code Ihrer Kursleitung ein.</p>',
+          },
+          {
+            title: '3. Lernen und Zertifikat erhalten',
+            description:
+              '<p>Arbeiten Sie die Lektionen durch, beantworten Sie die Quizfragen und bestehen Sie die Abschlussprüfung, um Ihr Zertifikat zu erhalten.</p>',
+          },
         ],
       },
       groups: {
@@ -69,11 +87,31 @@ export const de: PageSet = {
       faq: {
         title: 'Häufige Fragen',
         cards: [
-          { title: 'Kosten die Kurse etwas?', description: '<p>Nein. Alle Kurse und Zertifikate sind kostenlos. Unsere Arbeit wird durch Spenden und Fördermittel finanziert.</p>' },
-          { title: 'Wie lange dauert ein Kurs?', description: '<p>Die meisten Kurse erfordern etwa drei Stunden Lernzeit. In einer Klasse im eigenen Tempo können Sie diese auf so viele Tage verteilen, wie Sie brauchen.</p>' },
-          { title: 'Was brauche ich zum Bestehen?', description: '<p>Sie müssen in der Abschlussprüfung mindestens 80 % erreichen. Quizfragen und Prüfung können Sie beliebig oft wiederholen.</p>' },
-          { title: 'Kann ich die Sprache wechseln?', description: '<p>Ja. Nutzen Sie das Sprachmenü oben auf der Seite. Ihr Fortschritt wird für jede Sprachfassung eines Kurses gespeichert.</p>' },
-          { title: 'Ich habe mein Passwort vergessen. Was nun?', description: '<p>Nutzen Sie das Formular zum <a href="/passwordreset">Zurücksetzen des Passworts</a>. Wir senden Ihnen ein vorläufiges Passwort an Ihre E-Mail-Adresse.</p>' },
+          {
+            title: 'Kosten die Kurse etwas?',
+            description:
+              '<p>Nein. Alle Kurse und Zertifikate sind kostenlos. Unsere Arbeit wird durch Spenden und Fördermittel finanziert.</p>',
+          },
+          {
+            title: 'Wie lange dauert ein Kurs?',
+            description:
+              '<p>Die meisten Kurse erfordern etwa drei Stunden Lernzeit. In einer Klasse im eigenen Tempo können Sie diese auf so viele Tage verteilen, wie Sie brauchen.</p>',
+          },
+          {
+            title: 'Was brauche ich zum Bestehen?',
+            description:
+              '<p>Sie müssen in der Abschlussprüfung mindestens 80 % erreichen. Quizfragen und Prüfung können Sie beliebig oft wiederholen.</p>',
+          },
+          {
+            title: 'Kann ich die Sprache wechseln?',
+            description:
+              '<p>Ja. Nutzen Sie das Sprachmenü oben auf der Seite. Ihr Fortschritt wird für jede Sprachfassung eines Kurses gespeichert.</p>',
+          },
+          {
+            title: 'Ich habe mein Passwort vergessen. Was nun?',
+            description:
+              '<p>Nutzen Sie das Formular zum <a href="/passwordreset">Zurücksetzen des Passworts</a>. Wir senden Ihnen ein vorläufiges Passwort an Ihre E-Mail-Adresse.</p>',
+          },
         ],
       },
     },
@@ -226,8 +264,8 @@ export const de: PageSet = {
     },
   },
   Privacy: {
-    title: "Datenschutzhinweis",
-    meta: "Wie Open Learning Commons die personenbezogenen Daten seiner Lernenden verwendet, und Ihre Rechte.",
+    title: 'Datenschutzhinweis',
+    meta: 'Wie Open Learning Commons die personenbezogenen Daten seiner Lernenden verwendet, und Ihre Rechte.',
     blocks: {
       notice: {
         body: `<h2>Datenschutzhinweis</h2>

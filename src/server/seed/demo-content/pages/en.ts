@@ -24,7 +24,10 @@ export const en: PageSet = {
       cards: {
         title: 'Start here',
         cards: [
-          { title: 'Browse the courses', description: '<p>Short, practical courses on online learning and community health, each with a certificate.</p>' },
+          {
+            title: 'Browse the courses',
+            description: '<p>Short, practical courses on online learning and community health, each with a certificate.</p>',
+          },
           { title: 'How it works', description: '<p>Register, enrol in a class and learn at your own pace or with a group.</p>' },
           { title: 'Resources', description: '<p>Study tips, guides and a short survey to help us improve.</p>' },
           { title: 'About us', description: '<p>Who we are, why we do this work and how to reach us.</p>' },
@@ -56,9 +59,18 @@ export const en: PageSet = {
       steps: {
         title: 'Three steps to your certificate',
         cards: [
-          { title: '1. Register', description: '<p>Create a free account with your name and e-mail address. It takes less than a minute.</p>' },
-          { title: '2. Enrol in a course', description: '<p>Choose a course and join a class: study at your own pace, or enter the code your instructor gave you.</p>' },
-          { title: '3. Learn and get certified', description: '<p>Work through the lessons, take the quizzes and pass the final exam to receive your certificate.</p>' },
+          {
+            title: '1. Register',
+            description: '<p>Create a free account with your name and e-mail address. It takes less than a minute.</p>',
+          },
+          {
+            title: '2. Enrol in a course',
+            description: '<p>Choose a course and join a class: study at your own pace, or enter the code your instructor gave you.</p>',
+          },
+          {
+            title: '3. Learn and get certified',
+            description: '<p>Work through the lessons, take the quizzes and pass the final exam to receive your certificate.</p>',
+          },
         ],
       },
       groups: {
@@ -69,11 +81,30 @@ export const en: PageSet = {
       faq: {
         title: 'Frequently asked questions',
         cards: [
-          { title: 'Do the courses cost anything?', description: '<p>No. All courses and certificates are free. Our work is funded by donations and grants.</p>' },
-          { title: 'How long does a course take?', description: '<p>Most courses take about three hours of study. In a self-paced class you can spread that over as many days as you need.</p>' },
-          { title: 'What do I need to pass?', description: '<p>You need a score of at least 80% on the final exam. You can retake quizzes and the exam as often as you like.</p>' },
-          { title: 'Can I change the language?', description: '<p>Yes. Use the language menu at the top of the page. Your progress is kept for each language version of a course.</p>' },
-          { title: 'I forgot my password. What can I do?', description: '<p>Use the <a href="/passwordreset">password reset</a> form. We will send a temporary password to your e-mail address.</p>' },
+          {
+            title: 'Do the courses cost anything?',
+            description: '<p>No. All courses and certificates are free. Our work is funded by donations and grants.</p>',
+          },
+          {
+            title: 'How long does a course take?',
+            description:
+              '<p>Most courses take about three hours of study. In a self-paced class you can spread that over as many days as you need.</p>',
+          },
+          {
+            title: 'What do I need to pass?',
+            description:
+              '<p>You need a score of at least 80% on the final exam. You can retake quizzes and the exam as often as you like.</p>',
+          },
+          {
+            title: 'Can I change the language?',
+            description:
+              '<p>Yes. Use the language menu at the top of the page. Your progress is kept for each language version of a course.</p>',
+          },
+          {
+            title: 'I forgot my password. What can I do?',
+            description:
+              '<p>Use the <a href="/passwordreset">password reset</a> form. We will send a temporary password to your e-mail address.</p>',
+          },
         ],
       },
     },
@@ -224,8 +255,8 @@ export const en: PageSet = {
     },
   },
   Privacy: {
-    title: "Privacy notice",
-    meta: "How Open Learning Commons uses the personal data of its learners, and your rights.",
+    title: 'Privacy notice',
+    meta: 'How Open Learning Commons uses the personal data of its learners, and your rights.',
     blocks: {
       notice: {
         body: `<h2>Privacy notice</h2>

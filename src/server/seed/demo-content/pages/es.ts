@@ -24,7 +24,10 @@ export const es: PageSet = {
       cards: {
         title: 'Empieza aquí',
         cards: [
-          { title: 'Explora los cursos', description: '<p>Cursos breves y prácticos sobre aprendizaje en línea y salud comunitaria, todos con certificado.</p>' },
+          {
+            title: 'Explora los cursos',
+            description: '<p>Cursos breves y prácticos sobre aprendizaje en línea y salud comunitaria, todos con certificado.</p>',
+          },
           { title: 'Cómo funciona', description: '<p>Regístrate, inscríbete en una clase y aprende a tu ritmo o con un grupo.</p>' },
           { title: 'Recursos', description: '<p>Consejos de estudio, guías y una breve encuesta para ayudarnos a mejorar.</p>' },
           { title: 'Quiénes somos', description: '<p>Quiénes somos, por qué hacemos este trabajo y cómo contactarnos.</p>' },
@@ -56,9 +59,18 @@ export const es: PageSet = {
       steps: {
         title: 'Tres pasos hacia tu certificado',
         cards: [
-          { title: '1. Regístrate', description: '<p>Crea una cuenta gratuita con tu nombre y tu correo electrónico. Lleva menos de un minuto.</p>' },
-          { title: '2. Inscríbete en un curso', description: '<p>Elige un curso y únete a una clase: estudia a tu ritmo o introduce el código que te dio tu instructor.</p>' },
-          { title: '3. Aprende y certifícate', description: '<p>Completa las lecciones, responde los cuestionarios y aprueba el examen final para recibir tu certificado.</p>' },
+          {
+            title: '1. Regístrate',
+            description: '<p>Crea una cuenta gratuita con tu nombre y tu correo electrónico. Lleva menos de un minuto.</p>',
+          },
+          {
+            title: '2. Inscríbete en un curso',
+            description: '<p>Elige un curso y únete a una clase: estudia a tu ritmo o introduce el código que te dio tu instructor.</p>',
+          },
+          {
+            title: '3. Aprende y certifícate',
+            description: '<p>Completa las lecciones, responde los cuestionarios y aprueba el examen final para recibir tu certificado.</p>',
+          },
         ],
       },
       groups: {
@@ -69,11 +81,31 @@ export const es: PageSet = {
       faq: {
         title: 'Preguntas frecuentes',
         cards: [
-          { title: '¿Los cursos tienen algún costo?', description: '<p>No. Todos los cursos y certificados son gratuitos. Nuestro trabajo se financia con donaciones y subvenciones.</p>' },
-          { title: '¿Cuánto dura un curso?', description: '<p>La mayoría de los cursos requiere unas tres horas de estudio. En una clase a tu ritmo puedes repartirlas en tantos días como necesites.</p>' },
-          { title: '¿Qué necesito para aprobar?', description: '<p>Necesitas obtener al menos un 80 % en el examen final. Puedes repetir los cuestionarios y el examen tantas veces como quieras.</p>' },
-          { title: '¿Puedo cambiar de idioma?', description: '<p>Sí. Usa el menú de idiomas en la parte superior de la página. Tu progreso se guarda para cada versión lingüística de un curso.</p>' },
-          { title: 'Olvidé mi contraseña. ¿Qué hago?', description: '<p>Usa el formulario de <a href="/passwordreset">restablecimiento de contraseña</a>. Te enviaremos una contraseña temporal a tu correo electrónico.</p>' },
+          {
+            title: '¿Los cursos tienen algún costo?',
+            description:
+              '<p>No. Todos los cursos y certificados son gratuitos. Nuestro trabajo se financia con donaciones y subvenciones.</p>',
+          },
+          {
+            title: '¿Cuánto dura un curso?',
+            description:
+              '<p>La mayoría de los cursos requiere unas tres horas de estudio. En una clase a tu ritmo puedes repartirlas en tantos días como necesites.</p>',
+          },
+          {
+            title: '¿Qué necesito para aprobar?',
+            description:
+              '<p>Necesitas obtener al menos un 80 % en el examen final. Puedes repetir los cuestionarios y el examen tantas veces como quieras.</p>',
+          },
+          {
+            title: '¿Puedo cambiar de idioma?',
+            description:
+              '<p>Sí. Usa el menú de idiomas en la parte superior de la página. Tu progreso se guarda para cada versión lingüística de un curso.</p>',
+          },
+          {
+            title: 'Olvidé mi contraseña. ¿Qué hago?',
+            description:
+              '<p>Usa el formulario de <a href="/passwordreset">restablecimiento de contraseña</a>. Te enviaremos una contraseña temporal a tu correo electrónico.</p>',
+          },
         ],
       },
     },
@@ -224,8 +256,8 @@ export const es: PageSet = {
     },
   },
   Privacy: {
-    title: "Aviso de privacidad",
-    meta: "Cómo usa Open Learning Commons los datos personales de sus estudiantes, y tus derechos.",
+    title: 'Aviso de privacidad',
+    meta: 'Cómo usa Open Learning Commons los datos personales de sus estudiantes, y tus derechos.',
     blocks: {
       notice: {
         body: `<h2>Aviso de privacidad</h2>

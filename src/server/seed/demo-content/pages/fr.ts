@@ -24,8 +24,15 @@ export const fr: PageSet = {
       cards: {
         title: 'Pour commencer',
         cards: [
-          { title: 'Découvrir les cours', description: '<p>Des cours courts et pratiques sur l’apprentissage en ligne et la santé communautaire, tous avec certificat.</p>' },
-          { title: 'Comment ça marche', description: '<p>Inscrivez-vous, rejoignez une classe et apprenez à votre rythme ou en groupe.</p>' },
+          {
+            title: 'Découvrir les cours',
+            description:
+              '<p>Des cours courts et pratiques sur l’apprentissage en ligne et la santé communautaire, tous avec certificat.</p>',
+          },
+          {
+            title: 'Comment ça marche',
+            description: '<p>Inscrivez-vous, rejoignez une classe et apprenez à votre rythme ou en groupe.</p>',
+          },
           { title: 'Ressources', description: '<p>Conseils d’étude, guides et un court questionnaire pour nous aider à progresser.</p>' },
           { title: 'Qui sommes-nous', description: '<p>Qui nous sommes, pourquoi nous faisons ce travail et comment nous joindre.</p>' },
         ],
@@ -56,9 +63,19 @@ export const fr: PageSet = {
       steps: {
         title: 'Trois étapes jusqu’à votre certificat',
         cards: [
-          { title: '1. Inscrivez-vous', description: '<p>Créez un compte gratuit avec votre nom et votre adresse e-mail. Cela prend moins d’une minute.</p>' },
-          { title: '2. Choisissez un cours', description: '<p>Choisissez un cours et rejoignez une classe : étudiez à votre rythme ou saisissez le code fourni par votre formateur.</p>' },
-          { title: '3. Apprenez et obtenez votre certificat', description: '<p>Suivez les leçons, répondez aux quiz et réussissez l’examen final pour recevoir votre certificat.</p>' },
+          {
+            title: '1. Inscrivez-vous',
+            description: '<p>Créez un compte gratuit avec votre nom et votre adresse e-mail. Cela prend moins d’une minute.</p>',
+          },
+          {
+            title: '2. Choisissez un cours',
+            description:
+              '<p>Choisissez un cours et rejoignez une classe : étudiez à votre rythme ou saisissez le code fourni par votre formateur.</p>',
+          },
+          {
+            title: '3. Apprenez et obtenez votre certificat',
+            description: '<p>Suivez les leçons, répondez aux quiz et réussissez l’examen final pour recevoir votre certificat.</p>',
+          },
         ],
       },
       groups: {
@@ -69,11 +86,31 @@ export const fr: PageSet = {
       faq: {
         title: 'Questions fréquentes',
         cards: [
-          { title: 'Les cours sont-ils payants ?', description: '<p>Non. Tous les cours et certificats sont gratuits. Notre travail est financé par des dons et des subventions.</p>' },
-          { title: 'Combien de temps dure un cours ?', description: '<p>La plupart des cours demandent environ trois heures d’étude. Dans une classe à votre rythme, vous pouvez les répartir sur autant de jours que nécessaire.</p>' },
-          { title: 'Que faut-il pour réussir ?', description: '<p>Il faut obtenir au moins 80 % à l’examen final. Vous pouvez repasser les quiz et l’examen autant de fois que vous le souhaitez.</p>' },
-          { title: 'Puis-je changer de langue ?', description: '<p>Oui. Utilisez le menu des langues en haut de la page. Votre progression est conservée pour chaque version linguistique d’un cours.</p>' },
-          { title: 'J’ai oublié mon mot de passe. Que faire ?', description: '<p>Utilisez le formulaire de <a href="/passwordreset">réinitialisation du mot de passe</a>. Nous vous enverrons un mot de passe temporaire par e-mail.</p>' },
+          {
+            title: 'Les cours sont-ils payants ?',
+            description:
+              '<p>Non. Tous les cours et certificats sont gratuits. Notre travail est financé par des dons et des subventions.</p>',
+          },
+          {
+            title: 'Combien de temps dure un cours ?',
+            description:
+              '<p>La plupart des cours demandent environ trois heures d’étude. Dans une classe à votre rythme, vous pouvez les répartir sur autant de jours que nécessaire.</p>',
+          },
+          {
+            title: 'Que faut-il pour réussir ?',
+            description:
+              '<p>Il faut obtenir au moins 80 % à l’examen final. Vous pouvez repasser les quiz et l’examen autant de fois que vous le souhaitez.</p>',
+          },
+          {
+            title: 'Puis-je changer de langue ?',
+            description:
+              '<p>Oui. Utilisez le menu des langues en haut de la page. Votre progression est conservée pour chaque version linguistique d’un cours.</p>',
+          },
+          {
+            title: 'J’ai oublié mon mot de passe. Que faire ?',
+            description:
+              '<p>Utilisez le formulaire de <a href="/passwordreset">réinitialisation du mot de passe</a>. Nous vous enverrons un mot de passe temporaire par e-mail.</p>',
+          },
         ],
       },
     },
@@ -224,8 +261,8 @@ export const fr: PageSet = {
     },
   },
   Privacy: {
-    title: "Avis de confidentialité",
-    meta: "Comment Open Learning Commons utilise les données personnelles de ses apprenants, et vos droits.",
+    title: 'Avis de confidentialité',
+    meta: 'Comment Open Learning Commons utilise les données personnelles de ses apprenants, et vos droits.',
     blocks: {
       notice: {
         body: `<h2>Avis de confidentialité</h2>

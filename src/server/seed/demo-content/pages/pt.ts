@@ -24,7 +24,10 @@ export const pt: PageSet = {
       cards: {
         title: 'Comece aqui',
         cards: [
-          { title: 'Conheça os cursos', description: '<p>Cursos curtos e práticos sobre aprendizagem on-line e saúde comunitária, todos com certificado.</p>' },
+          {
+            title: 'Conheça os cursos',
+            description: '<p>Cursos curtos e práticos sobre aprendizagem on-line e saúde comunitária, todos com certificado.</p>',
+          },
           { title: 'Como funciona', description: '<p>Cadastre-se, inscreva-se em uma turma e aprenda no seu ritmo ou em grupo.</p>' },
           { title: 'Recursos', description: '<p>Dicas de estudo, guias e uma breve pesquisa para nos ajudar a melhorar.</p>' },
           { title: 'Quem somos', description: '<p>Quem somos, por que fazemos este trabalho e como falar conosco.</p>' },
@@ -57,8 +60,14 @@ export const pt: PageSet = {
         title: 'Três passos até o seu certificado',
         cards: [
           { title: '1. Cadastre-se', description: '<p>Crie uma conta gratuita com seu nome e e-mail. Leva menos de um minuto.</p>' },
-          { title: '2. Inscreva-se em um curso', description: '<p>Escolha um curso e entre em uma turma: estude no seu ritmo ou digite o código que seu instrutor lhe deu.</p>' },
-          { title: '3. Aprenda e receba o certificado', description: '<p>Percorra as lições, responda aos questionários e seja aprovado na prova final para receber o certificado.</p>' },
+          {
+            title: '2. Inscreva-se em um curso',
+            description: '<p>Escolha um curso e entre em uma turma: estude no seu ritmo ou digite o código que seu instrutor lhe deu.</p>',
+          },
+          {
+            title: '3. Aprenda e receba o certificado',
+            description: '<p>Percorra as lições, responda aos questionários e seja aprovado na prova final para receber o certificado.</p>',
+          },
         ],
       },
       groups: {
@@ -69,11 +78,30 @@ export const pt: PageSet = {
       faq: {
         title: 'Perguntas frequentes',
         cards: [
-          { title: 'Os cursos são pagos?', description: '<p>Não. Todos os cursos e certificados são gratuitos. Nosso trabalho é financiado por doações e subsídios.</p>' },
-          { title: 'Quanto tempo dura um curso?', description: '<p>A maioria dos cursos exige cerca de três horas de estudo. Em uma turma no seu ritmo, você pode distribuí-las por quantos dias precisar.</p>' },
-          { title: 'O que preciso para ser aprovado?', description: '<p>Você precisa obter pelo menos 80% na prova final. Pode refazer os questionários e a prova quantas vezes quiser.</p>' },
-          { title: 'Posso mudar o idioma?', description: '<p>Sim. Use o menu de idiomas no topo da página. Seu progresso é guardado para cada versão de idioma de um curso.</p>' },
-          { title: 'Esqueci minha senha. O que faço?', description: '<p>Use o formulário de <a href="/passwordreset">redefinição de senha</a>. Enviaremos uma senha temporária para o seu e-mail.</p>' },
+          {
+            title: 'Os cursos são pagos?',
+            description: '<p>Não. Todos os cursos e certificados são gratuitos. Nosso trabalho é financiado por doações e subsídios.</p>',
+          },
+          {
+            title: 'Quanto tempo dura um curso?',
+            description:
+              '<p>A maioria dos cursos exige cerca de três horas de estudo. Em uma turma no seu ritmo, você pode distribuí-las por quantos dias precisar.</p>',
+          },
+          {
+            title: 'O que preciso para ser aprovado?',
+            description:
+              '<p>Você precisa obter pelo menos 80% na prova final. Pode refazer os questionários e a prova quantas vezes quiser.</p>',
+          },
+          {
+            title: 'Posso mudar o idioma?',
+            description:
+              '<p>Sim. Use o menu de idiomas no topo da página. Seu progresso é guardado para cada versão de idioma de um curso.</p>',
+          },
+          {
+            title: 'Esqueci minha senha. O que faço?',
+            description:
+              '<p>Use o formulário de <a href="/passwordreset">redefinição de senha</a>. Enviaremos uma senha temporária para o seu e-mail.</p>',
+          },
         ],
       },
     },
@@ -224,8 +252,8 @@ export const pt: PageSet = {
     },
   },
   Privacy: {
-    title: "Aviso de privacidade",
-    meta: "Como a Open Learning Commons usa os dados pessoais dos seus alunos, e os seus direitos.",
+    title: 'Aviso de privacidade',
+    meta: 'Como a Open Learning Commons usa os dados pessoais dos seus alunos, e os seus direitos.',
     blocks: {
       notice: {
         body: `<h2>Aviso de privacidade</h2>

@@ -88,15 +88,33 @@ function targetLink(e: AuditEntry) {
 
 /** The audit table's columns (the same cells as the user page's short list). */
 const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
-  { id: 'created', header: tk('When'), cell: (e) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(e.created)}</span>, csv: (e) => e.created },
-  { id: 'actoremail', header: tk('Who'), cell: (e) => <Anchor component={Link} to={adminPath('users', e.actor)} style={{ overflowWrap: 'anywhere' }}>{e.actoremail}</Anchor>, csv: (e) => e.actoremail },
+  {
+    id: 'created',
+    header: tk('When'),
+    cell: (e) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(e.created)}</span>,
+    csv: (e) => e.created,
+  },
+  {
+    id: 'actoremail',
+    header: tk('Who'),
+    cell: (e) => (
+      <Anchor component={Link} to={adminPath('users', e.actor)} style={{ overflowWrap: 'anywhere' }}>
+        {e.actoremail}
+      </Anchor>
+    ),
+    csv: (e) => e.actoremail,
+  },
   { id: 'action', header: tk('Action'), cell: (e) => <ActionName action={e.action} />, csv: (e) => e.action },
   { id: 'target', header: tk('Target'), cell: (e) => <TargetCell e={e} />, csv: (e) => `${e.targettype}: ${e.target}` },
   {
-    id: 'changes', header: tk('Changes'), sortable: false,
+    id: 'changes',
+    header: tk('Changes'),
+    sortable: false,
     cell: (e) => (
       <>
-        <pre className="admin-changes" dir="ltr">{changeLines(e.changes).join('\n')}</pre>
+        <pre className="admin-changes" dir="ltr">
+          {changeLines(e.changes).join('\n')}
+        </pre>
         {e.targets ? <TargetsButton entry={e} /> : null}
       </>
     ),
@@ -115,18 +133,37 @@ function TargetsButton({ entry }: { entry: AuditEntry }) {
         {t('{{count}} records', { count: entry.targets ?? 0 })}
       </Button>
       <AppModal opened={open} onClose={() => setOpen(false)} title={<ActionName action={entry.action} />} size="lg">
-        {list.isPending ? <Loader size="sm" aria-label={t('Loading')} /> : list.isError ? <Text c="red.8" role="alert">{list.error.message}</Text> : (
+        {list.isPending ? (
+          <Loader size="sm" aria-label={t('Loading')} />
+        ) : list.isError ? (
+          <Text c="red.8" role="alert">
+            {list.error.message}
+          </Text>
+        ) : (
           <ScrollTable minWidth={420} testid="audit-targets-table">
             <Table.Thead>
-              <Table.Tr><Table.Th>{t('Name')}</Table.Th><Table.Th>{t('Email')}</Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Email')}</Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.data.targets.map((u) => (
                 <Table.Tr key={u._id}>
                   <Table.Td>
-                    {u.email ? <Anchor component={Link} to={adminPath('users', u._id)}>{u.name || u._id}</Anchor> : <Text size="sm" c="dimmed">{t('Account removed')}</Text>}
+                    {u.email ? (
+                      <Anchor component={Link} to={adminPath('users', u._id)}>
+                        {u.name || u._id}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {t('Account removed')}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}><span dir="ltr">{u.email ?? u._id}</span></Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <span dir="ltr">{u.email ?? u._id}</span>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -147,8 +184,16 @@ function TargetCell({ e }: { e: AuditEntry }) {
   const link = targetLink(e);
   return (
     <div style={{ overflowWrap: 'anywhere' }}>
-      <Text size="xs" c="gray.7">{e.targettype}</Text>
-      {link ? <Anchor component={Link} to={link} size="sm">{e.target}</Anchor> : <Text size="sm">{e.target}</Text>}
+      <Text size="xs" c="gray.7">
+        {e.targettype}
+      </Text>
+      {link ? (
+        <Anchor component={Link} to={link} size="sm">
+          {e.target}
+        </Anchor>
+      ) : (
+        <Text size="sm">{e.target}</Text>
+      )}
     </div>
   );
 }
@@ -174,14 +219,30 @@ export function AuditTable({ list }: { list: AuditEntry[] }) {
             <Table.Tr key={e._id} data-action={e.action} data-target={e.target}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayTime(e.created)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Anchor component={Link} to={adminPath('users', e.actor)}>{e.actoremail}</Anchor>
+                <Anchor component={Link} to={adminPath('users', e.actor)}>
+                  {e.actoremail}
+                </Anchor>
               </Table.Td>
-              <Table.Td><ActionName action={e.action} /></Table.Td>
+              <Table.Td>
+                <ActionName action={e.action} />
+              </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Text size="xs" c="gray.7">{e.targettype}</Text>
-                {link ? <Anchor component={Link} to={link} size="sm">{e.target}</Anchor> : <Text size="sm">{e.target}</Text>}
+                <Text size="xs" c="gray.7">
+                  {e.targettype}
+                </Text>
+                {link ? (
+                  <Anchor component={Link} to={link} size="sm">
+                    {e.target}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{e.target}</Text>
+                )}
               </Table.Td>
-              <Table.Td><pre className="admin-changes" dir="ltr">{changeLines(e.changes).join('\n')}</pre></Table.Td>
+              <Table.Td>
+                <pre className="admin-changes" dir="ltr">
+                  {changeLines(e.changes).join('\n')}
+                </pre>
+              </Table.Td>
             </Table.Tr>
           );
         })}
@@ -198,7 +259,10 @@ export default function AuditPanel(_: PanelProps) {
   const [form, setForm] = useState(target);
   const set = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) { if (v) next.set(k, v); else next.delete(k); }
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
     setParams(next, { replace: true });
   };
   const apply = (e: FormEvent) => {
@@ -208,23 +272,61 @@ export default function AuditPanel(_: PanelProps) {
   const filters = { ...(action ? { action } : {}), ...(target ? { target } : {}) };
   return (
     <PanelFrame>
-      <DataTable<AuditEntry> testid="audit" csvName="audit" columns={AUDIT_COLUMNS} rowKey={(e) => e._id} defaultSort="created" defaultDir="desc"
-        queryKey={['audit', 'table', filters]} fetchPage={(q) => auditPage({ ...q, ...filters })} filterLabel={tk('Search')} minWidth={820}
+      <DataTable<AuditEntry>
+        testid="audit"
+        csvName="audit"
+        columns={AUDIT_COLUMNS}
+        rowKey={(e) => e._id}
+        defaultSort="created"
+        defaultDir="desc"
+        queryKey={['audit', 'table', filters]}
+        fetchPage={(q) => auditPage({ ...q, ...filters })}
+        filterLabel={tk('Search')}
+        minWidth={820}
         rowProps={(e) => ({ 'data-action': e.action, 'data-target': e.target })}
-        toolbar={(
+        toolbar={
           <>
-            <Select label={t('Action')} value={action || null} onChange={(v) => set({ action: v ?? '' })} clearable style={{ flex: '1 1 200px' }}
-              placeholder={t('All actions')} data={Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label: t(label) })).sort((a, b) => a.label.localeCompare(b.label))}
-              data-testid="audit-action" comboboxProps={{ withinPortal: true }} />
-            <form onSubmit={apply} data-testid="audit-filters" style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flex: '1 1 260px' }}>
-              <TextInput label={t('Target (ID)')} value={form} onChange={(e) => setForm(e.currentTarget.value)} style={{ flex: 1 }} name="target" />
+            <Select
+              label={t('Action')}
+              value={action || null}
+              onChange={(v) => set({ action: v ?? '' })}
+              clearable
+              style={{ flex: '1 1 200px' }}
+              placeholder={t('All actions')}
+              data={Object.entries(AUDIT_ACTIONS)
+                .map(([value, label]) => ({ value, label: t(label) }))
+                .sort((a, b) => a.label.localeCompare(b.label))}
+              data-testid="audit-action"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <form
+              onSubmit={apply}
+              data-testid="audit-filters"
+              style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flex: '1 1 260px' }}
+            >
+              <TextInput
+                label={t('Target (ID)')}
+                value={form}
+                onChange={(e) => setForm(e.currentTarget.value)}
+                style={{ flex: 1 }}
+                name="target"
+              />
               <Button type="submit">{t('Filter')}</Button>
               {(action || target) && (
-                <Button variant="subtle" onClick={() => { setForm(''); setParams(new URLSearchParams(), { replace: true }); }}>{t('Clear filters')}</Button>
+                <Button
+                  variant="subtle"
+                  onClick={() => {
+                    setForm('');
+                    setParams(new URLSearchParams(), { replace: true });
+                  }}
+                >
+                  {t('Clear filters')}
+                </Button>
               )}
             </form>
           </>
-        )} />
+        }
+      />
     </PanelFrame>
   );
 }

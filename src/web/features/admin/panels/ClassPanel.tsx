@@ -3,7 +3,23 @@
  * /app_classes/save, with the server's messages per field) and its participants (/app_enrollment/classEnrollment).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -26,17 +42,38 @@ import { api } from '../../../lib/api.ts';
 import { DateField } from '../../../lib/DateField.tsx';
 import { classMembersPath, coursePath, courseGradebookPath, gradebookPath } from '../../../lib/paths.ts';
 
-interface Values { name: string; startdate: string; weeks: number | string; instructor: string | null; selfpaced: boolean; lang: string; description: string; description2: string }
+interface Values {
+  name: string;
+  startdate: string;
+  weeks: number | string;
+  instructor: string | null;
+  selfpaced: boolean;
+  lang: string;
+  description: string;
+  description2: string;
+}
 const valuesOf = (c: ClassRecord): Values => ({
-  name: c.name ?? '', startdate: day(c.startdate), weeks: c.weeks ?? '', instructor: c.instructor ?? null, selfpaced: !!c.selfpaced,
-  lang: c.lang ?? '', description: c.description ?? '', description2: c.description2 ?? '',
+  name: c.name ?? '',
+  startdate: day(c.startdate),
+  weeks: c.weeks ?? '',
+  instructor: c.instructor ?? null,
+  selfpaced: !!c.selfpaced,
+  lang: c.lang ?? '',
+  description: c.description ?? '',
+  description2: c.description2 ?? '',
 });
 
 /** What is saved: the fields as typed, the instructor only when another one was picked. */
 const bodyOf = (cls: ClassRecord, v: Values): ClassSave => ({
-  _id: cls._id, name: v.name.trim(), startdate: v.startdate, weeks: v.weeks === '' ? null : Number(v.weeks),
-  selfpaced: v.selfpaced, description: v.description, description2: v.description2,
-  ...(v.lang ? { lang: v.lang } : {}), ...(v.instructor && v.instructor !== cls.instructor ? { instructor: v.instructor } : {}),
+  _id: cls._id,
+  name: v.name.trim(),
+  startdate: v.startdate,
+  weeks: v.weeks === '' ? null : Number(v.weeks),
+  selfpaced: v.selfpaced,
+  description: v.description,
+  description2: v.description2,
+  ...(v.lang ? { lang: v.lang } : {}),
+  ...(v.instructor && v.instructor !== cls.instructor ? { instructor: v.instructor } : {}),
 });
 
 function ClassForm({ cls }: { cls: ClassRecord }) {
@@ -68,33 +105,76 @@ function ClassForm({ cls }: { cls: ClassRecord }) {
       setError(err instanceof Error && err.message === MSG.classSaveFailed ? MSG.classSaveFailed : errorMessage(err));
     },
   });
-  const submit = form.onSubmit((v) => save.mutate(bodyOf(cls, v)), () => setError(MSG.correctFields));
+  const submit = form.onSubmit(
+    (v) => save.mutate(bodyOf(cls, v)),
+    () => setError(MSG.correctFields),
+  );
   const err = (k: string) => fieldError(t, form.errors, k);
 
   const langs = config?.publiclanguages ?? [];
   return (
     <form onSubmit={submit} noValidate data-testid="class-form">
       <Stack gap="sm">
-        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {t(error)}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput name="name" label={t('Class name')} required {...form.getInputProps('name')} error={err('name')} />
           <DateField name="startdate" label={t('Start date')} {...form.getInputProps('startdate')} error={err('startdate')} />
-          <NumberInput name="weeks" label={t('Registration weeks after the start')} min={0} max={520} allowDecimal={false}
-            {...form.getInputProps('weeks')} error={err('weeks')} />
-          <Select label={t('Language')} value={form.values.lang || null} onChange={(x) => form.setFieldValue('lang', x ?? '')} comboboxProps={{ withinPortal: true }}
-            data={langs.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} error={err('lang')} />
-          <UserPicker label={t('Instructor')} value={form.values.instructor} onChange={(id) => form.setFieldValue('instructor', id)}
-            initialLabel={cls.instructorname} error={err('instructor')} />
+          <NumberInput
+            name="weeks"
+            label={t('Registration weeks after the start')}
+            min={0}
+            max={520}
+            allowDecimal={false}
+            {...form.getInputProps('weeks')}
+            error={err('weeks')}
+          />
+          <Select
+            label={t('Language')}
+            value={form.values.lang || null}
+            onChange={(x) => form.setFieldValue('lang', x ?? '')}
+            comboboxProps={{ withinPortal: true }}
+            data={langs.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))}
+            error={err('lang')}
+          />
+          <UserPicker
+            label={t('Instructor')}
+            value={form.values.instructor}
+            onChange={(id) => form.setFieldValue('instructor', id)}
+            initialLabel={cls.instructorname}
+            error={err('instructor')}
+          />
           <Stack gap={4} justify="center">
             <Switch label={t('Self-paced')} {...form.getInputProps('selfpaced', { type: 'checkbox' })} />
           </Stack>
         </SimpleGrid>
-        <Textarea name="description" label={t('Description')} description={t('HTML is allowed.')} autosize minRows={2} maxRows={8}
-          {...form.getInputProps('description')} error={err('description')} />
-        <Textarea name="description2" label={t('Second description')} description={t('HTML is allowed.')} autosize minRows={2} maxRows={8}
-          {...form.getInputProps('description2')} error={err('description2')} />
+        <Textarea
+          name="description"
+          label={t('Description')}
+          description={t('HTML is allowed.')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('description')}
+          error={err('description')}
+        />
+        <Textarea
+          name="description2"
+          label={t('Second description')}
+          description={t('HTML is allowed.')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('description2')}
+          error={err('description2')}
+        />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} data-testid="class-save">{t('Save')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="class-save">
+            {t('Save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -115,7 +195,9 @@ export default function ClassPanel({ rest }: PanelProps) {
     return (
       <Stack>
         <Alert color="gray">{t('This class no longer exists')}</Alert>
-        <Anchor component={Link} to="/admin/courses">{t('Courses and classes')}</Anchor>
+        <Anchor component={Link} to="/admin/courses">
+          {t('Courses and classes')}
+        </Anchor>
       </Stack>
     );
   }
@@ -127,29 +209,47 @@ export default function ClassPanel({ rest }: PanelProps) {
           <Text c="gray.7">{courseTitle}</Text>
         </div>
         <Group gap="xs">
-          {cls.regcode && <Badge variant="outline" size="lg" title={t('Registration code')}>{cls.regcode}</Badge>}
-          <Button component={Link} to={coursePath(cls.course, cls._id)} variant="light" size="xs">{t('Visit')}</Button>
-          <Button component={Link} to={classMembersPath(cls._id)} variant="light" size="xs">{t('Participants')}</Button>
-          <Button component={Link} to={gradebookPath(cls._id)} variant="light" size="xs" data-testid="admin-class-gradebook">{t('Gradebook')}</Button>
+          {cls.regcode && (
+            <Badge variant="outline" size="lg" title={t('Registration code')}>
+              {cls.regcode}
+            </Badge>
+          )}
+          <Button component={Link} to={coursePath(cls.course, cls._id)} variant="light" size="xs">
+            {t('Visit')}
+          </Button>
+          <Button component={Link} to={classMembersPath(cls._id)} variant="light" size="xs">
+            {t('Participants')}
+          </Button>
+          <Button component={Link} to={gradebookPath(cls._id)} variant="light" size="xs" data-testid="admin-class-gradebook">
+            {t('Gradebook')}
+          </Button>
           <Button component={Link} to={courseGradebookPath(cls.course)} variant="light" size="xs" data-testid="admin-course-gradebook">
             {t('Course gradebook')}
           </Button>
         </Group>
       </Group>
       {cls.course !== course && <Alert color="orange">{t('That class belongs to another course.')}</Alert>}
-      <Paper withBorder p="md" radius="md"><ClassForm cls={cls} /></Paper>
+      <Paper withBorder p="md" radius="md">
+        <ClassForm cls={cls} />
+      </Paper>
       <section>
-        <Title order={3} mb="xs">{t('Participants')}</Title>
+        <Title order={3} mb="xs">
+          {t('Participants')}
+        </Title>
         <ClassParticipants classid={cls._id} />
       </section>
       <Group>
-        <ConfirmButton label={tk('Remove class')} title={tk('Remove this class?')} message={t('The class is removed; enrollments in it stay and show that the class no longer exists.')}
+        <ConfirmButton
+          label={tk('Remove class')}
+          title={tk('Remove this class?')}
+          message={t('The class is removed; enrollments in it stay and show that the class no longer exists.')}
           onConfirm={async () => {
             await api.post('/app_classes/remove', { _id: cls._id });
             await queryClient.invalidateQueries({ predicate: (x) => ['classes', 'reports', 'enrollment'].includes(String(x.queryKey[0])) });
             addStatus('success', tk('The class has been removed.'));
             navigate('/admin/courses');
-          }} />
+          }}
+        />
       </Group>
     </Stack>
   );

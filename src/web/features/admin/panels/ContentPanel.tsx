@@ -35,18 +35,59 @@ export default function ContentPanel(_: PanelProps) {
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap" gap="sm">
         <div>
-          <Text size="sm" fw={500} id="content-type-label" mb={4}>{t('Type')}</Text>
-          <SegmentedControl aria-labelledby="content-type-label" value={type} onChange={(v) => { setType(v); setPage(1); }}
-            data={[{ value: 'page', label: t('Pages') }, { value: 'block', label: t('Blocks') }, { value: '', label: t('All') }]} />
+          <Text size="sm" fw={500} id="content-type-label" mb={4}>
+            {t('Type')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="content-type-label"
+            value={type}
+            onChange={(v) => {
+              setType(v);
+              setPage(1);
+            }}
+            data={[
+              { value: 'page', label: t('Pages') },
+              { value: 'block', label: t('Blocks') },
+              { value: '', label: t('All') },
+            ]}
+          />
         </div>
-        <Select label={t('Language')} placeholder={t('All')} clearable value={lang} onChange={(v) => { setLang(v); setPage(1); }} w={180}
-          data={(config?.publiclanguages ?? []).map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))} comboboxProps={{ withinPortal: true }} />
-        <TextInput type="search" label={t('Search')} leftSection={<IconSearch size={16} aria-hidden />} value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} style={{ flex: '1 1 200px' }} />
-        <Button component={Link} to="/admin/content/new" variant="light">{t('New content')}</Button>
+        <Select
+          label={t('Language')}
+          placeholder={t('All')}
+          clearable
+          value={lang}
+          onChange={(v) => {
+            setLang(v);
+            setPage(1);
+          }}
+          w={180}
+          data={(config?.publiclanguages ?? []).map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          type="search"
+          label={t('Search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 200px' }}
+        />
+        <Button component={Link} to="/admin/content/new" variant="light">
+          {t('New content')}
+        </Button>
       </Group>
-      <Text size="sm" c="gray.7">{t('Records')}: {q.data ? list.length : '…'}</Text>
-      {q.isError ? <LoadError error={q.error} /> : !q.data ? <TableSkeleton /> : (
+      <Text size="sm" c="gray.7">
+        {t('Records')}: {q.data ? list.length : '…'}
+      </Text>
+      {q.isError ? (
+        <LoadError error={q.error} />
+      ) : !q.data ? (
+        <TableSkeleton />
+      ) : (
         <ScrollTable minWidth={760} testid="content-table">
           <Table.Thead>
             <Table.Tr>
@@ -59,16 +100,37 @@ export default function ContentPanel(_: PanelProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.length === 0 && <Table.Tr><Table.Td colSpan={6}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>}
+            {list.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed">{t('No records found.')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
             {list.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map((c) => (
               <Table.Tr key={c._id}>
                 <Table.Td>
-                  <Anchor component={Link} to={adminPath('content', c._id)}>{c.title || c._id}</Anchor>
+                  <Anchor component={Link} to={adminPath('content', c._id)}>
+                    {c.title || c._id}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4}><Badge size="sm" variant="light">{c.type}</Badge>{c.subtype && <Badge size="sm" variant="outline">{c.subtype}</Badge>}</Group>
+                  <Group gap={4}>
+                    <Badge size="sm" variant="light">
+                      {c.type}
+                    </Badge>
+                    {c.subtype && (
+                      <Badge size="sm" variant="outline">
+                        {c.subtype}
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Td>
-                <Table.Td><Anchor component={Link} to={contentPagePath(c.context)} size="sm">/{c.context}</Anchor></Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={contentPagePath(c.context)} size="sm">
+                    /{c.context}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{c.lang}</Table.Td>
                 <Table.Td>{c.order}</Table.Td>
                 <Table.Td>{day(c.timestamp)}</Table.Td>

@@ -4,7 +4,21 @@
  * syncing one user or the recently changed users, with their results.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Group, List, NumberInput, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,19 +30,22 @@ import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
 import type { PanelProps } from '../panel-props.ts';
-import {
-  SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery,
-} from '../api.ts';
+import { SETTINGS_KEY, crmLookup, crmSyncRecent, crmSyncUser, setConfig, settingsQuery } from '../api.ts';
 import type { CrmBatchResult, CrmSettingsView, CrmSyncSummary } from '../../../../domain/replies-admin.ts';
 import { FieldList, LoadError, TableSkeleton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { UserPicker } from '../enrollment-parts.tsx';
 import { DateField } from '../../../lib/DateField.tsx';
 
 /** The fields sit under `crm`, as the call takes them and names them in its field errors. */
-interface CrmValues { crm: { baseUrl: string; key: string; timeoutMs: number | string } }
+interface CrmValues {
+  crm: { baseUrl: string; key: string; timeoutMs: number | string };
+}
 type CrmBody = { baseUrl?: string; key?: string; timeoutMs?: number };
-const crmBodyOf = ({ crm: v }: CrmValues): CrmBody =>
-  ({ baseUrl: v.baseUrl.trim(), ...(v.key.trim() ? { key: v.key.trim() } : {}), ...(v.timeoutMs === '' ? {} : { timeoutMs: Number(v.timeoutMs) }) });
+const crmBodyOf = ({ crm: v }: CrmValues): CrmBody => ({
+  baseUrl: v.baseUrl.trim(),
+  ...(v.key.trim() ? { key: v.key.trim() } : {}),
+  ...(v.timeoutMs === '' ? {} : { timeoutMs: Number(v.timeoutMs) }),
+});
 
 function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
   const { t } = useTranslation();
@@ -56,8 +73,10 @@ function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
     },
   });
   // A refused field's own message is the one shown above the form too.
-  const submit = form.onSubmit((v) => send.mutate({ body: crmBodyOf(v), done: tk('The CRM settings have been saved.') }),
-    (errs) => setError(String(Object.values(errs).find(Boolean) ?? MSG.correctFields)));
+  const submit = form.onSubmit(
+    (v) => send.mutate({ body: crmBodyOf(v), done: tk('The CRM settings have been saved.') }),
+    (errs) => setError(String(Object.values(errs).find(Boolean) ?? MSG.correctFields)),
+  );
   const err = (k: string) => fieldError(t, form.errors, k);
   return (
     <form onSubmit={submit} noValidate data-testid="crm-settings">
@@ -66,26 +85,63 @@ function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
           <Badge color={crm.configured ? 'teal.9' : 'dark.6'} variant="outline" data-testid="crm-configured">
             {crm.configured ? t('Configured') : t('Not configured')}
           </Badge>
-          <Badge color={crm.keySet ? 'teal.9' : 'red.9'} variant="outline" data-testid="crm-key-state">{crm.keySet ? t('Key set') : t('Key not set')}</Badge>
-          {crm.lastSync && <Text size="sm" c="gray.7">{t('Last complete sync')}: {dayTime(crm.lastSync)}</Text>}
+          <Badge color={crm.keySet ? 'teal.9' : 'red.9'} variant="outline" data-testid="crm-key-state">
+            {crm.keySet ? t('Key set') : t('Key not set')}
+          </Badge>
+          {crm.lastSync && (
+            <Text size="sm" c="gray.7">
+              {t('Last complete sync')}: {dayTime(crm.lastSync)}
+            </Text>
+          )}
         </Group>
-        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {t(error)}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput dir="ltr" name="baseUrl" label={t('CRM address (base URL)')} placeholder="https://crm.example.org/api"
-            {...form.getInputProps('crm.baseUrl')} error={err('crm.baseUrl')} />
-          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }} name="key" label={t('Key')} autoComplete="new-password" {...form.getInputProps('crm.key')}
+          <TextInput
+            dir="ltr"
+            name="baseUrl"
+            label={t('CRM address (base URL)')}
+            placeholder="https://crm.example.org/api"
+            {...form.getInputProps('crm.baseUrl')}
+            error={err('crm.baseUrl')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
+            name="key"
+            label={t('Key')}
+            autoComplete="new-password"
+            {...form.getInputProps('crm.key')}
             description={crm.keySet ? t('A key is set. Leave this empty to keep it.') : t('No key is set yet.')}
-            error={err('crm.key')} />
-          <NumberInput name="timeoutMs" label={t('Time-out per request (ms)')} min={100} max={60000} allowDecimal={false}
-            {...form.getInputProps('crm.timeoutMs')} error={err('crm.timeoutMs')} />
+            error={err('crm.key')}
+          />
+          <NumberInput
+            name="timeoutMs"
+            label={t('Time-out per request (ms)')}
+            min={100}
+            max={60000}
+            allowDecimal={false}
+            {...form.getInputProps('crm.timeoutMs')}
+            error={err('crm.timeoutMs')}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           {crm.keySet && (
-            <Button variant="default" color="red" disabled={send.isPending} onClick={() => send.mutate({ body: { key: '' }, done: tk('The CRM key has been removed.') })} data-testid="crm-clear-key">
+            <Button
+              variant="default"
+              color="red"
+              disabled={send.isPending}
+              onClick={() => send.mutate({ body: { key: '' }, done: tk('The CRM key has been removed.') })}
+              data-testid="crm-clear-key"
+            >
               {t('Remove the key')}
             </Button>
           )}
-          <Button type="submit" loading={send.isPending} data-testid="crm-save">{t('Save')}</Button>
+          <Button type="submit" loading={send.isPending} data-testid="crm-save">
+            {t('Save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -107,16 +163,28 @@ function Lookup() {
     e.preventDefault();
     const id = identifier.trim();
     setFound(null);
-    if (!isCrmIdentifier(id)) { setError(MSG.invalidContact); return; }
+    if (!isCrmIdentifier(id)) {
+      setError(MSG.invalidContact);
+      return;
+    }
     lookup.mutate(id);
   };
   return (
     <form onSubmit={submit} noValidate data-testid="crm-lookup">
       <Stack gap="sm">
         <Group align="flex-start" wrap="wrap" gap="sm">
-          <TextInput name="identifier" label={t('Contact ID or email address')} value={identifier} style={{ flex: '1 1 260px' }}
-            onChange={(e) => setIdentifier(e.currentTarget.value)} error={error ? t(error) : undefined} data-testid="crm-identifier" />
-          <Button type="submit" loading={lookup.isPending} mt={25}>{t('Look up')}</Button>
+          <TextInput
+            name="identifier"
+            label={t('Contact ID or email address')}
+            value={identifier}
+            style={{ flex: '1 1 260px' }}
+            onChange={(e) => setIdentifier(e.currentTarget.value)}
+            error={error ? t(error) : undefined}
+            data-testid="crm-identifier"
+          />
+          <Button type="submit" loading={lookup.isPending} mt={25}>
+            {t('Look up')}
+          </Button>
         </Group>
         {found && (
           <Paper withBorder p="sm" radius="sm" data-testid="crm-individual">
@@ -132,7 +200,11 @@ function ResultLines({ errors }: { errors: CrmBatchResult[] }) {
   if (!errors.length) return null;
   return (
     <List size="sm" spacing={2}>
-      {errors.map((e, i) => <List.Item key={i}>{e.email ?? e.externalId}: {e.message ?? e.status}</List.Item>)}
+      {errors.map((e, i) => (
+        <List.Item key={i}>
+          {e.email ?? e.externalId}: {e.message ?? e.status}
+        </List.Item>
+      ))}
     </List>
   );
 }
@@ -148,21 +220,33 @@ function SyncUser() {
       const status = r.result?.status;
       setResult({
         ok: status !== 'error',
-        text: status === 'created' ? t('Created in the CRM') : status === 'updated' ? t('Updated in the CRM') : t('The CRM rejected the request.'),
+        text:
+          status === 'created'
+            ? t('Created in the CRM')
+            : status === 'updated'
+              ? t('Updated in the CRM')
+              : t('The CRM rejected the request.'),
         errors: status === 'error' && r.result ? [r.result] : [],
       });
     },
     onError: (err) => setResult({ ok: false, text: t(errorMessage(err)) }),
   });
   const sync = () => {
-    if (!user) { setResult({ ok: false, text: t(MSG.required) }); return; }
+    if (!user) {
+      setResult({ ok: false, text: t(MSG.required) });
+      return;
+    }
     syncing.mutate(user);
   };
   return (
     <Stack gap="sm" data-testid="crm-sync-user-form">
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <div style={{ flex: '1 1 280px' }}><UserPicker label={t('User')} value={user} onChange={setUser} /></div>
-        <Button onClick={sync} loading={syncing.isPending}>{t('Sync user')}</Button>
+        <div style={{ flex: '1 1 280px' }}>
+          <UserPicker label={t('User')} value={user} onChange={setUser} />
+        </div>
+        <Button onClick={sync} loading={syncing.isPending}>
+          {t('Sync user')}
+        </Button>
       </Group>
       {result && (
         <Alert color={result.ok ? 'green' : 'red'} role="status" data-testid="crm-sync-user-result">
@@ -193,25 +277,48 @@ function SyncRecent() {
   });
   const sync = () => {
     const wrong = since ? dayOnlyError(since) : undefined;
-    if (wrong) { setError(wrong); return; }
+    if (wrong) {
+      setError(wrong);
+      return;
+    }
     syncing.mutate(since || undefined);
   };
   return (
     <Stack gap="sm" data-testid="crm-sync-recent">
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <DateField label={t('Changed since')} description={t('Empty: since the last complete sync, or the last seven days.')}
-          value={since} onChange={(e) => setSince(e.currentTarget.value)} w={260} />
-        <Button onClick={sync} loading={syncing.isPending} data-testid="crm-sync-recent-button">{t('Sync recent users')}</Button>
+        <DateField
+          label={t('Changed since')}
+          description={t('Empty: since the last complete sync, or the last seven days.')}
+          value={since}
+          onChange={(e) => setSince(e.currentTarget.value)}
+          w={260}
+        />
+        <Button onClick={sync} loading={syncing.isPending} data-testid="crm-sync-recent-button">
+          {t('Sync recent users')}
+        </Button>
       </Group>
-      {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {t(error)}
+        </Alert>
+      )}
       {summary && (
         <Alert color={summary.failed ? 'orange' : 'green'} role="status" data-testid="crm-sync-recent-result">
-          <FieldList rows={[
-            [t('Since'), dayTime(summary.since)], [t('Synced'), String(summary.synced)], [t('Created'), String(summary.created)],
-            [t('Updated'), String(summary.updated)], [t('Failed'), String(summary.failed)],
-          ]} />
+          <FieldList
+            rows={[
+              [t('Since'), dayTime(summary.since)],
+              [t('Synced'), String(summary.synced)],
+              [t('Created'), String(summary.created)],
+              [t('Updated'), String(summary.updated)],
+              [t('Failed'), String(summary.failed)],
+            ]}
+          />
           <ResultLines errors={summary.errors} />
-          {summary.more && <Text size="sm" mt="xs">{t('More users are waiting: sync again to continue.')}</Text>}
+          {summary.more && (
+            <Text size="sm" mt="xs">
+              {t('More users are waiting: sync again to continue.')}
+            </Text>
+          )}
         </Alert>
       )}
     </Stack>
@@ -227,16 +334,22 @@ export default function CrmPanel(_: PanelProps) {
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">{t('Settings')}</Title>
+        <Title order={2} size="h4" mb="sm">
+          {t('Settings')}
+        </Title>
         <CrmSettingsForm key={`${crm.baseUrl}|${crm.keySet}|${crm.timeoutMs ?? ''}`} crm={crm} />
       </Paper>
       {!crm.configured && <Alert color="gray">{t(MSG.crmNotConfigured)}</Alert>}
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">{t('Find a contact')}</Title>
+        <Title order={2} size="h4" mb="sm">
+          {t('Find a contact')}
+        </Title>
         <Lookup />
       </Paper>
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">{t('Sync')}</Title>
+        <Title order={2} size="h4" mb="sm">
+          {t('Sync')}
+        </Title>
         <Stack gap="lg">
           <SyncUser />
           <SyncRecent />

@@ -18,9 +18,14 @@ import { filesPage, type FileRow } from '../../../lib/tables-api.ts';
 import { ConfirmButton, dayTime, errorMessage, fieldErrors } from '../../../components/panel-parts.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 
-export const fileSize = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`);
+export const fileSize = (n: number) =>
+  n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
 
-interface UploadValues { thefile: File | null; context: string; title: string }
+interface UploadValues {
+  thefile: File | null;
+  context: string;
+  title: string;
+}
 
 /** The file's own rules (the schema knows the text fields only). */
 function fileError(file: File | null): string | undefined {
@@ -50,23 +55,50 @@ function UploadForm({ defaultContext }: { defaultContext: string }) {
       const message = errorMessage(err);
       setError(message);
       const fields = fieldErrors(err);
-      form.setErrors(Object.keys(fields).length ? fields : [MSG.fileRefused, MSG.fileTooLarge, MSG.fileEmpty, MSG.fileMissing].includes(message as never) ? { thefile: message } : {});
+      form.setErrors(
+        Object.keys(fields).length
+          ? fields
+          : [MSG.fileRefused, MSG.fileTooLarge, MSG.fileEmpty, MSG.fileMissing].includes(message as never)
+            ? { thefile: message }
+            : {},
+      );
     },
   });
-  const submit = form.onSubmit((v) => upload.mutate(v), () => setError(MSG.correctFields));
+  const submit = form.onSubmit(
+    (v) => upload.mutate(v),
+    () => setError(MSG.correctFields),
+  );
   const err = (k: string) => fieldError(t, form.errors, k);
   return (
     <form onSubmit={submit} noValidate data-testid="upload-form">
       <Stack gap="sm">
-        {error && <Alert color="red" role="alert">{t(error)}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {t(error)}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <FileInput label={t('File')} name="thefile" required clearable leftSection={<IconUpload size={16} aria-hidden />}
-            {...form.getInputProps('thefile')} error={err('thefile')} />
+          <FileInput
+            label={t('File')}
+            name="thefile"
+            required
+            clearable
+            leftSection={<IconUpload size={16} aria-hidden />}
+            {...form.getInputProps('thefile')}
+            error={err('thefile')}
+          />
           <TextInput label={t('Context')} name="context" required {...form.getInputProps('context')} error={err('context')} />
           <TextInput label={t('Title')} name="title" {...form.getInputProps('title')} error={err('title')} />
         </SimpleGrid>
-        <Text size="xs" c="gray.7">{t('Context: the page or course the file belongs to.')} {t('Up to 10 MB. Files that could run as a program or script are refused.')}</Text>
-        <Group justify="flex-end"><Button type="submit" loading={upload.isPending} data-testid="upload-submit">{t('Upload')}</Button></Group>
+        <Text size="xs" c="gray.7">
+          {t('Context: the page or course the file belongs to.')}{' '}
+          {t('Up to 10 MB. Files that could run as a program or script are refused.')}
+        </Text>
+        <Group justify="flex-end">
+          <Button type="submit" loading={upload.isPending} data-testid="upload-submit">
+            {t('Upload')}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -74,21 +106,52 @@ function UploadForm({ defaultContext }: { defaultContext: string }) {
 
 /** The files table's columns: name (a link to the file), title, context, type, size, updated, and Remove. */
 const FILE_COLUMNS: DataColumn<FileRow>[] = [
-  { id: 'filename', header: tk('File'), cell: (f) => <Anchor href={f.url} target="_blank" rel="noopener" style={{ overflowWrap: 'anywhere' }}>{f.filename}</Anchor>, csv: (f) => f.filename },
+  {
+    id: 'filename',
+    header: tk('File'),
+    cell: (f) => (
+      <Anchor href={f.url} target="_blank" rel="noopener" style={{ overflowWrap: 'anywhere' }}>
+        {f.filename}
+      </Anchor>
+    ),
+    csv: (f) => f.filename,
+  },
   { id: 'title', header: tk('Title'), cell: (f) => f.title, csv: (f) => f.title },
   { id: 'context', header: tk('Context'), cell: (f) => f.context, csv: (f) => f.context },
-  { id: 'mime', header: tk('Type'), cell: (f) => <Text size="xs" ff="monospace">{f.mime}</Text>, csv: (f) => f.mime },
+  {
+    id: 'mime',
+    header: tk('Type'),
+    cell: (f) => (
+      <Text size="xs" ff="monospace">
+        {f.mime}
+      </Text>
+    ),
+    csv: (f) => f.mime,
+  },
   { id: 'size', header: tk('Size'), cell: (f) => <span style={{ whiteSpace: 'nowrap' }}>{fileSize(f.size)}</span>, csv: (f) => f.size },
-  { id: 'mtime', header: tk('Updated'), cell: (f) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(f.mtime)}</span>, csv: (f) => f.mtime },
+  {
+    id: 'mtime',
+    header: tk('Updated'),
+    cell: (f) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(f.mtime)}</span>,
+    csv: (f) => f.mtime,
+  },
   { id: 'actions', header: tk('Actions'), sortable: false, cell: (f) => <RemoveFile f={f} /> },
 ];
 
 function RemoveFile({ f }: { f: FileRow }) {
   const { t } = useTranslation();
   return (
-    <ConfirmButton label={tk('Remove')} title={tk('Remove this file?')} testid="file-remove"
+    <ConfirmButton
+      label={tk('Remove')}
+      title={tk('Remove this file?')}
+      testid="file-remove"
       message={`${f.filename}: ${t('Pages that show this file will show a broken link.')}`}
-      onConfirm={async () => { await removeFile(f.filename); await queryClient.invalidateQueries({ queryKey: ['files'] }); addStatus('success', tk('The file has been removed.')); }} />
+      onConfirm={async () => {
+        await removeFile(f.filename);
+        await queryClient.invalidateQueries({ queryKey: ['files'] });
+        addStatus('success', tk('The file has been removed.'));
+      }}
+    />
   );
 }
 
@@ -99,14 +162,34 @@ export default function FilesPanel(_: PanelProps) {
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="xs">{t('Upload a file')}</Title>
+        <Title order={2} size="h4" mb="xs">
+          {t('Upload a file')}
+        </Title>
         <UploadForm defaultContext={context.trim()} />
       </Paper>
-      <DataTable<FileRow> testid="files" csvName="files" columns={FILE_COLUMNS} rowKey={(f) => f.filename} defaultSort="mtime" defaultDir="desc"
-        queryKey={['files', 'table', shown]} fetchPage={(q) => filesPage({ ...q, ...(shown ? { context: shown } : {}) })} minWidth={760}
-        rowProps={(f) => ({ 'data-file': f.filename })} filterLabel={tk('Search')}
-        toolbar={<TextInput type="search" label={t('Show the files of a context')} placeholder={t('All')} value={context}
-          onChange={(e) => setContext(e.currentTarget.value)} style={{ flex: '1 1 220px' }} />} />
+      <DataTable<FileRow>
+        testid="files"
+        csvName="files"
+        columns={FILE_COLUMNS}
+        rowKey={(f) => f.filename}
+        defaultSort="mtime"
+        defaultDir="desc"
+        queryKey={['files', 'table', shown]}
+        fetchPage={(q) => filesPage({ ...q, ...(shown ? { context: shown } : {}) })}
+        minWidth={760}
+        rowProps={(f) => ({ 'data-file': f.filename })}
+        filterLabel={tk('Search')}
+        toolbar={
+          <TextInput
+            type="search"
+            label={t('Show the files of a context')}
+            placeholder={t('All')}
+            value={context}
+            onChange={(e) => setContext(e.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+        }
+      />
     </Stack>
   );
 }

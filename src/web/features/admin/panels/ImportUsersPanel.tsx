@@ -60,8 +60,10 @@ export default function ImportUsersPanel() {
   };
   const download = () => {
     if (!preview) return;
-    const rows = [[t('Row'), t('Email'), t('Outcome'), t('Problems')],
-      ...preview.rows.map((r) => [String(r.row), r.email, t(OUTCOMES[r.outcome].label), r.problems.map((p) => t(p)).join(' ')])];
+    const rows = [
+      [t('Row'), t('Email'), t('Outcome'), t('Problems')],
+      ...preview.rows.map((r) => [String(r.row), r.email, t(OUTCOMES[r.outcome].label), r.problems.map((p) => t(p)).join(' ')]),
+    ];
     const blob = new Blob(['\uFEFF', rows.map((r) => r.map(csvCell).join(',')).join('\r\n')], { type: 'text/csv;charset=utf-8' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
@@ -73,42 +75,101 @@ export default function ImportUsersPanel() {
   return (
     <PanelFrame>
       <Stack gap="sm" data-testid="import-panel">
-        <Text size="sm">{t('The first row names the columns. Columns:')} <bdi dir="ltr">{IMPORT_COLUMNS.join(', ')}</bdi></Text>
-        <Text size="sm" c="gray.7">{t('New accounts get a welcome e-mail in their language with a temporary password. Existing accounts are enrolled, never created twice; importing the same file again changes nothing.')}</Text>
-        <FileInput label={t('CSV or XLSX file')} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          value={file} onChange={check} data-testid="import-file" />
-        {checking.isPending && <Text size="sm" role="status">{t('Checking the file…')}</Text>}
-        {error && <Alert color="red" role="alert" data-testid="import-error">{t(error)}</Alert>}
+        <Text size="sm">
+          {t('The first row names the columns. Columns:')} <bdi dir="ltr">{IMPORT_COLUMNS.join(', ')}</bdi>
+        </Text>
+        <Text size="sm" c="gray.7">
+          {t(
+            'New accounts get a welcome e-mail in their language with a temporary password. Existing accounts are enrolled, never created twice; importing the same file again changes nothing.',
+          )}
+        </Text>
+        <FileInput
+          label={t('CSV or XLSX file')}
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={check}
+          data-testid="import-file"
+        />
+        {checking.isPending && (
+          <Text size="sm" role="status">
+            {t('Checking the file…')}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" role="alert" data-testid="import-error">
+            {t(error)}
+          </Alert>
+        )}
         {preview && (
           <>
             <Group gap="sm" aria-live="polite" data-testid="import-summary">
-              <Badge color="teal.9">{t('New accounts')}: {preview.created}</Badge>
-              <Badge color="blue.9">{t('Enrolled')}: {preview.enrolled}</Badge>
-              <Badge color="gray.8">{t('Unchanged')}: {preview.unchanged}</Badge>
-              <Badge color="red.9" data-testid="import-errors">{t('Problems')}: {preview.errors}</Badge>
+              <Badge color="teal.9">
+                {t('New accounts')}: {preview.created}
+              </Badge>
+              <Badge color="blue.9">
+                {t('Enrolled')}: {preview.enrolled}
+              </Badge>
+              <Badge color="gray.8">
+                {t('Unchanged')}: {preview.unchanged}
+              </Badge>
+              <Badge color="red.9" data-testid="import-errors">
+                {t('Problems')}: {preview.errors}
+              </Badge>
             </Group>
-            {preview.errors > 0 && !done && <Alert color="orange" role="alert">{t('Some rows have problems. Please fix them and upload the file again; nothing was imported.')}</Alert>}
-            {done && <Alert color="green" role="status" data-testid="import-done">{t('The file has been imported.')}</Alert>}
+            {preview.errors > 0 && !done && (
+              <Alert color="orange" role="alert">
+                {t('Some rows have problems. Please fix them and upload the file again; nothing was imported.')}
+              </Alert>
+            )}
+            {done && (
+              <Alert color="green" role="status" data-testid="import-done">
+                {t('The file has been imported.')}
+              </Alert>
+            )}
             <Group>
-              {!done && <Button onClick={importNow} disabled={preview.errors > 0 || preview.total === 0} loading={importing.isPending} data-testid="import-run">{t('Import')}</Button>}
-              <Button variant="light" onClick={download} data-testid="import-download">{t('Download the result (CSV)')}</Button>
+              {!done && (
+                <Button
+                  onClick={importNow}
+                  disabled={preview.errors > 0 || preview.total === 0}
+                  loading={importing.isPending}
+                  data-testid="import-run"
+                >
+                  {t('Import')}
+                </Button>
+              )}
+              <Button variant="light" onClick={download} data-testid="import-download">
+                {t('Download the result (CSV)')}
+              </Button>
             </Group>
             <ScrollTable minWidth={640} testid="import-rows">
               <Table.Thead>
-                <Table.Tr><Table.Th>{t('Row')}</Table.Th><Table.Th>{t('Email')}</Table.Th><Table.Th>{t('Outcome')}</Table.Th><Table.Th>{t('Problems')}</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('Row')}</Table.Th>
+                  <Table.Th>{t('Email')}</Table.Th>
+                  <Table.Th>{t('Outcome')}</Table.Th>
+                  <Table.Th>{t('Problems')}</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {preview.rows.slice(0, 500).map((r) => (
                   <Table.Tr key={r.row} data-outcome={r.outcome}>
                     <Table.Td>{r.row}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
-                    <Table.Td><Badge size="sm" color={OUTCOMES[r.outcome].color}>{t(OUTCOMES[r.outcome].label)}</Badge></Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" color={OUTCOMES[r.outcome].color}>
+                        {t(OUTCOMES[r.outcome].label)}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td>{r.problems.map((p) => t(p)).join(' ')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </ScrollTable>
-            {preview.rows.length > 500 && <Text size="sm" c="gray.7">{t('The first 500 rows are shown; the download has them all.')}</Text>}
+            {preview.rows.length > 500 && (
+              <Text size="sm" c="gray.7">
+                {t('The first 500 rows are shown; the download has them all.')}
+              </Text>
+            )}
           </>
         )}
       </Stack>

@@ -21,9 +21,9 @@ type ResponsesView = ComponentType<{ surveyId: string }>;
 const surveysModule = Object.values(import.meta.glob('../../surveys/index.ts'))[0] as (() => Promise<Record<string, unknown>>) | undefined;
 const ProvidedResponses = surveysModule
   ? lazy(async () => {
-    const m = await surveysModule();
-    return { default: (typeof m.SurveyResponses === 'function' ? m.SurveyResponses : SurveyResponses) as ResponsesView };
-  })
+      const m = await surveysModule();
+      return { default: (typeof m.SurveyResponses === 'function' ? m.SurveyResponses : SurveyResponses) as ResponsesView };
+    })
   : null;
 
 function SurveyList() {
@@ -47,14 +47,28 @@ function SurveyList() {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {surveys.data.length === 0 && <Table.Tr><Table.Td colSpan={6}><Text c="dimmed">{t('No records found.')}</Text></Table.Td></Table.Tr>}
+          {surveys.data.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed">{t('No records found.')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
           {surveys.data.map((s) => {
             const r = byId.get(s._id);
             return (
               <Table.Tr key={s._id}>
-                <Table.Td><Anchor component={Link} to={adminPath('surveys', s._id)}>{s.title}</Anchor></Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={adminPath('surveys', s._id)}>
+                    {s.title}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{s.lang}</Table.Td>
-                <Table.Td><Text size="sm" fw={s.status === 'Active' ? 700 : 400}>{s.status === 'Active' ? t('Active') : s.status === 'Inactive' ? t('Inactive') : s.status || '—'}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={s.status === 'Active' ? 700 : 400}>
+                    {s.status === 'Active' ? t('Active') : s.status === 'Inactive' ? t('Inactive') : s.status || '—'}
+                  </Text>
+                </Table.Td>
                 <Table.Td>{s.questions.length}</Table.Td>
                 <Table.Td>{r ? r.responses : '…'}</Table.Td>
                 <Table.Td>{r?.lastresponse ?? ''}</Table.Td>
@@ -75,18 +89,26 @@ function SurveyResponses({ surveyId: id }: { surveyId: string }) {
   const { survey, responses } = q.data;
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to="/admin/surveys" size="sm">{t('All surveys')}</Anchor>
+      <Anchor component={Link} to="/admin/surveys" size="sm">
+        {t('All surveys')}
+      </Anchor>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{survey.title}</Title>
         <CsvLink href={surveyResponsesCsvUrl(id)} testid="survey-csv" />
       </Group>
-      <Text size="sm" c="gray.7">{t('Responses')}: {responses.length}</Text>
-      {responses.length === 0 ? <Text c="dimmed">{t('No records found.')}</Text> : (
+      <Text size="sm" c="gray.7">
+        {t('Responses')}: {responses.length}
+      </Text>
+      {responses.length === 0 ? (
+        <Text c="dimmed">{t('No records found.')}</Text>
+      ) : (
         <ScrollTable minWidth={Math.max(600, 200 * survey.questions.length)} testid="responses-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('Submitted')}</Table.Th>
-              {survey.questions.map((qn, i) => <Table.Th key={i}>{surveyPrompt(qn.question)}</Table.Th>)}
+              {survey.questions.map((qn, i) => (
+                <Table.Th key={i}>{surveyPrompt(qn.question)}</Table.Th>
+              ))}
               <Table.Th>{t('Language')}</Table.Th>
               <Table.Th>{t('Context')}</Table.Th>
             </Table.Tr>
@@ -95,7 +117,11 @@ function SurveyResponses({ surveyId: id }: { surveyId: string }) {
             {responses.map((r) => (
               <Table.Tr key={r._id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayTime(r.created)}</Table.Td>
-                {survey.questions.map((_, i) => <Table.Td key={i} style={{ whiteSpace: 'pre-wrap' }}>{r.answers[i] ?? ''}</Table.Td>)}
+                {survey.questions.map((_, i) => (
+                  <Table.Td key={i} style={{ whiteSpace: 'pre-wrap' }}>
+                    {r.answers[i] ?? ''}
+                  </Table.Td>
+                ))}
                 <Table.Td>{r.lang}</Table.Td>
                 <Table.Td>{[r.context, r.contextid].filter(Boolean).join(' / ')}</Table.Td>
               </Table.Tr>
@@ -112,8 +138,12 @@ function SurveyDetail({ id }: { id: string }) {
   if (!ProvidedResponses) return <SurveyResponses surveyId={id} />;
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to="/admin/surveys" size="sm">{t('All surveys')}</Anchor>
-      <Suspense fallback={<TableSkeleton />}><ProvidedResponses surveyId={id} /></Suspense>
+      <Anchor component={Link} to="/admin/surveys" size="sm">
+        {t('All surveys')}
+      </Anchor>
+      <Suspense fallback={<TableSkeleton />}>
+        <ProvidedResponses surveyId={id} />
+      </Suspense>
     </Stack>
   );
 }

@@ -58,7 +58,8 @@ export default function RichTextInput({ label, value, onChange, error, autoFocus
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     const current = editor.getHTML();
-    if ((value || EMPTY) !== current && !(value === '' && current === EMPTY)) editor.commands.setContent(value || '', { emitUpdate: false });
+    if ((value || EMPTY) !== current && !(value === '' && current === EMPTY))
+      editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
@@ -75,17 +76,33 @@ export default function RichTextInput({ label, value, onChange, error, autoFocus
   }, [editor, error, errorId]);
 
   return (
-    <Input.Wrapper label={label} labelProps={{ id: `${id}-label`, onClick: () => editor?.commands.focus() }}
-      error={error} errorProps={{ id: errorId }}>
-      <RichTextEditor editor={editor} variant="subtle" mt={4} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+    <Input.Wrapper
+      label={label}
+      labelProps={{ id: `${id}-label`, onClick: () => editor?.commands.focus() }}
+      error={error}
+      errorProps={{ id: errorId }}
+    >
+      <RichTextEditor
+        editor={editor}
+        variant="subtle"
+        mt={4}
+        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
         labels={{
-          boldControlLabel: t('Bold'), italicControlLabel: t('Italic'), underlineControlLabel: t('Underline'),
-          bulletListControlLabel: t('Bulleted list'), orderedListControlLabel: t('Numbered list'),
-          blockquoteControlLabel: t('Quote'), linkControlLabel: t('Link'), unlinkControlLabel: t('Remove link'),
-          linkEditorInputLabel: t('Link address'), linkEditorInputPlaceholder: 'https://example.org/',
-          linkEditorSave: t('Save'), linkEditorExternalLink: t('Open the link in a new tab'),
+          boldControlLabel: t('Bold'),
+          italicControlLabel: t('Italic'),
+          underlineControlLabel: t('Underline'),
+          bulletListControlLabel: t('Bulleted list'),
+          orderedListControlLabel: t('Numbered list'),
+          blockquoteControlLabel: t('Quote'),
+          linkControlLabel: t('Link'),
+          unlinkControlLabel: t('Remove link'),
+          linkEditorInputLabel: t('Link address'),
+          linkEditorInputPlaceholder: 'https://example.org/',
+          linkEditorSave: t('Save'),
+          linkEditorExternalLink: t('Open the link in a new tab'),
           linkEditorInternalLink: t('Open the link in the same tab'),
-        }}>
+        }}
+      >
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />

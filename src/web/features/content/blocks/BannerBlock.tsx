@@ -17,11 +17,17 @@ export function BannerBlock({ block }: { block: Content }) {
   const { t } = useTranslation();
   return (
     <Paper className="banner" p={{ base: 'md', sm: 'xl' }} radius="md">
-      {block.title && <Title order={1} className="banner-title">{block.title}</Title>}
+      {block.title && (
+        <Title order={1} className="banner-title">
+          {block.title}
+        </Title>
+      )}
       <HtmlBody html={block.body} className="banner-body" />
       <Group component="nav" aria-label={t('Explore')} gap="xs" mt="md">
         {LINKS.map((l) => (
-          <Button key={l.to} component={Link} to={l.to} variant="white" color="brand" size="sm">{t(l.label)}</Button>
+          <Button key={l.to} component={Link} to={l.to} variant="white" color="brand" size="sm">
+            {t(l.label)}
+          </Button>
         ))}
       </Group>
     </Paper>

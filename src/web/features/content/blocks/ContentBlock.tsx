@@ -32,17 +32,30 @@ export function Truncated({ children, enabled, id }: { children: ReactNode; enab
     }, TRUNCATE_MEASURE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [enabled, children]);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- a block that becomes another one starts folded, before it is painted
-  useLayoutEffect(() => { setOpen(false); }, [id]);
+  useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a block that becomes another one starts folded, before it is painted
+    setOpen(false);
+  }, [id]);
   const clipped = tall && !open;
   return (
     <>
-      <Box ref={ref} id={`${id}-body`} className={clipped ? 'truncated' : undefined}
-        style={clipped ? { maxHeight: TRUNCATE_ABOVE_PX, overflow: 'hidden' } : undefined}>
+      <Box
+        ref={ref}
+        id={`${id}-body`}
+        className={clipped ? 'truncated' : undefined}
+        style={clipped ? { maxHeight: TRUNCATE_ABOVE_PX, overflow: 'hidden' } : undefined}
+      >
         {children}
       </Box>
       {tall && (
-        <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-body`}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt="xs"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={`${id}-body`}
+        >
           {open ? t('Show less') : t('Show more')}
         </Button>
       )}
@@ -59,13 +72,24 @@ export function ContentBlock({ block, first, editing }: { block: Content; first?
   if (!body && !block.video && !block.title && !visitorsText) return null;
   const text = (
     <>
-      {block.title && <Title order={2} mb="sm">{block.title}</Title>}
+      {block.title && (
+        <Title order={2} mb="sm">
+          {block.title}
+        </Title>
+      )}
       <Truncated enabled={!!config?.truncatecontent && !first} id={block._id}>
         <HtmlBody html={body} />
       </Truncated>
       {visitorsText && (
-        <Box mt="sm" p="sm" data-testid="visitors-text" style={{ border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)' }}>
-          <Text size="sm" fw={600} mb={4}>{t('Visitors who are not signed in read:')}</Text>
+        <Box
+          mt="sm"
+          p="sm"
+          data-testid="visitors-text"
+          style={{ border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)' }}
+        >
+          <Text size="sm" fw={600} mb={4}>
+            {t('Visitors who are not signed in read:')}
+          </Text>
           <HtmlBody html={visitorsText} />
         </Box>
       )}
@@ -83,7 +107,9 @@ export function ContentBlock({ block, first, editing }: { block: Content; first?
   return (
     <Grid gap="lg" align="flex-start">
       <Grid.Col span={{ base: 12, lg: 7 }}>{text}</Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}><Video url={block.video} title={block.title} /></Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Video url={block.video} title={block.title} />
+      </Grid.Col>
     </Grid>
   );
 }

@@ -13,7 +13,12 @@ import { coursesQuery, enrollmentsQuery, inactiveShownFor, visibleCourses } from
 import { courseAction } from '../../../lib/course-action.ts';
 import { HtmlBody } from '../../../components/HtmlBody.tsx';
 
-const plain = (html: string | undefined) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (html: string | undefined) =>
+  (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function CourseListBlock({ block }: { block: Content }) {
   const { t } = useTranslation();
@@ -25,7 +30,11 @@ export function CourseListBlock({ block }: { block: Content }) {
   const list = visibleCourses(courses.data, lang, inactiveShown);
   return (
     <>
-      {block.title && <Title order={2} mb="sm">{block.title}</Title>}
+      {block.title && (
+        <Title order={2} mb="sm">
+          {block.title}
+        </Title>
+      )}
       <HtmlBody html={block.body} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" mt="xs" data-testid="course-list" component="ul" className="plain-list">
         {courses.isPending && [0, 1, 2].map((i) => <Skeleton key={i} h={160} radius="md" component="li" />)}
@@ -35,18 +44,38 @@ export function CourseListBlock({ block }: { block: Content }) {
           return (
             <Card key={course._id} withBorder radius="md" padding="md" data-course={course._id} component="li">
               {course.smallbanner && (
-                <Card.Section mb="sm"><Image src={course.smallbanner} alt="" h={120} fit="cover" loading="lazy" /></Card.Section>
+                <Card.Section mb="sm">
+                  <Image src={course.smallbanner} alt="" h={120} fit="cover" loading="lazy" />
+                </Card.Section>
               )}
-              <Title order={3} size="h4" mb={6}>{course.title}</Title>
+              <Title order={3} size="h4" mb={6}>
+                {course.title}
+              </Title>
               <Group gap={6} mb="xs">
                 {course.timerequired && <Badge variant="light">{course.timerequired}</Badge>}
-                {course.status === 'Inactive' && <Badge variant="light" color="gray">{t('Inactive')}</Badge>}
-                {count > 1 && <Badge variant="light" color="teal">{t('Enrolled in {{count}} classes', { count })}</Badge>}
+                {course.status === 'Inactive' && (
+                  <Badge variant="light" color="gray">
+                    {t('Inactive')}
+                  </Badge>
+                )}
+                {count > 1 && (
+                  <Badge variant="light" color="teal">
+                    {t('Enrolled in {{count}} classes', { count })}
+                  </Badge>
+                )}
               </Group>
-              <Text size="sm" c="gray.8" lineClamp={4} mb="md">{plain(course.description)}</Text>
+              <Text size="sm" c="gray.8" lineClamp={4} mb="md">
+                {plain(course.description)}
+              </Text>
               <Group mt="auto">
-                <Button component={Link} to={action.to} size="sm" data-testid="course-action" data-action={action.label}
-                  aria-label={`${t(action.label)}: ${course.title}`}>
+                <Button
+                  component={Link}
+                  to={action.to}
+                  size="sm"
+                  data-testid="course-action"
+                  data-action={action.label}
+                  aria-label={`${t(action.label)}: ${course.title}`}
+                >
                   {t(action.label)}
                 </Button>
               </Group>

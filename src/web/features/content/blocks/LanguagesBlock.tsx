@@ -16,17 +16,30 @@ export function LanguagesBlock({ block, editing }: { block: Content; editing: bo
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
   return (
     <div className="languages-block">
-      {block.title && <Title order={2} mb="sm">{block.title}</Title>}
+      {block.title && (
+        <Title order={2} mb="sm">
+          {block.title}
+        </Title>
+      )}
       <HtmlBody html={block.body} />
       <Group gap="xs" mt="xs">
         {languages.map((code) => (
-          <Button key={code} lang={code} variant={code === lang ? 'filled' : 'default'} onClick={() => void switchTo(code)}
-            aria-pressed={code === lang}>
+          <Button
+            key={code}
+            lang={code}
+            variant={code === lang ? 'filled' : 'default'}
+            onClick={() => void switchTo(code)}
+            aria-pressed={code === lang}
+          >
             {LANGUAGE_NAMES[code] ?? code}
           </Button>
         ))}
       </Group>
-      {editing && <Anchor component={Link} to={adminPath('content', block._id)} size="sm" mt="xs" display="block">{t('Edit')}</Anchor>}
+      {editing && (
+        <Anchor component={Link} to={adminPath('content', block._id)} size="sm" mt="xs" display="block">
+          {t('Edit')}
+        </Anchor>
+      )}
     </div>
   );
 }

@@ -29,18 +29,42 @@ const TYPE_LABELS: Record<SurveyQuestion['type'], string> = {
 };
 const STATUSES = [tk('Active'), tk('Inactive')];
 
-interface Draft { title: string; description: string; description2: string; status: string; lang: string; questions: SurveyQuestion[] }
-const EMPTY: Draft = { title: '', description: '', description2: '', status: 'Active', lang: '', questions: [{ type: 'textfield', question: '' }] };
+interface Draft {
+  title: string;
+  description: string;
+  description2: string;
+  status: string;
+  lang: string;
+  questions: SurveyQuestion[];
+}
+const EMPTY: Draft = {
+  title: '',
+  description: '',
+  description2: '',
+  status: 'Active',
+  lang: '',
+  questions: [{ type: 'textfield', question: '' }],
+};
 
 /** The message for one question, or undefined when it is fine. */
 function questionError(q: SurveyQuestion): string | undefined {
   if (SurveyQuestionSchema.safeParse(q).success) return undefined;
   if (!q.question.trim()) return tk('Please write the question.');
-  return isChoiceQuestion(q.type) ? tk('Write the question on the first line and at least two choices below it, one per line.') : MSG.invalidSurvey;
+  return isChoiceQuestion(q.type)
+    ? tk('Write the question on the first line and at least two choices below it, one per line.')
+    : MSG.invalidSurvey;
 }
 
-export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
-  surveyId: string; onBack: () => void; onSaved: (id: string) => void; onRemoved: (id: string) => void;
+export default function SurveyEditor({
+  surveyId,
+  onBack,
+  onSaved,
+  onRemoved,
+}: {
+  surveyId: string;
+  onBack: () => void;
+  onSaved: (id: string) => void;
+  onRemoved: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const { config, lang: userLang } = useSession();
@@ -78,8 +102,12 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
     const s = q.data;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft is filled once the stored survey arrives, and kept after that
     setDraft({
-      title: s.title ?? '', description: s.description ?? '', description2: s.description2 ?? '', status: s.status ?? 'Active',
-      lang: s.lang ?? '', questions: s.questions?.length ? s.questions : EMPTY.questions,
+      title: s.title ?? '',
+      description: s.description ?? '',
+      description2: s.description2 ?? '',
+      status: s.status ?? 'Active',
+      lang: s.lang ?? '',
+      questions: s.questions?.length ? s.questions : EMPTY.questions,
     });
   }, [isNew, q.data, draft]);
 
@@ -104,70 +132,164 @@ export default function SurveyEditor({ surveyId, onBack, onSaved, onRemoved }: {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const qErrors: Record<number, string> = {};
-    draft.questions.forEach((x, i) => { const m = questionError(x); if (m) qErrors[i] = m; });
+    draft.questions.forEach((x, i) => {
+      const m = questionError(x);
+      if (m) qErrors[i] = m;
+    });
     const titleError = draft.title.trim() ? undefined : tk('Please give the survey a title.');
     setErrors({ title: titleError, questions: qErrors });
-    if (titleError || Object.keys(qErrors).length) { setFormError(MSG.correctFields); return; }
+    if (titleError || Object.keys(qErrors).length) {
+      setFormError(MSG.correctFields);
+      return;
+    }
     save.mutate({
-      _id: isNew ? NEW_ID : surveyId, title: draft.title.trim(), description: draft.description, description2: draft.description2,
-      status: draft.status, lang: draft.lang, questions: draft.questions.map((x) => ({ type: x.type, question: x.question.trim() })),
+      _id: isNew ? NEW_ID : surveyId,
+      title: draft.title.trim(),
+      description: draft.description,
+      description2: draft.description2,
+      status: draft.status,
+      lang: draft.lang,
+      questions: draft.questions.map((x) => ({ type: x.type, question: x.question.trim() })),
     });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="survey-editor">
       <Stack>
-        {formError && <Alert color="red" role="alert">{t(formError)}</Alert>}
-        <TextInput label={t('Title')} required value={draft.title} name="title" error={errors.title ? t(errors.title) : undefined}
-          onChange={(e) => { const v = e.currentTarget.value; set({ title: v }); if (errors.title && v.trim()) setErrors((x) => ({ ...x, title: undefined })); }} />
+        {formError && (
+          <Alert color="red" role="alert">
+            {t(formError)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('Title')}
+          required
+          value={draft.title}
+          name="title"
+          error={errors.title ? t(errors.title) : undefined}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            set({ title: v });
+            if (errors.title && v.trim()) setErrors((x) => ({ ...x, title: undefined }));
+          }}
+        />
         <Group grow align="flex-start">
-          <NativeSelect label={t('Status')} value={draft.status} onChange={(e) => set({ status: e.currentTarget.value })}
-            data={STATUSES.map((s) => ({ value: s, label: t(s) }))} />
-          <NativeSelect label={t('Language')} value={draft.lang} onChange={(e) => set({ lang: e.currentTarget.value })}
-            data={[{ value: '', label: t('All languages') }, ...languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))]} />
+          <NativeSelect
+            label={t('Status')}
+            value={draft.status}
+            onChange={(e) => set({ status: e.currentTarget.value })}
+            data={STATUSES.map((s) => ({ value: s, label: t(s) }))}
+          />
+          <NativeSelect
+            label={t('Language')}
+            value={draft.lang}
+            onChange={(e) => set({ lang: e.currentTarget.value })}
+            data={[{ value: '', label: t('All languages') }, ...languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))]}
+          />
         </Group>
-        <RichTextField label={t('Introduction')} value={draft.description} onChange={(v) => set({ description: v })} minHeight={80} testId="survey-editor-description" />
-        <RichTextField label={t('Thank-you text (shown after answering)')} value={draft.description2} onChange={(v) => set({ description2: v })} minHeight={80} testId="survey-editor-description2" />
+        <RichTextField
+          label={t('Introduction')}
+          value={draft.description}
+          onChange={(v) => set({ description: v })}
+          minHeight={80}
+          testId="survey-editor-description"
+        />
+        <RichTextField
+          label={t('Thank-you text (shown after answering)')}
+          value={draft.description2}
+          onChange={(v) => set({ description2: v })}
+          minHeight={80}
+          testId="survey-editor-description2"
+        />
         <Text fw={600}>{t('Questions')}</Text>
         {draft.questions.map((x, i) => (
           <Paper key={i} withBorder radius="md" p="sm" data-testid={`survey-editor-q-${i}`}>
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap" align="flex-end">
-                <NativeSelect label={`${t('Question')} ${i + 1}: ${t('Type')}`} value={x.type} style={{ flex: 1 }}
+                <NativeSelect
+                  label={`${t('Question')} ${i + 1}: ${t('Type')}`}
+                  value={x.type}
+                  style={{ flex: 1 }}
                   onChange={(e) => setQuestion(i, { type: e.currentTarget.value as SurveyQuestion['type'] })}
-                  data={SURVEY_QUESTION_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))} />
+                  data={SURVEY_QUESTION_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))}
+                />
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" size="lg" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('Move up')}><IconArrowUp size={18} aria-hidden /></ActionIcon>
-                  <ActionIcon variant="subtle" size="lg" disabled={i === draft.questions.length - 1} onClick={() => move(i, 1)} aria-label={t('Move down')}><IconArrowDown size={18} aria-hidden /></ActionIcon>
-                  <ActionIcon variant="subtle" color="red" size="lg" disabled={draft.questions.length === 1}
-                    onClick={() => { set({ questions: draft.questions.filter((_, j) => j !== i) }); setErrors((e) => ({ ...e, questions: {} })); }}
-                    aria-label={t('Remove question')}><IconTrash size={18} aria-hidden /></ActionIcon>
+                  <ActionIcon variant="subtle" size="lg" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('Move up')}>
+                    <IconArrowUp size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    disabled={i === draft.questions.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={t('Move down')}
+                  >
+                    <IconArrowDown size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    disabled={draft.questions.length === 1}
+                    onClick={() => {
+                      set({ questions: draft.questions.filter((_, j) => j !== i) });
+                      setErrors((e) => ({ ...e, questions: {} }));
+                    }}
+                    aria-label={t('Remove question')}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
                 </Group>
               </Group>
-              <Textarea label={t('Question text')} autosize minRows={isChoiceQuestion(x.type) ? 4 : 2} value={x.question}
+              <Textarea
+                label={t('Question text')}
+                autosize
+                minRows={isChoiceQuestion(x.type) ? 4 : 2}
+                value={x.question}
                 description={isChoiceQuestion(x.type) ? t('First line: the question. Each following line: one choice.') : undefined}
                 error={errors.questions[i] ? t(errors.questions[i]!) : undefined}
-                onChange={(e) => setQuestion(i, { question: e.currentTarget.value })} />
+                onChange={(e) => setQuestion(i, { question: e.currentTarget.value })}
+              />
             </Stack>
           </Paper>
         ))}
         <Group>
-          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={draft.questions.length >= SURVEY_MAX_QUESTIONS}
-            onClick={() => set({ questions: [...draft.questions, { type: 'textfield', question: '' }] })}>{t('Add a Question')}</Button>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={draft.questions.length >= SURVEY_MAX_QUESTIONS}
+            onClick={() => set({ questions: [...draft.questions, { type: 'textfield', question: '' }] })}
+          >
+            {t('Add a Question')}
+          </Button>
         </Group>
         <Group justify="space-between">
-          {!isNew ? <Button color="red" variant="subtle" onClick={() => setConfirming(true)} disabled={busy}>{t('Remove Survey')}</Button> : <span />}
+          {!isNew ? (
+            <Button color="red" variant="subtle" onClick={() => setConfirming(true)} disabled={busy}>
+              {t('Remove Survey')}
+            </Button>
+          ) : (
+            <span />
+          )}
           <Group gap="xs">
-            <Button variant="default" onClick={onBack} disabled={busy}>{t('Cancel')}</Button>
-            <Button type="submit" loading={busy} data-testid="survey-editor-save">{t('Save Survey')}</Button>
+            <Button variant="default" onClick={onBack} disabled={busy}>
+              {t('Cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="survey-editor-save">
+              {t('Save Survey')}
+            </Button>
           </Group>
         </Group>
       </Stack>
       <AppModal opened={confirming} onClose={() => setConfirming(false)} title={t('Remove this survey?')} centered>
         <Text mb="md">{t('A survey that has responses cannot be removed: set its status to Inactive instead.')}</Text>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => setConfirming(false)}>{t('Cancel')}</Button>
-          <Button color="red" loading={busy} onClick={() => removal.mutate(surveyId)}>{t('Remove')}</Button>
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('Cancel')}
+          </Button>
+          <Button color="red" loading={busy} onClick={() => removal.mutate(surveyId)}>
+            {t('Remove')}
+          </Button>
         </Group>
       </AppModal>
     </form>

@@ -24,19 +24,28 @@ function ChoiceSummary({ q, i, responses }: { q: SurveyQuestion; i: number; resp
   const answered = responses.filter((r) => r.answers[i] !== null && r.answers[i] !== undefined && r.answers[i] !== '');
   return (
     <Paper withBorder radius="md" p="sm">
-      <Text fw={600} mb={6}>{questionLabel(q)}</Text>
+      <Text fw={600} mb={6}>
+        {questionLabel(q)}
+      </Text>
       <Stack gap={6}>
         {surveyChoices(q.question).map((c) => {
           const n = answered.filter((r) => r.answers[i] === c).length;
           const pct = answered.length ? Math.round((n / answered.length) * 100) : 0;
           return (
             <div key={c}>
-              <Group justify="space-between" gap="xs"><Text size="sm">{c}</Text><Text size="sm" c="dimmed">{n} ({pct}%)</Text></Group>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{c}</Text>
+                <Text size="sm" c="dimmed">
+                  {n} ({pct}%)
+                </Text>
+              </Group>
               <Progress value={pct} size="sm" aria-label={`${c}: ${pct}%`} />
             </div>
           );
         })}
-        <Text size="xs" c="dimmed">{t('Answered')}: {answered.length}</Text>
+        <Text size="xs" c="dimmed">
+          {t('Answered')}: {answered.length}
+        </Text>
       </Stack>
     </Paper>
   );
@@ -45,19 +54,41 @@ function ChoiceSummary({ q, i, responses }: { q: SurveyQuestion; i: number; resp
 /** Every response, one row each with its answers: sorted, filtered and paged on the server, exported as shown. */
 function ResponsesTable({ surveyId, questions }: { surveyId: string; questions: SurveyQuestion[] }) {
   const { i18n } = useTranslation();
-  const columns = useMemo<DataColumn<ResponseRow>[]>(() => [
-    { id: 'created', header: tk('Submitted'), cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{day(r.created)}</span>, csv: (r) => r.created },
-    { id: 'lang', header: tk('Language'), cell: (r) => languageName(r.lang, i18n.language), csv: (r) => r.lang },
-    { id: 'context', header: tk('Context'), cell: (r) => r.context ?? '', csv: (r) => r.context },
-    ...questions.map((x, i): DataColumn<ResponseRow> => ({
-      id: `q${i}`, header: questionLabel(x), rawHeader: true, sortable: false,
-      cell: (r) => <span style={{ whiteSpace: 'pre-line' }}>{String(r.answers[i] ?? '—')}</span>, csv: (r) => answerText(r.answers[i]),
-    })),
-  ], [questions, i18n.language]);
+  const columns = useMemo<DataColumn<ResponseRow>[]>(
+    () => [
+      {
+        id: 'created',
+        header: tk('Submitted'),
+        cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{day(r.created)}</span>,
+        csv: (r) => r.created,
+      },
+      { id: 'lang', header: tk('Language'), cell: (r) => languageName(r.lang, i18n.language), csv: (r) => r.lang },
+      { id: 'context', header: tk('Context'), cell: (r) => r.context ?? '', csv: (r) => r.context },
+      ...questions.map((x, i): DataColumn<ResponseRow> => ({
+        id: `q${i}`,
+        header: questionLabel(x),
+        rawHeader: true,
+        sortable: false,
+        cell: (r) => <span style={{ whiteSpace: 'pre-line' }}>{String(r.answers[i] ?? '—')}</span>,
+        csv: (r) => answerText(r.answers[i]),
+      })),
+    ],
+    [questions, i18n.language],
+  );
   return (
-    <DataTable<ResponseRow> testid="responses" csvName={`${surveyId}-responses`} columns={columns} rowKey={(r) => r._id}
-      defaultSort="created" defaultDir="desc" queryKey={['surveys', 'responses', surveyId, 'table']} minWidth={Math.max(600, 200 * questions.length)}
-      fetchPage={(q) => responsesPage({ ...q, surveyId })} filterLabel={tk('Search the answers')} rowProps={(r) => ({ 'data-response-id': r._id })} />
+    <DataTable<ResponseRow>
+      testid="responses"
+      csvName={`${surveyId}-responses`}
+      columns={columns}
+      rowKey={(r) => r._id}
+      defaultSort="created"
+      defaultDir="desc"
+      queryKey={['surveys', 'responses', surveyId, 'table']}
+      minWidth={Math.max(600, 200 * questions.length)}
+      fetchPage={(q) => responsesPage({ ...q, surveyId })}
+      filterLabel={tk('Search the answers')}
+      rowProps={(r) => ({ 'data-response-id': r._id })}
+    />
   );
 }
 
@@ -77,15 +108,27 @@ export default function SurveyResponses({ surveyId }: { surveyId: string }) {
     <Stack data-testid="survey-responses" data-survey={survey._id}>
       <Group justify="space-between" align="center">
         <div>
-          <Title order={3} size="h4">{survey.title}</Title>
-          <Text size="sm" c="dimmed" data-testid="survey-response-count">{t('Responses')}: {responses.length}</Text>
+          <Title order={3} size="h4">
+            {survey.title}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="survey-response-count">
+            {t('Responses')}: {responses.length}
+          </Text>
         </div>
-        <Button component="a" href={responsesCsvUrl(survey._id)} download leftSection={<IconDownload size={16} aria-hidden />}
-          variant="light" data-testid="survey-csv">
+        <Button
+          component="a"
+          href={responsesCsvUrl(survey._id)}
+          download
+          leftSection={<IconDownload size={16} aria-hidden />}
+          variant="light"
+          data-testid="survey-csv"
+        >
           {t('Download CSV')}
         </Button>
       </Group>
-      {responses.length === 0 ? <Text>{t('No records found.')}</Text> : (
+      {responses.length === 0 ? (
+        <Text>{t('No records found.')}</Text>
+      ) : (
         <>
           {questions.some((x) => isChoiceQuestion(x.type)) && (
             <Stack gap="sm">
@@ -93,7 +136,9 @@ export default function SurveyResponses({ surveyId }: { surveyId: string }) {
             </Stack>
           )}
           <ResponsesTable surveyId={survey._id} questions={questions} />
-          <Text size="xs" c="dimmed">{t('Answers are anonymous.')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('Answers are anonymous.')}
+          </Text>
         </>
       )}
     </Stack>
