@@ -3,6 +3,8 @@
  * strings and nested data (roles, cards, quiz questions, label maps) as JSON text, so SQLite and
  * PostgreSQL share every query (see dialect.ts).
  */
+import type { AttemptState } from '../../domain/replies-exam.ts';
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -298,7 +300,7 @@ export interface ExamAttemptsTable {
   material: string;
   kind: string;
   number: number;
-  state: string;
+  state: AttemptState;
   started: string;
   deadline: string | null;
   finished: string | null;

@@ -22,7 +22,7 @@ export class ApiError extends Error {
 }
 
 /** What a reply may carry besides its data: an info or error message for the status area. */
-export interface InfoReply {
+interface ReplyMessages {
   info?: { message: string };
   error?: { message: string; fields?: Record<string, string> };
 }
@@ -82,13 +82,13 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   const retryAfter = Number(res.headers.get('retry-after'));
   if (res.status === 503 && retryAfter > 0 && retryAfter <= BUSY_WAIT_LIMIT_S && attempt < BUSY_RETRIES) {
     // Busy, not broken (a burst of sign-ins): say so, wait as the server asks, and try again.
-    const message = (data as InfoReply | undefined)?.error?.message;
+    const message = (data as ReplyMessages | undefined)?.error?.message;
     if (message) addStatus('info', message, retryAfter * 1000);
     await wait(retryAfter * 1000, signal);
     return request<T>(method, path, body, signal, attempt + 1);
   }
   if (!res.ok) {
-    const e = (data as InfoReply | undefined)?.error;
+    const e = (data as ReplyMessages | undefined)?.error;
     throw new ApiError(res.status, e?.message ?? res.statusText ?? `HTTP ${res.status}`, e?.fields ?? {});
   }
   if (isKeptRead(method, path)) void rememberRead(method, path, body, data);

@@ -4,6 +4,7 @@
  * the class gradebook and one learner's attempts with questions and answers. The spec's one-call
  * `POST /app_enrollment/exam` goes through the same rules (`legacyExamSubmit`).
  */
+import type { AttemptView, ExamStatus, Gradebook, LearnerAttempts } from '../../../domain/replies-exam.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError, parse, badRequest, notFound, unauthorized, forbidden } from '../../errors.ts';
@@ -99,7 +100,7 @@ async function refusal(ctx: AppContext, status: AttemptStatus, lang: string): Pr
 }
 
 /** An attempt as its learner sees it: the questions as shown; the result and, when the rules allow, the key. */
-export function presentAttempt(row: ExamAttemptsTable, rules: ExamRules, passpercent: number, at: string) {
+export function presentAttempt(row: ExamAttemptsTable, rules: ExamRules, passpercent: number, at: string): AttemptView {
   const shown = shownOf(row);
   const done = row.state !== 'inprogress';
   const passed = fromBool(row.passed);
@@ -211,7 +212,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user, row, rules, passpercent: passPercentOf(config) };
   }
 
-  async function statusReply(t: Awaited<ReturnType<typeof examTarget>>) {
+  async function statusReply(t: Awaited<ReturnType<typeof examTarget>>): Promise<ExamStatus> {
     const now = at();
     notice(await closeOverdue(db, t.enrollment.id, t.material.id, now, t.passpercent, t.rules));
     const s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now);
@@ -412,7 +413,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
           reason: g.reason ?? undefined,
           used: !!g.usedby,
         })),
-      };
+      } satisfies LearnerAttempts;
     },
   );
 
@@ -501,7 +502,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
       quizzes: quizzes.map((m) => ({ _id: m.id, title: m.title ?? m.lessonTitle ?? m.id, lesson: m.lesson })),
       exam: exam ? { _id: exam.id, title: exam.title ?? exam.lessonTitle ?? exam.id, lesson: exam.lesson } : undefined,
       rows,
-    };
+    } satisfies Gradebook;
   }
 }
 

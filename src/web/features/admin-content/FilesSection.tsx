@@ -21,7 +21,8 @@ import {
 import { IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { filesQuery, removeFile, uploadFile, type FileRecord } from '../../lib/data/content.ts';
+import { filesQuery, removeFile, uploadFile } from '../../lib/data/content.ts';
+import type { FileRecord } from '../../../domain/replies-admin.ts';
 import { tk } from '../../lib/tk.ts';
 import { useEditorMutation } from './parts.tsx';
 import { AppModal } from '../../components/AppModal.tsx';

@@ -1,4 +1,5 @@
 /** Content requests with their query options (one place per request). */
+import type { FileRecord } from '../../../domain/replies-admin.ts';
 import { queryOptions } from '@tanstack/react-query';
 import type { Content } from '../../../domain/types.ts';
 import { api, ApiError, APP_HEADERS } from '../api.ts';
@@ -67,7 +68,6 @@ export const embedQuery = (url: string) => queryOptions({
   retry: false,
 });
 
-export interface FileRecord { filename: string; title?: string; context: string; mtime: string; ctime: string; mime: string; size: number; url: string }
 
 /** POST /app_files/upload: multipart with `thefile` and `context` (and an optional title). */
 export async function uploadFile(file: File, context: string, title?: string): Promise<FileRecord> {
