@@ -2,7 +2,7 @@
  * Replies of learner-facing calls whose shape was written once in the route and again in the screen that
  * reads it: declared here, the route answers `satisfies` the type and the screen reads the same one.
  */
-import type { Course } from './types.ts';
+import type { Course, LessonProgress } from './types.ts';
 
 /** A message for the status area, as many calls answer it. */
 export interface InfoMessage {
@@ -31,4 +31,18 @@ export interface CourseCopyReply {
   course: Course;
   lessons: number;
   materials: number;
+}
+
+/** /app_enrollment/viewed and /app_enrollment/unviewed: the enrolment's figures and the lesson's progress after the write. */
+export interface ProgressReply {
+  _id: string;
+  user: string;
+  course: string;
+  classid: string;
+  lessonid: string;
+  percentcomplete?: number;
+  completed?: string;
+  exampassed?: boolean;
+  progress: Record<string, LessonProgress>;
+  certificate?: string;
 }

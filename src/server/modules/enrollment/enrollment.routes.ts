@@ -3,6 +3,7 @@
  * lessons"). Every write a learner's progress depends on is one transaction in the repository and safe
  * to retry. Each handler: validate, load, authorize, act, present.
  */
+import type { ProgressReply } from '../../../domain/replies-learner.ts';
 import { AUDIT, diff, recordAudit } from '../admin/audit.repository.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { classNames, noticeCertificate, sendNotice } from '../staff/notices.ts';
@@ -232,7 +233,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     e: { id: string; user: string; course: string; classid: string },
     lesson: string,
     u: ProgressUpdate | undefined,
-  ) => {
+  ): ProgressReply => {
     if (!u) throw notFound(MSG.enrollmentNotFound);
     return {
       _id: e.id,

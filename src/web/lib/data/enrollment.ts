@@ -2,8 +2,9 @@
  * Enrolment requests (spec 7, "Enrolment and lessons") with their query options, and the one place
  * that folds a progress reply into the cached enrolment list (the drawer ticks read that list).
  */
+import type { ProgressReply } from '../../../domain/replies-learner.ts';
 import { queryOptions } from '@tanstack/react-query';
-import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
+import type { Enrollment } from '../../../domain/types.ts';
 import { api } from '../api.ts';
 import { queryClient } from '../query.ts';
 
@@ -39,10 +40,6 @@ export const saveEnrollment = (body: { _id?: string; user?: string; classid?: st
 export const removeEnrollment = (_id: string) => api.post<{ ok: boolean; _id: string }>('/app_enrollment/remove', { _id });
 
 /** The reply of viewed / unview: the enrolment's figures and the one lesson written. */
-export interface ProgressReply {
-  _id: string; user: string; course: string; classid: string; lessonid: string; percentcomplete?: number;
-  completed?: string; exampassed?: boolean; progress: Record<string, LessonProgress>; certificate?: string;
-}
 
 let refetchTimer: ReturnType<typeof setTimeout> | undefined;
 /** Refetches every enrolment list a moment after the last progress write (writes come in bursts). */
@@ -86,3 +83,5 @@ export const day = (iso: string | undefined | null) => (iso ? iso.slice(0, 10) :
  * otherwise be reordered (2026-11-22 shown as 22-11-2026).
  */
 export const dayInText = (iso: string | undefined | null) => (iso ? `\u2066${iso.slice(0, 10)}\u2069` : '');
+
+export type { ProgressReply };
