@@ -2,7 +2,7 @@
  * Replies of learner-facing calls whose shape was written once in the route and again in the screen that
  * reads it: declared here, the route answers `satisfies` the type and the screen reads the same one.
  */
-import type { Course, LessonProgress } from './types.ts';
+import type { Course, EnrollmentRow, LessonProgress } from './types.ts';
 
 /** A message for the status area, as many calls answer it. */
 export interface InfoMessage {
@@ -45,4 +45,27 @@ export interface ProgressReply {
   exampassed?: boolean;
   progress: Record<string, LessonProgress>;
   certificate?: string;
+}
+
+/** /app_enrollment/quiz and /app_enrollment/exam: the graded submission, the lesson's progress and the enrolment after it. */
+export interface QuizReply {
+  score: number;
+  possible: number;
+  percent: number;
+  passed: boolean;
+  passpercent: number;
+  answers: string[];
+  correctanswers: string[];
+  quizdate?: string;
+  recorded?: boolean;
+  _id: string;
+  lessonid: string;
+  classid: string;
+  courseid: string;
+  progress?: LessonProgress;
+  exampassed?: boolean;
+  examdate?: string;
+  completed?: string;
+  percentcomplete?: number;
+  enrollment?: EnrollmentRow;
 }

@@ -3,7 +3,7 @@
  * lessons"). Every write a learner's progress depends on is one transaction in the repository and safe
  * to retry. Each handler: validate, load, authorize, act, present.
  */
-import type { ProgressReply } from '../../../domain/replies-learner.ts';
+import type { ProgressReply, QuizReply } from '../../../domain/replies-learner.ts';
 import { AUDIT, diff, recordAudit } from '../admin/audit.repository.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { classNames, noticeCertificate, sendNotice } from '../staff/notices.ts';
@@ -318,7 +318,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
       completed: after.completed,
       percentcomplete: after.percentcomplete,
       enrollment: after,
-    };
+    } satisfies QuizReply;
   }
 
   examAttemptRoutes(app, ctx);

@@ -1,9 +1,12 @@
 /** Lesson viewer requests: one lesson with its materials, progress writes, quiz and exam submissions. */
-import type { LessonProgress, QuizQuestion } from '../../../domain/types.ts';
+import type { QuizQuestion } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { sleep } from '../../lib/paths.ts';
-import type { EnrollmentRow, ProgressReply } from '../../lib/data/enrollment.ts';
+import type { ProgressReply } from '../../lib/data/enrollment.ts';
+import type { QuizReply } from '../../../domain/replies-learner.ts';
+
+export type { QuizReply };
 import { newClientId, sendOrQueue } from '../../lib/offline/queue.ts';
 
 /** Sends again after a dropped connection or a server hiccup; the writes are safe to repeat. */
@@ -36,28 +39,6 @@ export const recordUnviewed = (t: Omit<ViewTarget, 'materialid'>) =>
   sendOrQueue({ kind: 'unviewed', path: '/app_enrollment/unview', body: { ...t }, clientid: newClientId() }, () =>
     withRetry(() => api.post<ProgressReply>('/app_enrollment/unview', t)),
   );
-
-export interface QuizReply {
-  score: number;
-  possible: number;
-  percent: number;
-  passed: boolean;
-  passpercent: number;
-  answers: string[];
-  correctanswers: string[];
-  quizdate?: string;
-  recorded?: boolean;
-  _id: string;
-  lessonid: string;
-  classid: string;
-  courseid: string;
-  progress?: LessonProgress;
-  exampassed?: boolean;
-  examdate?: string;
-  completed?: string;
-  percentcomplete?: number;
-  enrollment?: EnrollmentRow;
-}
 
 export interface Submission {
   kind: 'quiz' | 'exam';

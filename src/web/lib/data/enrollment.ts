@@ -4,19 +4,10 @@
  */
 import type { ProgressReply } from '../../../domain/replies-learner.ts';
 import { queryOptions } from '@tanstack/react-query';
-import type { Enrollment } from '../../../domain/types.ts';
+import type { EnrollmentRow } from '../../../domain/types.ts';
 import { api } from '../api.ts';
 import { queryClient } from '../query.ts';
 
-/** An enrolment as /app_enrollment/list presents it, with what My Classes shows beside it. */
-export interface EnrollmentRow extends Enrollment {
-  classname?: string;
-  /** False when the class was removed (the class picker says 'This class no longer exists'). */
-  classexists?: boolean;
-  coursetitle?: string;
-  /** The certificate link once the course is completed. */
-  certificate?: string;
-}
 
 export const ENROLLMENTS_KEY = 'enrollments';
 
@@ -84,4 +75,4 @@ export const day = (iso: string | undefined | null) => (iso ? iso.slice(0, 10) :
  */
 export const dayInText = (iso: string | undefined | null) => (iso ? `\u2066${iso.slice(0, 10)}\u2069` : '');
 
-export type { ProgressReply };
+export type { EnrollmentRow, ProgressReply };
