@@ -231,7 +231,7 @@ function CourseLessons({ course, enrollment, onNavigate }: { course: Course; enr
         const link = (
           <NavLink
             component={Link}
-            to={`/lessons/${encodeURIComponent(course._id)}/${encodeURIComponent(lesson._id)}${classId !== 'none' ? `/${encodeURIComponent(classId)}` : ''}`}
+            to={lessonPath(course._id, lesson._id, classId !== 'none' ? classId : undefined)}
             onClick={onNavigate}
             active={current}
             aria-current={current ? 'page' : undefined}
