@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../adapters/passwords.ts';
 import { insertUser, type UserRow } from '../modules/users/users.repository.ts';
+import { insertContentRow } from '../modules/content/content.repository.ts';
 import { json, now } from '../db/dialect.ts';
 import type { ContentTable, LessonsTable, MaterialsTable } from '../db/schema.ts';
 import type { TestServer } from './harness.ts';
@@ -77,32 +78,15 @@ export async function buildClass(
   return id;
 }
 
-export async function buildContent(ctx: AppContext, overrides: Partial<ContentTable> = {}) {
-  const row: ContentTable = {
+export function buildContent(ctx: AppContext, overrides: Partial<ContentTable> = {}) {
+  return insertContentRow(ctx.db, {
     id: `content-${crypto.randomBytes(4).toString('hex')}`,
-    type: 'block',
-    subtype: null,
     context: 'test-page',
     lang: 'en',
-    order: 0,
     title: 'A block',
     body: '<p>Hello</p>',
-    body2: null,
-    description: null,
-    video: null,
-    videoplacement: null,
-    condition: null,
-    after: null,
-    cards: null,
-    scripthead: null,
-    scriptfoot: null,
-    style: null,
-    meta: null,
-    timestamp: now(),
     ...overrides,
-  };
-  await ctx.db.insertInto('content').values(row).execute();
-  return row;
+  });
 }
 
 export async function buildLesson(ctx: AppContext, course: string, overrides: Partial<LessonsTable> = {}) {
