@@ -11,6 +11,24 @@ import type { TestServer } from './harness.ts';
 export const TEST_PASSWORD = 'Test-pass1!';
 let hashed: Promise<string> | null = null;
 
+/** A registration body as the form sends it, with a fresh address typed twice; `fields` add to or replace any of it. */
+export function registrationBody(fields: Record<string, unknown> = {}) {
+  const email = `new-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  return {
+    firstname: 'Nadia',
+    lastname: 'Haddad',
+    email,
+    confirmemail: email,
+    phone: '+351 (21) 555-0100',
+    city: 'Lisbon',
+    state: '',
+    country: 'Portugal',
+    password: 'Secret-123',
+    confirmpassword: 'Secret-123',
+    ...fields,
+  };
+}
+
 export async function buildUser(ctx: AppContext, overrides: Partial<UserRow> & { roles?: string } = {}): Promise<UserRow> {
   const n = crypto.randomBytes(4).toString('hex');
   return insertUser(ctx.db, {
