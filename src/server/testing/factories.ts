@@ -3,12 +3,31 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../adapters/passwords.ts';
 import { insertUser, type UserRow } from '../modules/users/users.repository.ts';
+import { insertContentRow } from '../modules/content/content.repository.ts';
 import { json, now } from '../db/dialect.ts';
 import type { ContentTable, LessonsTable, MaterialsTable } from '../db/schema.ts';
 import type { TestServer } from './harness.ts';
 
 export const TEST_PASSWORD = 'Test-pass1!';
 let hashed: Promise<string> | null = null;
+
+/** A registration body as the form sends it, with a fresh address typed twice; `fields` add to or replace any of it. */
+export function registrationBody(fields: Record<string, unknown> = {}) {
+  const email = `new-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  return {
+    firstname: 'Nadia',
+    lastname: 'Haddad',
+    email,
+    confirmemail: email,
+    phone: '+351 (21) 555-0100',
+    city: 'Lisbon',
+    state: '',
+    country: 'Portugal',
+    password: 'Secret-123',
+    confirmpassword: 'Secret-123',
+    ...fields,
+  };
+}
 
 export async function buildUser(ctx: AppContext, overrides: Partial<UserRow> & { roles?: string } = {}): Promise<UserRow> {
   const n = crypto.randomBytes(4).toString('hex');
@@ -77,32 +96,15 @@ export async function buildClass(
   return id;
 }
 
-export async function buildContent(ctx: AppContext, overrides: Partial<ContentTable> = {}) {
-  const row: ContentTable = {
+export function buildContent(ctx: AppContext, overrides: Partial<ContentTable> = {}) {
+  return insertContentRow(ctx.db, {
     id: `content-${crypto.randomBytes(4).toString('hex')}`,
-    type: 'block',
-    subtype: null,
     context: 'test-page',
     lang: 'en',
-    order: 0,
     title: 'A block',
     body: '<p>Hello</p>',
-    body2: null,
-    description: null,
-    video: null,
-    videoplacement: null,
-    condition: null,
-    after: null,
-    cards: null,
-    scripthead: null,
-    scriptfoot: null,
-    style: null,
-    meta: null,
-    timestamp: now(),
     ...overrides,
-  };
-  await ctx.db.insertInto('content').values(row).execute();
-  return row;
+  });
 }
 
 export async function buildLesson(ctx: AppContext, course: string, overrides: Partial<LessonsTable> = {}) {

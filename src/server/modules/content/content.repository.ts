@@ -59,7 +59,12 @@ function columnsOf(body: ContentSave): Partial<ContentRow> {
   return out;
 }
 
-export async function insertContent(db: Db, body: ContentSave): Promise<ContentRow> {
+export function insertContent(db: Db, body: ContentSave): Promise<ContentRow> {
+  return insertContentRow(db, columnsOf(body));
+}
+
+/** Inserts a content record: the given columns over an empty block's (a new id, now as its time). */
+export async function insertContentRow(db: Db, columns: Partial<ContentRow>): Promise<ContentRow> {
   const row: ContentRow = {
     id: newId(),
     type: 'block',
@@ -80,8 +85,8 @@ export async function insertContent(db: Db, body: ContentSave): Promise<ContentR
     scriptfoot: null,
     style: null,
     meta: null,
-    ...columnsOf(body),
     timestamp: now(),
+    ...columns,
   };
   await db.insertInto('content').values(row).execute();
   return row;

@@ -20,28 +20,37 @@ export const enrollmentId = (userId: string, classId: string) => `${userId}-${cl
 /** A resent submission with the same answers within this time counts as the same attempt. */
 export const SAME_ATTEMPT_WINDOW_MS = 10_000;
 
+type EnrolledClass = Pick<ClassesTable, 'id' | 'course' | 'regcode' | 'description'>;
+
 /** Enrols the user in the class; enrolling twice keeps the first enrolment. */
-export async function enroll(db: Db, userId: string, cls: Pick<ClassesTable, 'id' | 'course' | 'regcode' | 'description'>) {
+export async function enroll(db: Db, userId: string, cls: EnrolledClass) {
+  await enrollMany(db, [userId], cls);
+  return enrollmentId(userId, cls.id);
+}
+
+/** Enrols the users in the class in one statement (give it a bounded list); who is enrolled already keeps that enrolment. */
+export async function enrollMany(db: Db, userIds: string[], cls: EnrolledClass): Promise<void> {
   const ts = now();
   await db
     .insertInto('enrollments')
-    .values({
-      id: enrollmentId(userId, cls.id),
-      user: userId,
-      course: cls.course,
-      classid: cls.id,
-      regdate: ts,
-      completed: null,
-      regcode: cls.regcode,
-      description: cls.description,
-      timestamp: ts,
-      percentcomplete: 0,
-      exampassed: 0,
-      examdate: null,
-    })
+    .values(
+      userIds.map((userId) => ({
+        id: enrollmentId(userId, cls.id),
+        user: userId,
+        course: cls.course,
+        classid: cls.id,
+        regdate: ts,
+        completed: null,
+        regcode: cls.regcode,
+        description: cls.description,
+        timestamp: ts,
+        percentcomplete: 0,
+        exampassed: 0,
+        examdate: null,
+      })),
+    )
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  return enrollmentId(userId, cls.id);
 }
 
 export function findEnrollment(db: Db, id: string) {

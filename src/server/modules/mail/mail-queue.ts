@@ -18,28 +18,27 @@ const MAX_BACKOFF_MS = 3600_000;
 
 export const backoffMs = (attempts: number, baseMs: number) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
+/** A queue row for one e-mail, due at once. */
+const queued = (mail: Mail, iso: string) => ({
+  id: crypto.randomUUID(),
+  to: String(mail.to).trim(),
+  subject: String(mail.subject),
+  text: mail.text,
+  html: mail.html ?? null,
+  status: 'queued',
+  attempts: 0,
+  due: iso,
+  claimed: null,
+  lasterror: null,
+  created: iso,
+  sent: null,
+});
+
 /** Adds one e-mail to the queue; `afterAdd` wakes the local worker so it goes out within moments. */
 export async function enqueueMail(db: Db, mail: Mail, at: Date = new Date()): Promise<string> {
-  const id = crypto.randomUUID();
-  const iso = at.toISOString();
-  await db
-    .insertInto('mail_queue')
-    .values({
-      id,
-      to: String(mail.to).trim(),
-      subject: String(mail.subject),
-      text: mail.text,
-      html: mail.html ?? null,
-      status: 'queued',
-      attempts: 0,
-      due: iso,
-      claimed: null,
-      lasterror: null,
-      created: iso,
-      sent: null,
-    })
-    .execute();
-  return id;
+  const row = queued(mail, at.toISOString());
+  await db.insertInto('mail_queue').values(row).execute();
+  return row.id;
 }
 
 /** Many e-mails in one statement per 200 (a message to a class, welcome mails of an import). */
@@ -48,22 +47,7 @@ export async function enqueueMany(db: Db, mails: Mail[], at: Date = new Date()):
   for (let i = 0; i < mails.length; i += 200) {
     await db
       .insertInto('mail_queue')
-      .values(
-        mails.slice(i, i + 200).map((m) => ({
-          id: crypto.randomUUID(),
-          to: String(m.to).trim(),
-          subject: String(m.subject),
-          text: m.text,
-          html: m.html ?? null,
-          status: 'queued',
-          attempts: 0,
-          due: iso,
-          claimed: null,
-          lasterror: null,
-          created: iso,
-          sent: null,
-        })),
-      )
+      .values(mails.slice(i, i + 200).map((m) => queued(m, iso)))
       .execute();
   }
   return mails.length;

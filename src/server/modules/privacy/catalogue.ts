@@ -12,6 +12,32 @@ export interface TableColumns {
   columns: string[];
 }
 
+/**
+ * Tables of a person's records that both the export and the eraser read by name; each adds its own, and
+ * any other table keyed to the user is found through the live schema.
+ */
+export const ACCOUNT_TABLES = [
+  'users',
+  'sessions',
+  'enrollments',
+  'lesson_progress',
+  'material_views',
+  'quiz_attempts',
+  'comments',
+  'replies',
+  'survey_responses',
+  'classes',
+  'audit_log',
+  'data_exports',
+  'account_deletions',
+  'retention_warnings',
+  'sent_mail',
+  'exam_attempts',
+];
+
+/** Column names that tie a row of another table to a user (by id). */
+export const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
+
 /** Kysely's own bookkeeping tables hold no personal data. */
 const INTERNAL = /^(kysely_|sqlite_)/;
 

@@ -12,7 +12,7 @@ import type { Actor } from '../../policy/policy.ts';
 import { FORMER_AUTHOR } from '../../../domain/constants.ts';
 import { certificateCode, certificateSecret } from '../certificates/certificates.repository.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
-import { liveSchema } from './catalogue.ts';
+import { ACCOUNT_TABLES, USER_ID_COLUMNS, liveSchema } from './catalogue.ts';
 import type { AuditAction } from '../../../domain/audit.ts';
 
 /** Who acts when nobody does: the daily job. */
@@ -20,29 +20,8 @@ export const SYSTEM_ACTOR: Actor = { id: 'system', email: 'system', roles: [] };
 export const AUDIT_ERASE = 'user.erase';
 
 /** Tables this module handles by name; any other table keyed to the user loses the user's rows. */
-const HANDLED = new Set([
-  'users',
-  'sessions',
-  'enrollments',
-  'lesson_progress',
-  'material_views',
-  'quiz_attempts',
-  'comments',
-  'replies',
-  'survey_responses',
-  'classes',
-  'audit_log',
-  'data_exports',
-  'account_deletions',
-  'retention_warnings',
-  'sent_mail',
-  'mail_queue',
-  'record_versions',
-  'exam_attempts',
-  'exam_grants',
-]);
-/** Column names that tie a row of another table to a user (by id) or to an address (by e-mail). */
-const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
+const HANDLED = new Set([...ACCOUNT_TABLES, 'mail_queue', 'record_versions', 'exam_grants']);
+/** Column names that tie a row of another table to an address (by e-mail). */
 const EMAIL_COLUMNS = new Set(['email', 'to', 'address', 'recipient']);
 
 export type EraseReason = 'request' | 'admin' | 'retention';

@@ -11,27 +11,10 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { fromBool, fromJson } from '../../db/dialect.ts';
 import { answersOf, keyShown, rulesOf, shownOf } from '../enrollment/exam-attempts.repository.ts';
-import { liveSchema } from './catalogue.ts';
+import { ACCOUNT_TABLES, USER_ID_COLUMNS, liveSchema } from './catalogue.ts';
 
-const KNOWN = new Set([
-  'users',
-  'sessions',
-  'enrollments',
-  'lesson_progress',
-  'material_views',
-  'quiz_attempts',
-  'comments',
-  'replies',
-  'survey_responses',
-  'classes',
-  'audit_log',
-  'data_exports',
-  'account_deletions',
-  'retention_warnings',
-  'sent_mail',
-  'exam_attempts',
-]);
-const USER_ID_COLUMNS = new Set(['user', 'userId', 'userid', 'user_id', 'owner', 'ownerId', 'author', 'accountId']);
+/** Tables gathered by name; other tables keyed to the user go to other-records.json. */
+const KNOWN = new Set(ACCOUNT_TABLES);
 /** Columns that hold secrets (hashes, tokens, keys) stay out of the export even for their owner. */
 const SECRET_COLUMN = /(hash|secret|token|password|key)$/i;
 

@@ -210,72 +210,26 @@ describeEachEngine('reports API', (server) => {
       });
       await buildEnrollmentRow(ctx, { user: learners[2].id, course, classid: classA, regdate: '2025-04-02T10:00:00.000Z' });
       await buildEnrollmentRow(ctx, { user: learners[3].id, course, classid: classB, regdate: '2025-05-05T10:00:00.000Z' });
-      const at = (d: string) => `2025-04-${d}T10:00:00.000Z`;
+      /** An attempt in class A, on 2025-04-{day}: material 'exam' is the exam, any other a quiz. */
+      const attempt = (learner: number, material: string, percent: number, day: string) =>
+        buildQuizAttempt(ctx, {
+          user: learners[learner].id,
+          course,
+          classid: classA,
+          material,
+          kind: material === 'exam' ? 'exam' : 'quiz',
+          percent,
+          created: `2025-04-${day}T10:00:00.000Z`,
+        });
       // Exams: learner 0 fails then passes, learner 1 fails.
-      await buildQuizAttempt(ctx, {
-        user: learners[0].id,
-        course,
-        classid: classA,
-        material: 'exam',
-        kind: 'exam',
-        percent: 60,
-        created: at('01'),
-      });
-      await buildQuizAttempt(ctx, {
-        user: learners[0].id,
-        course,
-        classid: classA,
-        material: 'exam',
-        kind: 'exam',
-        percent: 100,
-        created: at('02'),
-      });
-      await buildQuizAttempt(ctx, {
-        user: learners[1].id,
-        course,
-        classid: classA,
-        material: 'exam',
-        kind: 'exam',
-        percent: 40,
-        created: at('03'),
-      });
+      await attempt(0, 'exam', 60, '01');
+      await attempt(0, 'exam', 100, '02');
+      await attempt(1, 'exam', 40, '03');
       // Quizzes: learner 0 scores 35 then 85 on quiz 1; learner 1 scores 100; learner 2 scores 0.
-      await buildQuizAttempt(ctx, {
-        user: learners[0].id,
-        course,
-        classid: classA,
-        material: 'quiz1',
-        kind: 'quiz',
-        percent: 35,
-        created: at('01'),
-      });
-      await buildQuizAttempt(ctx, {
-        user: learners[0].id,
-        course,
-        classid: classA,
-        material: 'quiz1',
-        kind: 'quiz',
-        percent: 85,
-        created: at('02'),
-      });
-      await buildQuizAttempt(ctx, {
-        user: learners[1].id,
-        course,
-        classid: classA,
-        material: 'quiz1',
-        kind: 'quiz',
-        percent: 100,
-        created: at('03'),
-      });
-      await buildQuizAttempt(ctx, {
-        user: learners[2].id,
-        course,
-        classid: classA,
-        material: 'quiz1',
-        kind: 'quiz',
-        percent: 0,
-        created: at('04'),
-      });
+      await attempt(0, 'quiz1', 35, '01');
+      await attempt(0, 'quiz1', 85, '02');
+      await attempt(1, 'quiz1', 100, '03');
+      await attempt(2, 'quiz1', 0, '04');
       survey = (await buildSurvey(ctx, { title: 'Report survey' })).id;
       for (const created of ['2025-04-01T00:00:00.000Z', '2025-04-02T00:00:00.000Z', '2025-06-01T00:00:00.000Z']) {
         await ctx.db

@@ -12,7 +12,7 @@ import { auditBulk } from '../../../domain/audit.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { json, now } from '../../db/dialect.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { enrollmentId } from '../enrollment/enrollment.repository.ts';
+import { enrollMany, enrollmentId } from '../enrollment/enrollment.repository.ts';
 import { userHasRole, userHasText } from '../users/users.repository.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { enqueueMany } from '../mail/mail-queue.ts';
@@ -112,30 +112,8 @@ export async function runBulk(ctx: AppContext, actor: Actor, input: BulkActionIn
           const eids = c.map((u) => enrollmentId(u, cls.id));
           const have = new Set((await trx.selectFrom('enrollments').select('id').where('id', 'in', eids).execute()).map((r) => r.id));
           if (input.action === 'enroll') {
-            const ts = now();
             const add = c.filter((u) => !have.has(enrollmentId(u, cls.id)));
-            if (add.length) {
-              await trx
-                .insertInto('enrollments')
-                .values(
-                  add.map((u) => ({
-                    id: enrollmentId(u, cls.id),
-                    user: u,
-                    course: cls.course,
-                    classid: cls.id,
-                    regdate: ts,
-                    completed: null,
-                    regcode: cls.regcode,
-                    description: cls.description,
-                    timestamp: ts,
-                    percentcomplete: 0,
-                    exampassed: 0,
-                    examdate: null,
-                  })),
-                )
-                .onConflict((oc) => oc.column('id').doNothing())
-                .execute();
-            }
+            if (add.length) await enrollMany(trx, add, cls);
             changedIds.push(...add);
           } else {
             const gone = c.filter((u) => have.has(enrollmentId(u, cls.id)));

@@ -164,113 +164,64 @@ export async function learnersByCountry(db: Db, top = 30): Promise<{ country: st
 /** The dashboard's headline numbers. */
 export async function summary(db: Db): Promise<StatsSummary> {
   const since = new Date(Date.now() - 30 * DAY_MS).toISOString();
-  const n = async (q: Promise<{ n: unknown } | undefined>) => count((await q)?.n);
-  const [
-    users,
-    admins,
-    editors,
-    newUsers30d,
-    activeUsers30d,
-    courses,
-    activeCourses,
-    classes,
-    enrollments,
-    completions,
-    examsPassed,
-    surveyResponses,
-  ] = await Promise.all([
-    n(
-      db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('roles', 'like', '%"admin"%')
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => eb.or([eb('roles', 'like', '%"cms"%'), eb('roles', 'like', '%"admin"%')]))
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('created', '>=', since)
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('lastseen', '>=', since)
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('courses')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('courses')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'Inactive')]))
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('classes')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('enrollments')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('enrollments')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('completed', 'is not', null)
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('enrollments')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('exampassed', '=', 1)
-        .executeTakeFirst(),
-    ),
-    n(
-      db
-        .selectFrom('survey_responses')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ),
-  ]);
-  return {
-    users,
-    admins,
-    editors,
-    newUsers30d,
-    activeUsers30d,
-    courses,
-    activeCourses,
-    classes,
-    enrollments,
-    completions,
-    examsPassed,
-    surveyResponses,
+  // All counts run at once; each is named by the figure it gives.
+  const counts: Record<keyof StatsSummary, Promise<{ n: unknown } | undefined>> = {
+    users: db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    admins: db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('roles', 'like', '%"admin"%')
+      .executeTakeFirst(),
+    editors: db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => eb.or([eb('roles', 'like', '%"cms"%'), eb('roles', 'like', '%"admin"%')]))
+      .executeTakeFirst(),
+    newUsers30d: db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('created', '>=', since)
+      .executeTakeFirst(),
+    activeUsers30d: db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('lastseen', '>=', since)
+      .executeTakeFirst(),
+    courses: db
+      .selectFrom('courses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    activeCourses: db
+      .selectFrom('courses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => eb.or([eb('status', 'is', null), eb('status', '!=', 'Inactive')]))
+      .executeTakeFirst(),
+    classes: db
+      .selectFrom('classes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    enrollments: db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    completions: db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('completed', 'is not', null)
+      .executeTakeFirst(),
+    examsPassed: db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('exampassed', '=', 1)
+      .executeTakeFirst(),
+    surveyResponses: db
+      .selectFrom('survey_responses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
   };
+  const figures = await Promise.all(Object.entries(counts).map(async ([name, q]) => [name, count((await q)?.n)] as const));
+  return Object.fromEntries(figures) as Record<keyof StatsSummary, number>;
 }

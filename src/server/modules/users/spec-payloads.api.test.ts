@@ -5,29 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness.ts';
-import { asRoles, buildUser, signedInUser } from '../../testing/factories.ts';
+import { asRoles, buildUser, registrationBody, signedInUser } from '../../testing/factories.ts';
 import { MSG } from '../../../domain/messages.ts';
 
-const specPayload = () => {
-  const email = `spec-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  // Spec 3, "Registration payload": exactly these fields.
-  return {
-    firstname: 'Rosa',
-    lastname: 'Payload',
-    email,
-    confirmemail: email,
-    phone: '+351 21 555 0100',
-    city: 'Porto',
-    state: '',
-    country: 'Portugal',
-    password: 'Secret-123',
-    confirmpassword: 'Secret-123',
-    regpath: 'home',
-    regsubid: '',
-    classId: '',
-    courseId: '',
-  };
-};
+// Spec 3, "Registration payload": the form's fields and these four, and no `terms`.
+const specPayload = () => registrationBody({ regpath: 'home', regsubid: '', classId: '', courseId: '' });
 
 describeEachEngine('spec payloads for accounts', (server) => {
   describe('registration', () => {

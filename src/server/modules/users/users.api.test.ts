@@ -3,27 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness.ts';
-import { buildUser, buildCourse, buildClass, asRoles, TEST_PASSWORD } from '../../testing/factories.ts';
+import { buildUser, buildCourse, buildClass, asRoles, registrationBody, TEST_PASSWORD } from '../../testing/factories.ts';
 import { findUserById } from './users.repository.ts';
 import { MSG } from '../../../domain/messages.ts';
 
-const registration = (overrides: Record<string, unknown> = {}) => {
-  const email = `new-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  return {
-    firstname: 'Nadia',
-    lastname: 'Haddad',
-    email,
-    confirmemail: email,
-    phone: '+351 (21) 555-0100',
-    city: 'Lisbon',
-    state: '',
-    country: 'Portugal',
-    password: 'Secret-123',
-    confirmpassword: 'Secret-123',
-    terms: true,
-    ...overrides,
-  };
-};
+const registration = (overrides: Record<string, unknown> = {}) => registrationBody({ terms: true, ...overrides });
 
 describeEachEngine('users API', (server) => {
   describe('whoami', () => {

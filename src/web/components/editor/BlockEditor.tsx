@@ -4,22 +4,7 @@
  * `new`, dropped once the server has saved it under its own id. Rules are the shared save schema's.
  */
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Input,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -36,6 +21,7 @@ import { contentChanged, removeContent, saveContent } from '../../lib/data/conte
 import { VersionHistory } from '../VersionHistory.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { CardsEditor, cardErrors } from './CardsEditor.tsx';
+import { VideoFields } from './VideoFields.tsx';
 import { adminPath } from '../../lib/paths.ts';
 import { AppModal } from '../AppModal.tsx';
 
@@ -205,30 +191,7 @@ export default function BlockEditor({ draft, onChange, onClose }: { draft: Conte
             onSaved={onChange}
           />
         )}
-        {(draft.subtype ?? '') === '' && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('Video or image')}
-              description={t('A YouTube or Vimeo link, or the address of an image')}
-              value={draft.video ?? ''}
-              onChange={(e) => set('video', e.currentTarget.value)}
-              error={err('video')}
-              placeholder="https://"
-            />
-            <Input.Wrapper label={t('Video position')} labelElement="div">
-              <SegmentedControl
-                mt={4}
-                fullWidth
-                value={draft.videoplacement === 'solo' ? 'solo' : 'other'}
-                onChange={(v) => set('videoplacement', v as Content['videoplacement'])}
-                data={[
-                  { value: 'other', label: t('Beside the text') },
-                  { value: 'solo', label: t('Above the text') },
-                ]}
-              />
-            </Input.Wrapper>
-          </SimpleGrid>
-        )}
+        {(draft.subtype ?? '') === '' && <VideoFields draft={draft} set={set} err={err} />}
         <Switch
           label={t('Alternate text for visitors who are not signed in')}
           checked={draft.condition === 'unauthenticated'}

@@ -6,44 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../../server/adapters/sanitize.ts';
+import { RICH_TEXT_TAGS } from '../../../domain/rich-text.ts';
 import { cleanUpHtml } from './html-tools.ts';
 
-const TAGS = [
-  'p',
-  'br',
-  'div',
-  'span',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'a',
-  'img',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'hr',
-  'pre',
-  'code',
-  'iframe',
-  'section',
-  'font',
-  'table',
-  'form',
-  'object',
-  'mark',
-  'svg',
-  'button',
-];
+// Every allowed tag (taken from the list, so a tag allowed later is probed too) and tags that must go.
+const TAGS = [...RICH_TEXT_TAGS, 'h4', 'section', 'font', 'table', 'form', 'object', 'mark', 'svg', 'button'];
 const ATTRIBUTES: [string, string[]][] = [
   [
     'href',

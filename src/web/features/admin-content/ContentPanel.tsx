@@ -8,11 +8,9 @@ import {
   Badge,
   Button,
   Group,
-  Input,
   NativeSelect,
   NumberInput,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -39,6 +37,7 @@ import { byOrder, contentQuery, isPageRecord, removeContent, saveContent } from 
 import { BLOCK_TYPES, blockPayload } from '../../components/editor/BlockEditor.tsx';
 import { CardsEditor, cardErrors } from '../../components/editor/CardsEditor.tsx';
 import { RichTextField } from '../../components/editor/RichTextField.tsx';
+import { VideoFields } from '../../components/editor/VideoFields.tsx';
 import { contentListQuery } from './api.ts';
 import { FilesSection } from './FilesSection.tsx';
 import { VersionHistory } from '../../components/VersionHistory.tsx';
@@ -253,28 +252,7 @@ function ContentForm({ record }: { record: Content }) {
                     uploadContext={draft.context || 'content'}
                   />
                 )}
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label={t('Video or image')}
-                    description={t('A YouTube or Vimeo link, or the address of an image')}
-                    placeholder="https://"
-                    value={draft.video ?? ''}
-                    onChange={(e) => set('video', e.currentTarget.value)}
-                    error={err('video')}
-                  />
-                  <Input.Wrapper label={t('Video position')} labelElement="div">
-                    <SegmentedControl
-                      mt={4}
-                      fullWidth
-                      value={draft.videoplacement === 'solo' ? 'solo' : 'other'}
-                      onChange={(v) => set('videoplacement', v as Content['videoplacement'])}
-                      data={[
-                        { value: 'other', label: t('Beside the text') },
-                        { value: 'solo', label: t('Above the text') },
-                      ]}
-                    />
-                  </Input.Wrapper>
-                </SimpleGrid>
+                <VideoFields draft={draft} set={set} err={err} />
                 <TextInput
                   label={t('Survey or destination')}
                   description={t('For a survey block, the id of the survey')}

@@ -3,7 +3,7 @@
  * those who may edit it), and the actions its `abilities` allow: Reply, Edit, Delete (confirmed).
  */
 import { FORMER_AUTHOR } from '../../../domain/constants.ts';
-import { forwardRef, useState } from 'react';
+import { forwardRef, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Box, Button, Group, Paper, Stack, Text, Typography } from '@mantine/core';
 import { IconEdit, IconLock, IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -132,6 +132,44 @@ function Reply({ reply }: { reply: ReplyRecord }) {
   );
 }
 
+/** The article a post stands in, removed or not, so a link to the post finds, focuses and highlights it either way. */
+const PostFrame = forwardRef<HTMLDivElement, { post: PostRecord; highlighted?: boolean; labelledBy: string; children: ReactNode }>(
+  function PostFrame({ post, highlighted, labelledBy, children }, ref) {
+    const removed = !!post.removed;
+    return (
+      <Paper
+        ref={ref}
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'md' }}
+        component="article"
+        tabIndex={-1}
+        className={['post', removed && 'post-removed', highlighted && 'post-highlighted'].filter(Boolean).join(' ')}
+        data-post-id={post._id}
+        data-testid="post"
+        data-removed={removed ? 'true' : undefined}
+        data-access={removed ? undefined : post.access}
+        aria-labelledby={labelledBy}
+      >
+        {children}
+      </Paper>
+    );
+  },
+);
+
+/** A post's replies, also under a removed post. */
+function Replies({ replies, children }: { replies: ReplyRecord[]; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" mt="xs" ps={{ base: 'xs', sm: 'md' }} className="replies" component="section" aria-label={t('Replies')}>
+      {replies.map((r) => (
+        <Reply key={r._id} reply={r} />
+      ))}
+      {children}
+    </Stack>
+  );
+}
+
 export const PostCard = forwardRef<HTMLDivElement, { post: PostRecord; selfPaced: boolean; highlighted?: boolean }>(function PostCard(
   { post, selfPaced, highlighted },
   ref,
@@ -144,44 +182,16 @@ export const PostCard = forwardRef<HTMLDivElement, { post: PostRecord; selfPaced
   if (post.removed) {
     // Kept for the replies under it: where the post stood, marked removed.
     return (
-      <Paper
-        ref={ref}
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-        component="article"
-        tabIndex={-1}
-        className={highlighted ? 'post post-removed post-highlighted' : 'post post-removed'}
-        data-post-id={post._id}
-        data-testid="post"
-        data-removed="true"
-        aria-labelledby={`post-${post._id}-removed`}
-      >
+      <PostFrame ref={ref} post={post} highlighted={highlighted} labelledBy={`post-${post._id}-removed`}>
         <Text c="dimmed" fs="italic" id={`post-${post._id}-removed`} data-testid="post-removed-note">
           {t('This post was removed.')}
         </Text>
-        <Stack gap="sm" mt="xs" ps={{ base: 'xs', sm: 'md' }} className="replies" component="section" aria-label={t('Replies')}>
-          {post.replies.map((r) => (
-            <Reply key={r._id} reply={r} />
-          ))}
-        </Stack>
-      </Paper>
+        <Replies replies={post.replies} />
+      </PostFrame>
     );
   }
   return (
-    <Paper
-      ref={ref}
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="article"
-      tabIndex={-1}
-      className={highlighted ? 'post post-highlighted' : 'post'}
-      data-post-id={post._id}
-      data-testid="post"
-      data-access={post.access}
-      aria-labelledby={`post-${post._id}-author`}
-    >
+    <PostFrame ref={ref} post={post} highlighted={highlighted} labelledBy={`post-${post._id}-author`}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Avatar radius="xl" color="brand" aria-hidden>
           {initials(post.authorname)}
@@ -265,12 +275,9 @@ export const PostCard = forwardRef<HTMLDivElement, { post: PostRecord; selfPaced
             </Group>
           )}
           {(post.replies.length > 0 || replying) && (
-            <Stack gap="sm" mt="xs" ps={{ base: 'xs', sm: 'md' }} className="replies" component="section" aria-label={t('Replies')}>
-              {post.replies.map((r) => (
-                <Reply key={r._id} reply={r} />
-              ))}
+            <Replies replies={post.replies}>
               {replying && <ReplyForm postId={post._id} autoFocus onDone={() => setReplying(false)} onCancel={() => setReplying(false)} />}
-            </Stack>
+            </Replies>
           )}
         </Stack>
       </Group>
@@ -280,6 +287,6 @@ export const PostCard = forwardRef<HTMLDivElement, { post: PostRecord; selfPaced
         onClose={() => setConfirming(false)}
         onConfirm={() => logged(removePost(post))}
       />
-    </Paper>
+    </PostFrame>
   );
 });

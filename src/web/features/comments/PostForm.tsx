@@ -3,9 +3,9 @@
  * private access with a share list of emails separated by commas (each checked as you type, spec 5).
  * The same limits as the server, with its messages; a refusal from the server shows its message.
  */
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
-import { useForm, type FormErrors } from '@mantine/form';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
@@ -68,6 +68,75 @@ function showServerErrors(err: unknown, setErrors: (e: FormErrors) => void, setF
   setFormError(e.form ?? null);
 }
 
+/**
+ * What the post and reply forms share: a save written offline clears the form and says so, a refusal
+ * shows on its field or above the form, and each try starts without the last message.
+ */
+function useCommentSave<V extends { body: string }, R>(
+  form: UseFormReturnType<V>,
+  { save, clear, onSaved }: { save: (v: V) => Promise<R>; clear: () => void; onSaved: (saved: R) => void },
+) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: onSaved,
+    onError: (err) => {
+      if (err instanceof SavedOnDevice) {
+        // Written offline: it waits on the device and is sent when the connection returns.
+        clear();
+        addStatus('info', err.message, 10_000);
+        return;
+      }
+      showServerErrors(err, form.setErrors, setFormError);
+    },
+  });
+  const onSubmit = form.onSubmit(
+    (v) => {
+      setFormError(null);
+      mutation.mutate(v);
+    },
+    () => setFormError(null),
+  );
+  return { onSubmit, formError, busy: mutation.isPending };
+}
+
+/** The form: the server's message above, then the body, then what the post or reply form adds. */
+function CommentFormBody({
+  onSubmit,
+  formError,
+  bodyError,
+  onBodyChange,
+  testId,
+  children,
+  ...body
+}: {
+  onSubmit: (e?: FormEvent<HTMLFormElement>) => void;
+  formError: string | null;
+  bodyError: unknown;
+  onBodyChange: (html: string) => void;
+  testId: string;
+  label: string;
+  value: string;
+  autoFocus?: boolean;
+  minHeight?: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid={testId}>
+      <Stack gap="sm">
+        {formError && (
+          <Alert color="red" role="alert">
+            {t(formError)}
+          </Alert>
+        )}
+        <RichText {...body} testId={`${testId}-body`} error={bodyError ? t(String(bodyError)) : undefined} onChange={onBodyChange} />
+        {children}
+      </Stack>
+    </form>
+  );
+}
+
 export function PostForm({
   parent,
   context,
@@ -100,13 +169,12 @@ export function PostForm({
     validateInputOnChange: ['sharedStr'],
     validate: (v) => ({ ...bodyErrors(v.body), sharedStr: selfPaced && v.access === 'private' ? shareError(v.sharedStr) : undefined }),
   });
-  const [formError, setFormError] = useState<string | null>(null);
   const { body, access, sharedStr } = form.getValues();
   const isPrivate = selfPaced && access === 'private';
   const clear = () => form.setValues({ body: '', sharedStr: '', access: 'public' });
 
-  const save = useMutation({
-    mutationFn: (v: PostValues) =>
+  const { onSubmit, formError, busy } = useCommentSave(form, {
+    save: (v) =>
       savePost({
         ...(post ? { _id: post._id } : {}),
         parent,
@@ -115,87 +183,65 @@ export function PostForm({
         // Access applies only in self-paced classes (spec 2).
         ...(selfPaced ? { access: v.access, sharedStr: v.access === 'private' ? v.sharedStr : '' } : {}),
       }),
-    onSuccess: (saved) => {
+    clear,
+    onSaved: (saved) => {
       if (!post) clear();
       onDone?.(saved);
     },
-    onError: (err) => {
-      if (err instanceof SavedOnDevice) {
-        // Written offline: it waits on the device and is sent when the connection returns.
-        clear();
-        addStatus('info', err.message, 10_000);
-        return;
-      }
-      showServerErrors(err, form.setErrors, setFormError);
-    },
   });
-  const onSubmit = form.onSubmit(
-    (v) => {
-      setFormError(null);
-      save.mutate(v);
-    },
-    () => setFormError(null),
-  );
-  const busy = save.isPending;
   const errors = form.errors;
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid={testId}>
-      <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {t(formError)}
-          </Alert>
-        )}
-        <RichText
-          label={label ?? t('Your post')}
-          value={body}
-          autoFocus={autoFocus}
-          testId={`${testId}-body`}
-          error={errors.body ? t(String(errors.body)) : undefined}
-          onChange={(v) => {
-            form.setFieldValue('body', v);
-            if (errors.body) form.validateField('body');
-          }}
+    <CommentFormBody
+      onSubmit={onSubmit}
+      formError={formError}
+      testId={testId}
+      label={label ?? t('Your post')}
+      value={body}
+      autoFocus={autoFocus}
+      bodyError={errors.body}
+      onBodyChange={(v) => {
+        form.setFieldValue('body', v);
+        if (errors.body) form.validateField('body');
+      }}
+    >
+      {selfPaced && (
+        <Radio.Group
+          label={t('Who can read this post?')}
+          value={access}
+          onChange={(v) => form.setFieldValue('access', v as 'public' | 'private')}
+          data-testid={`${testId}-access`}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="public" label={t('Public: everyone in the class')} />
+            <Radio value="private" label={t('Private: only the people I list')} />
+          </Group>
+        </Radio.Group>
+      )}
+      {isPrivate && (
+        <TextInput
+          name="sharedStr"
+          label={t('Share with')}
+          description={t('Email addresses, separated by commas')}
+          value={sharedStr}
+          inputMode="email"
+          autoComplete="off"
+          data-testid={`${testId}-shared`}
+          error={errors.sharedStr ? <ShareError text={sharedStr} fallback={String(errors.sharedStr)} /> : undefined}
+          onChange={(e) => form.setFieldValue('sharedStr', e.currentTarget.value)}
         />
-        {selfPaced && (
-          <Radio.Group
-            label={t('Who can read this post?')}
-            value={access}
-            onChange={(v) => form.setFieldValue('access', v as 'public' | 'private')}
-            data-testid={`${testId}-access`}
-          >
-            <Group gap="lg" mt={6}>
-              <Radio value="public" label={t('Public: everyone in the class')} />
-              <Radio value="private" label={t('Private: only the people I list')} />
-            </Group>
-          </Radio.Group>
-        )}
-        {isPrivate && (
-          <TextInput
-            name="sharedStr"
-            label={t('Share with')}
-            description={t('Email addresses, separated by commas')}
-            value={sharedStr}
-            inputMode="email"
-            autoComplete="off"
-            data-testid={`${testId}-shared`}
-            error={errors.sharedStr ? <ShareError text={sharedStr} fallback={String(errors.sharedStr)} /> : undefined}
-            onChange={(e) => form.setFieldValue('sharedStr', e.currentTarget.value)}
-          />
-        )}
-        <Group gap="xs">
-          <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
-            {submitLabel ?? (post ? t('Save') : t('Post'))}
+      )}
+      <Group gap="xs">
+        <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
+          {submitLabel ?? (post ? t('Save') : t('Post'))}
+        </Button>
+        {onCancel && (
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {t('Cancel')}
           </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              {t('Cancel')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+        )}
+      </Group>
+    </CommentFormBody>
   );
 }
 
@@ -221,65 +267,43 @@ export function ReplyForm({
     clearInputErrorOnChange: false,
     validate: (v) => bodyErrors(v.body),
   });
-  const [formError, setFormError] = useState<string | null>(null);
   const { body } = form.getValues();
 
-  const save = useMutation({
-    mutationFn: (v: { body: string }) => saveReply({ ...(reply ? { _id: reply._id } : { lang }), parent: postId, body: v.body }),
-    onSuccess: (saved) => {
+  const { onSubmit, formError, busy } = useCommentSave(form, {
+    save: (v) => saveReply({ ...(reply ? { _id: reply._id } : { lang }), parent: postId, body: v.body }),
+    clear: () => form.setFieldValue('body', ''),
+    onSaved: (saved) => {
       if (!reply) form.setFieldValue('body', '');
       onDone?.(saved);
     },
-    onError: (err) => {
-      if (err instanceof SavedOnDevice) {
-        form.setFieldValue('body', '');
-        addStatus('info', err.message, 10_000);
-        return;
-      }
-      showServerErrors(err, form.setErrors, setFormError);
-    },
   });
-  const onSubmit = form.onSubmit(
-    (v) => {
-      setFormError(null);
-      save.mutate(v);
-    },
-    () => setFormError(null),
-  );
-  const busy = save.isPending;
   const errors = form.errors;
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid={testId}>
-      <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {t(formError)}
-          </Alert>
-        )}
-        <RichText
-          label={reply ? t('Edit your reply') : t('Your reply')}
-          value={body}
-          autoFocus={autoFocus}
-          minHeight={70}
-          testId={`${testId}-body`}
-          error={errors.body ? t(String(errors.body)) : undefined}
-          onChange={(v) => {
-            form.setFieldValue('body', v);
-            if (errors.body) form.validateField('body');
-          }}
-        />
-        <Group gap="xs">
-          <Button type="submit" size="sm" loading={busy} data-testid={`${testId}-submit`}>
-            {reply ? t('Save') : t('Reply')}
+    <CommentFormBody
+      onSubmit={onSubmit}
+      formError={formError}
+      testId={testId}
+      label={reply ? t('Edit your reply') : t('Your reply')}
+      value={body}
+      autoFocus={autoFocus}
+      minHeight={70}
+      bodyError={errors.body}
+      onBodyChange={(v) => {
+        form.setFieldValue('body', v);
+        if (errors.body) form.validateField('body');
+      }}
+    >
+      <Group gap="xs">
+        <Button type="submit" size="sm" loading={busy} data-testid={`${testId}-submit`}>
+          {reply ? t('Save') : t('Reply')}
+        </Button>
+        {onCancel && (
+          <Button size="sm" variant="default" onClick={onCancel} disabled={busy}>
+            {t('Cancel')}
           </Button>
-          {onCancel && (
-            <Button size="sm" variant="default" onClick={onCancel} disabled={busy}>
-              {t('Cancel')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+        )}
+      </Group>
+    </CommentFormBody>
   );
 }

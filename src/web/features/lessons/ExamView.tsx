@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, Loader, Radio, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconClock, IconSettings, IconWand, IconX } from '@tabler/icons-react';
+import { IconClock, IconSettings, IconWand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { invalidateEnrollments } from '../../lib/data/enrollment.ts';
 import { darkTitle } from '../../lib/enrollment-ui.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { AnswerReview } from './AnswerReview.tsx';
+import { ScoreAlert } from './ScoreAlert.tsx';
 import { examQuestions } from './api.ts';
 import { adminPath } from '../../lib/paths.ts';
 import {
@@ -489,25 +490,10 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
               {t(error)}
             </Alert>
           )}
-          <Alert
-            color={attempt.passed ? 'green' : 'red'}
-            styles={darkTitle(attempt.passed ? 'green' : 'red')}
-            role="status"
-            data-testid="quiz-result"
-            data-passed={attempt.passed ? 'true' : 'false'}
-            title={attempt.passed ? t('Passed') : t('Not passed')}
-            icon={attempt.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}
-          >
-            <Text>
-              {t('You scored {{score}} of {{possible}} ({{percent}}%).', {
-                score: attempt.score,
-                possible: attempt.possible,
-                percent: attempt.percent,
-              })}
-            </Text>
+          <ScoreAlert result={attempt}>
             {!attempt.passed && <Text size="sm">{t('You need {{percent}}% to pass.', { percent: passpercent })}</Text>}
             {attempt.state === 'expired' && <Text size="sm">{t(MSG.examAttemptExpired)}</Text>}
-          </Alert>
+          </ScoreAlert>
           {nextOpens && (
             <Alert color="orange" data-testid="exam-next-attempt">
               {nextOpens}

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
-import { IconCheck, IconSettings, IconWand, IconX } from '@tabler/icons-react';
+import { IconSettings, IconWand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ANSWER_LETTERS, DEFAULT_PASS_PERCENT } from '../../../domain/constants.ts';
@@ -21,6 +21,7 @@ import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './ap
 import { darkTitle, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { SavedOnDevice } from '../../lib/offline/queue.ts';
 import { AnswerReview } from './AnswerReview.tsx';
+import { ScoreAlert } from './ScoreAlert.tsx';
 import { adminPath } from '../../lib/paths.ts';
 
 type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers' | 'saved';
@@ -296,26 +297,11 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
 
       {state === 'result' && result && (
         <Stack gap="sm" ref={resultRef} style={{ scrollMarginTop: 72 }}>
-          <Alert
-            color={result.passed ? 'green' : 'red'}
-            styles={darkTitle(result.passed ? 'green' : 'red')}
-            role="status"
-            data-testid="quiz-result"
-            data-passed={result.passed ? 'true' : 'false'}
-            title={result.passed ? t('Passed') : t('Not passed')}
-            icon={result.passed ? <IconCheck size={20} aria-hidden /> : <IconX size={20} aria-hidden />}
-          >
-            <Text>
-              {t('You scored {{score}} of {{possible}} ({{percent}}%).', {
-                score: result.score,
-                possible: result.possible,
-                percent: result.percent,
-              })}
-            </Text>
+          <ScoreAlert result={result}>
             {!result.passed && (
               <Text size="sm">{t('You need {{percent}}% to pass. You can try again.', { percent: result.passpercent })}</Text>
             )}
-          </Alert>
+          </ScoreAlert>
           <Group gap="xs">
             <Button variant="light" onClick={() => setState('answers')} data-testid="quiz-show-answers">
               {t('Show Answers')}
