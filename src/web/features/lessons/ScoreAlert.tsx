@@ -8,9 +8,9 @@ import { darkTitle } from '../../lib/enrollment-ui.ts';
 /** The fields of a quiz reply or an exam attempt it reads (an attempt still open has no score yet). */
 interface Scored {
   passed?: boolean;
-  score?: number;
-  possible?: number;
-  percent?: number;
+  score?: number | null;
+  possible?: number | null;
+  percent?: number | null;
 }
 
 export function ScoreAlert({ result, children }: { result: Scored; children?: ReactNode }) {
