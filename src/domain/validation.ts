@@ -507,6 +507,8 @@ const regcode = z
   .toUpperCase()
   .min(1, { error: MSG.regcodeRequired })
   .max(40, { error: MSG.classNotFound });
+/** The enrol panel's Verify: a class looked up by its registration code. */
+export const RegcodeLookupSchema = z.object({ regcode }, { error: MSG.regcodeRequired });
 
 export const ClassListSchema = z.object(
   {
