@@ -3,7 +3,7 @@
  * (request bodies) and the web app (forms shown on change and on submit).
  */
 import { z } from 'zod';
-import { isCalendarDay, dayOrTimeSchema, daySchema } from './dates.ts';
+import { isCalendarDay, dayOnlyError, dayOrTimeSchema, daySchema } from './dates.ts';
 import { MSG } from './messages.ts';
 import { SURVEY_QUESTION_TYPES } from './constants.ts';
 import { PASSWORD_MIN_LENGTH, COOKIE_OPTIN_VALUES, ROLES, HEARD_OPTIONS, VOCATION_OPTIONS, MATERIAL_SECTIONS } from './constants.ts';
@@ -962,6 +962,9 @@ export const CrmLookupSchema = z
   .refine((r) => r.id !== undefined || r.email !== undefined, { path: ['id'], error: MSG.invalidContact })
   .transform((r) => ({ identifier: (r.id ?? r.email)! }));
 
+/** The CRM panel's lookup: one identifier as typed, a numeric id or an e-mail address. */
+export const CrmLookupFormSchema = z.object({ identifier: crmIdentifier }, { error: MSG.invalidContact });
+
 export const CrmEmailSchema = z.object(
   {
     email: z
@@ -1009,6 +1012,17 @@ export const CrmBatchSchema = z.object(
 );
 
 export const CrmSyncUserSchema = z.object({ _id: recordId(MSG.missingId) }, { error: MSG.missingId });
+
+/** The CRM panel's sync of one user: someone picked. */
+export const CrmSyncUserFormSchema = z.object(
+  { user: z.string({ error: MSG.required }).min(1, { error: MSG.required }) },
+  { error: MSG.required },
+);
+/** The CRM panel's sync of recent users: empty (the server's default), or a day as typed. */
+export const CrmSyncRecentFormSchema = z.object(
+  { since: z.string({ error: MSG.dateFormat }).refine((v) => v === '' || !dayOnlyError(v), { error: MSG.dateFormat }) },
+  { error: MSG.dateFormat },
+);
 
 /** syncRecentUsers: accounts changed since `since` (default: the last sync, or seven days), at most `limit`. */
 export const CrmSyncRecentSchema = z.object(
