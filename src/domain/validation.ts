@@ -11,6 +11,7 @@ import { NAV_GROUPS } from './constants.ts';
 import { PRIVACY_MAX_GRACE_DAYS, PRIVACY_MAX_RETENTION_DAYS, PRIVACY_MIN_RETENTION_DAYS } from './constants.ts';
 import { toCountryCode } from './countries.ts';
 import { PageQuerySchema } from './paging.ts';
+import { isAllowedUrl, RICH_TEXT_STYLES } from './rich-text.ts';
 
 // Generic rules.
 const FORBIDDEN_WORD_CHARS = /[/!{}\\$%#"@*]/;
@@ -1430,3 +1431,26 @@ export const SecuritySettingsSchema = z.strictObject(
   },
   { error: unknownKeys(MSG.notValid) },
 );
+
+// ---------------------------------------------------------------------------------------------------
+/**
+ * The rich-text editor's image dialog: an address the allow-list keeps for an image, a description
+ * unless the image is marked decorative (then alt="" on purpose), and a width the allow-list keeps.
+ * The server only drops what it does not allow, so the two texts the dialog shows are passed in as the
+ * editor's own labels.
+ */
+export const imageDialogSchema = (messages: { altRequired: string; width: string }) =>
+  z
+    .object({
+      src: z
+        .string({ error: MSG.unsafeUrl })
+        .trim()
+        .refine((v) => v !== '' && isAllowedUrl(v, 'img') && !/^(javascript|data):/i.test(v), { error: MSG.unsafeUrl }),
+      alt: z.string(),
+      decorative: z.boolean(),
+      width: z
+        .string({ error: messages.width })
+        .trim()
+        .refine((v) => v === '' || (RICH_TEXT_STYLES.img?.width ?? []).some((re) => re.test(v)), { error: messages.width }),
+    })
+    .refine((r) => r.decorative || r.alt.trim() !== '', { path: ['alt'], error: messages.altRequired });
