@@ -3,7 +3,7 @@
  * (request bodies) and the web app (forms shown on change and on submit).
  */
 import { z } from 'zod';
-import { isCalendarDay, dayOrTimeSchema, daySchema } from './dates.ts';
+import { isCalendarDay, dayOnlyError, dayOrTimeSchema, daySchema } from './dates.ts';
 import { MSG } from './messages.ts';
 import { SURVEY_QUESTION_TYPES } from './constants.ts';
 import { PASSWORD_MIN_LENGTH, COOKIE_OPTIN_VALUES, ROLES, HEARD_OPTIONS, VOCATION_OPTIONS, MATERIAL_SECTIONS } from './constants.ts';
@@ -11,6 +11,7 @@ import { NAV_GROUPS } from './constants.ts';
 import { PRIVACY_MAX_GRACE_DAYS, PRIVACY_MAX_RETENTION_DAYS, PRIVACY_MIN_RETENTION_DAYS } from './constants.ts';
 import { toCountryCode } from './countries.ts';
 import { PageQuerySchema } from './paging.ts';
+import { isAllowedUrl, RICH_TEXT_STYLES } from './rich-text.ts';
 
 // Generic rules.
 const FORBIDDEN_WORD_CHARS = /[/!{}\\$%#"@*]/;
@@ -507,6 +508,8 @@ const regcode = z
   .toUpperCase()
   .min(1, { error: MSG.regcodeRequired })
   .max(40, { error: MSG.classNotFound });
+/** The enrol panel's Verify: a class looked up by its registration code. */
+export const RegcodeLookupSchema = z.object({ regcode }, { error: MSG.regcodeRequired });
 
 export const ClassListSchema = z.object(
   {
@@ -960,6 +963,9 @@ export const CrmLookupSchema = z
   .refine((r) => r.id !== undefined || r.email !== undefined, { path: ['id'], error: MSG.invalidContact })
   .transform((r) => ({ identifier: (r.id ?? r.email)! }));
 
+/** The CRM panel's lookup: one identifier as typed, a numeric id or an e-mail address. */
+export const CrmLookupFormSchema = z.object({ identifier: crmIdentifier }, { error: MSG.invalidContact });
+
 export const CrmEmailSchema = z.object(
   {
     email: z
@@ -1007,6 +1013,17 @@ export const CrmBatchSchema = z.object(
 );
 
 export const CrmSyncUserSchema = z.object({ _id: recordId(MSG.missingId) }, { error: MSG.missingId });
+
+/** The CRM panel's sync of one user: someone picked. */
+export const CrmSyncUserFormSchema = z.object(
+  { user: z.string({ error: MSG.required }).min(1, { error: MSG.required }) },
+  { error: MSG.required },
+);
+/** The CRM panel's sync of recent users: empty (the server's default), or a day as typed. */
+export const CrmSyncRecentFormSchema = z.object(
+  { since: z.string({ error: MSG.dateFormat }).refine((v) => v === '' || !dayOnlyError(v), { error: MSG.dateFormat }) },
+  { error: MSG.dateFormat },
+);
 
 /** syncRecentUsers: accounts changed since `since` (default: the last sync, or seven days), at most `limit`. */
 export const CrmSyncRecentSchema = z.object(
@@ -1414,3 +1431,26 @@ export const SecuritySettingsSchema = z.strictObject(
   },
   { error: unknownKeys(MSG.notValid) },
 );
+
+// ---------------------------------------------------------------------------------------------------
+/**
+ * The rich-text editor's image dialog: an address the allow-list keeps for an image, a description
+ * unless the image is marked decorative (then alt="" on purpose), and a width the allow-list keeps.
+ * The server only drops what it does not allow, so the two texts the dialog shows are passed in as the
+ * editor's own labels.
+ */
+export const imageDialogSchema = (messages: { altRequired: string; width: string }) =>
+  z
+    .object({
+      src: z
+        .string({ error: MSG.unsafeUrl })
+        .trim()
+        .refine((v) => v !== '' && isAllowedUrl(v, 'img') && !/^(javascript|data):/i.test(v), { error: MSG.unsafeUrl }),
+      alt: z.string(),
+      decorative: z.boolean(),
+      width: z
+        .string({ error: messages.width })
+        .trim()
+        .refine((v) => v === '' || (RICH_TEXT_STYLES.img?.width ?? []).some((re) => re.test(v)), { error: messages.width }),
+    })
+    .refine((r) => r.decorative || r.alt.trim() !== '', { path: ['alt'], error: messages.altRequired });

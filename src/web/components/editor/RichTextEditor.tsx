@@ -22,6 +22,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -32,10 +33,12 @@ import { IconCode, IconLetterCase, IconPhoto, IconPilcrow } from '@tabler/icons-
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
+import { imageDialogSchema } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { tk } from '../../lib/tk.ts';
 import { uploadFile } from '../../lib/data/content.ts';
-import { classesToStyles, cleanUpHtml, formatHtml, isAllowedUrl, isEmptyHtml, stripTags } from './html-tools.ts';
+import { classesToStyles, cleanUpHtml, formatHtml, isEmptyHtml, stripTags } from './html-tools.ts';
 import type { RichTextFieldProps } from './rich-text-props.ts';
 
 /** Toolbar font sizes as the inline styles the server keeps (Normal is no size at all). */
@@ -54,7 +57,6 @@ const SIZE_ALIASES: Record<string, string> = {
   'x-large': '1.5em',
   'xx-large': '2.5em',
 };
-const LENGTH = /^(\d{1,4}(\.\d+)?(px|%|em|rem)|auto)$/;
 
 /** An image with its inline style (width, float), kept inline in its paragraph as older content has it. */
 const StyledImage = Image.extend({
@@ -289,58 +291,70 @@ function FontSizeControl() {
   );
 }
 
-const WIDTH_ERROR = tk('Please use a size such as 300px or 50%.');
-
-const ALT_REQUIRED = tk('Please describe the image, or mark it as decorative.');
+const IMAGE_SCHEMA = imageDialogSchema({
+  width: tk('Please use a size such as 300px or 50%.'),
+  altRequired: tk('Please describe the image, or mark it as decorative.'),
+});
+interface ImageValues {
+  src: string;
+  alt: string;
+  decorative: boolean;
+  width: string;
+}
+const NO_IMAGE: ImageValues = { src: '', alt: '', decorative: false, width: '' };
 
 /** Inserts or edits an image: its address (or an uploaded file), description, width and position. */
 function ImageControl({ uploadContext }: { uploadContext?: string }) {
   const { t } = useTranslation();
   const editor = useRichEditor();
   const [open, setOpen] = useState(false);
-  const [src, setSrc] = useState('');
-  const [alt, setAlt] = useState('');
-  // An image needs a description, unless the editor says it is decorative (then alt="" on purpose).
-  const [decorative, setDecorative] = useState(false);
-  const [width, setWidth] = useState('');
+  // A refusal stays until Apply is pressed again (or, for the description, the image is marked decorative).
+  const form = useForm<ImageValues>({
+    initialValues: NO_IMAGE,
+    clearInputErrorOnChange: false,
+    validate: (v) => zodErrors(IMAGE_SCHEMA, v),
+  });
+  const { alt, decorative } = form.values;
   const [float, setFloat] = useState('none');
-  const [problem, setProblem] = useState<{ src?: string; width?: string; upload?: string; alt?: string }>({});
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const selected = useEditorState({ editor, selector: (s) => !!s.editor?.isActive('image') });
 
   const start = () => {
     const attrs = selected && editor ? editor.getAttributes('image') : {};
     const style = String(attrs.style ?? '');
-    setSrc(String(attrs.src ?? ''));
-    setAlt(String(attrs.alt ?? ''));
-    setDecorative(!!selected && attrs.alt === '');
-    setWidth(/width:\s*([^;]+)/.exec(style)?.[1]?.trim() ?? '');
+    form.setValues({
+      src: String(attrs.src ?? ''),
+      alt: String(attrs.alt ?? ''),
+      decorative: !!selected && attrs.alt === '',
+      width: /width:\s*([^;]+)/.exec(style)?.[1]?.trim() ?? '',
+    });
     setFloat(/float:\s*(left|right)/.exec(style)?.[1] ?? 'none');
-    setProblem({});
+    form.clearErrors();
+    setUploadError(null);
     setOpen((o) => !o);
   };
-  const apply = () => {
-    const url = src.trim();
-    const w = width.trim();
-    const errors: typeof problem = {};
-    if (!url || !isAllowedUrl(url, 'img') || /^(javascript|data):/i.test(url)) errors.src = MSG.unsafeUrl;
-    if (w && !LENGTH.test(w)) errors.width = WIDTH_ERROR;
-    if (!decorative && !alt.trim()) errors.alt = ALT_REQUIRED;
-    setProblem(errors);
-    if (Object.keys(errors).length || !editor) return;
+  // Not a form element: the dialog sits inside the editor, which may itself be inside a form.
+  const apply = form.onSubmit((v) => {
+    if (!editor) return;
+    const url = v.src.trim();
+    const w = v.width.trim();
     const style = [w ? `width: ${w}` : '', float !== 'none' ? `float: ${float}` : ''].filter(Boolean).join('; ') || null;
-    const attrs = { src: url, alt: decorative ? '' : alt.trim(), style };
+    const attrs = { src: url, alt: v.decorative ? '' : v.alt.trim(), style };
     if (selected) editor.chain().focus().updateAttributes('image', attrs).run();
     else editor.chain().focus().insertContent({ type: 'image', attrs }).run();
     setOpen(false);
-  };
+  });
   const upload = useMutation({
     mutationFn: (file: File) => uploadFile(file, uploadContext || 'editor'),
-    onMutate: () => setProblem({}),
-    onSuccess: (rec) => {
-      setSrc(rec.url);
-      if (!alt) setAlt(rec.title ?? '');
+    onMutate: () => {
+      form.clearErrors();
+      setUploadError(null);
     },
-    onError: (err) => setProblem({ upload: err instanceof ApiError ? err.message : MSG.formError }),
+    onSuccess: (rec) => {
+      form.setFieldValue('src', rec.url);
+      if (!form.getValues().alt) form.setFieldValue('alt', rec.title ?? '');
+    },
+    onError: (err) => setUploadError(err instanceof ApiError ? err.message : MSG.formError),
   });
 
   return (
@@ -361,10 +375,9 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
         <Stack gap="xs">
           <TextInput
             label={t('Image address')}
-            value={src}
-            onChange={(e) => setSrc(e.currentTarget.value)}
+            {...form.getInputProps('src')}
             placeholder="https://"
-            error={problem.src && t(problem.src)}
+            error={fieldError(t, form.errors, 'src')}
             data-autofocus
           />
           <FileButton onChange={(f) => f && upload.mutate(f)} accept="image/png,image/jpeg,image/gif,image/webp">
@@ -374,9 +387,9 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
               </Button>
             )}
           </FileButton>
-          {problem.upload && (
+          {uploadError && (
             <Text c="red" size="xs" role="alert">
-              {t(problem.upload)}
+              {t(uploadError)}
             </Text>
           )}
           <TextInput
@@ -384,8 +397,8 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
             value={decorative ? '' : alt}
             disabled={decorative}
             required={!decorative}
-            onChange={(e) => setAlt(e.currentTarget.value)}
-            error={problem.alt && t(problem.alt)}
+            onChange={(e) => form.setFieldValue('alt', e.currentTarget.value)}
+            error={fieldError(t, form.errors, 'alt')}
             data-testid="image-alt"
           />
           <Checkbox
@@ -393,16 +406,15 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
             checked={decorative}
             data-testid="image-decorative"
             onChange={(e) => {
-              setDecorative(e.currentTarget.checked);
-              setProblem((p) => ({ ...p, alt: undefined }));
+              form.setFieldValue('decorative', e.currentTarget.checked);
+              form.clearFieldError('alt');
             }}
           />
           <TextInput
             label={t('Width')}
             description={t('For example 300px or 50%')}
-            value={width}
-            onChange={(e) => setWidth(e.currentTarget.value)}
-            error={problem.width && t(problem.width)}
+            {...form.getInputProps('width')}
+            error={fieldError(t, form.errors, 'width')}
           />
           <Input.Wrapper label={t('Position')} labelElement="div">
             <SegmentedControl
@@ -422,7 +434,7 @@ function ImageControl({ uploadContext }: { uploadContext?: string }) {
             <Button variant="default" size="xs" onClick={() => setOpen(false)}>
               {t('Cancel')}
             </Button>
-            <Button size="xs" onClick={apply}>
+            <Button size="xs" onClick={() => apply()}>
               {selected ? t('Update image') : t('Insert image')}
             </Button>
           </Group>

@@ -3,15 +3,17 @@
  * code shows the learner's name, the course, the completion date and the organisation; any other code
  * a clear message. A form lets a person type a code in.
  */
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRosetteDiscountCheck, IconAlertTriangle } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import type { CertificateVerification } from '../../../domain/replies-learner.ts';
+import { CertificateCodeSchema } from '../../../domain/validation.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { certificateVerifyPath } from '../../lib/paths.ts';
@@ -20,8 +22,8 @@ export default function VerifyPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const [typed, setTyped] = useState(code);
-  const [typedError, setTypedError] = useState<string | null>(null);
+  // The code the server would refuse is refused here too, with the message a wrong code gets.
+  const form = useForm({ initialValues: { code }, validate: (v) => zodErrors(CertificateCodeSchema, v) });
   useDocumentTitle(t('Certificate verification'));
   const q = useQuery({
     queryKey: ['certificate', code],
@@ -31,16 +33,7 @@ export default function VerifyPage() {
     staleTime: 60_000,
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const v = typed.trim();
-    if (!v) {
-      setTypedError(MSG.certificateNotFound);
-      return;
-    }
-    setTypedError(null);
-    navigate(certificateVerifyPath(v));
-  };
+  const onSubmit = form.onSubmit((v) => navigate(certificateVerifyPath(v.code.trim())));
 
   const found = q.data?.valid ? q.data : null;
   const notFound = !!code && (q.isError || (q.isSuccess && !found));
@@ -115,15 +108,11 @@ export default function VerifyPage() {
             <Group align="flex-start" gap="xs" wrap="wrap">
               <TextInput
                 label={t('Verification code')}
-                value={typed}
-                onChange={(e) => {
-                  setTyped(e.currentTarget.value);
-                  setTypedError(null);
-                }}
+                {...form.getInputProps('code')}
+                error={fieldError(t, form.errors, 'code')}
                 placeholder="ABCD-EFGH-JKLM-NPQR"
                 dir="ltr"
                 autoComplete="off"
-                error={typedError ? t(typedError) : undefined}
                 miw={240}
                 style={{ flex: 1 }}
                 name="code"

@@ -5,16 +5,18 @@
  * class' with Continue Course. After enrolling, the course page. Visitors register instead, and the
  * registration enrols them in the class chosen.
  */
-import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { RegistrationForm } from '../../lib/embeds.tsx';
 import { Alert, Anchor, Button, Group, Paper, Radio, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import type { ClassRecord } from '../../../domain/types.ts';
-import { submitError } from '../../lib/forms.ts';
+import { RegcodeLookupSchema } from '../../../domain/validation.ts';
+import { fieldError, submitError, zodErrors } from '../../lib/forms.ts';
 import { useSession, setAfter, peekAfter } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { coursePath, enrollPath, loginPath, nextLessonPath } from '../../lib/paths.ts';
@@ -70,9 +72,10 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   const mine = useQuery(enrollmentsOf(user?._id));
   const initialCode = params.get('regcode')?.trim() ?? '';
   const [method, setMethod] = useState<Method | null>(initialCode ? 'group' : null);
-  const [regcode, setRegcode] = useState(initialCode);
+  const form = useForm({ initialValues: { regcode: initialCode }, validate: (v) => zodErrors(RegcodeLookupSchema, v) });
+  const regcode = form.values.regcode;
+  const { clearErrors } = form;
   const [verified, setVerified] = useState<ClassRecord | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Set while Verify moves to the course of the class it found, so that move keeps the class. */
   const keepClass = useRef(false);
@@ -104,15 +107,15 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
     }
     setVerified(null);
     setError(null);
-    setCodeError(null);
-  }, [courseId]);
+    clearErrors();
+  }, [courseId, clearErrors]);
 
   const lookUp = useMutation({
     mutationFn: findByRegcode,
     onSuccess: ([found]) => {
       if (!found) {
         setVerified(null);
-        setCodeError(MSG.classNotFound);
+        form.setFieldError('regcode', MSG.classNotFound);
         return;
       }
       setVerified(found);
@@ -123,26 +126,17 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
     },
     onError: (err) => {
       setVerified(null);
-      setCodeError(submitError(err, MSG.didntWork));
+      form.setFieldError('regcode', submitError(err, MSG.didntWork));
     },
   });
-  const verify = (code = regcode) => {
-    const value = code.trim();
-    setError(null);
-    if (!value) {
-      setCodeError(MSG.regcodeRequired);
-      return;
-    }
-    setCodeError(null);
-    lookUp.mutate(value);
-  };
+  const verify = form.onSubmit((v) => lookUp.mutate(v.regcode.trim()));
 
   // A code in the address (a shared link) is checked straight away.
   const autoVerified = useRef(false);
   useEffect(() => {
     if (initialCode && !autoVerified.current) {
       autoVerified.current = true;
-      verify(initialCode);
+      verify();
     }
   }, [initialCode]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -169,11 +163,6 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
   const onEnroll = () => {
     if (!cls || !user) return;
     join.mutate(cls);
-  };
-
-  const onVerifySubmit = (e: FormEvent) => {
-    e.preventDefault();
-    verify();
   };
 
   if (courses.isPending || (byId.isPending && byId.fetchStatus !== 'idle')) return <PageLoader />;
@@ -226,20 +215,24 @@ export default function EnrollPanel({ courseId }: { courseId?: string }) {
             </Radio.Group>
 
             {method === 'group' && (
-              <form onSubmit={onVerifySubmit} noValidate aria-label={t('Registration code')}>
+              <form
+                onSubmit={(e) => {
+                  setError(null);
+                  verify(e);
+                }}
+                noValidate
+                aria-label={t('Registration code')}
+              >
                 <Group align="flex-start" gap="xs" wrap="wrap">
                   <TextInput
                     name="regcode"
                     label={t('Registration code')}
-                    value={regcode}
+                    {...form.getInputProps('regcode')}
                     autoComplete="off"
                     miw={200}
                     style={{ flex: 1 }}
-                    onChange={(e) => {
-                      setRegcode(e.currentTarget.value.toUpperCase());
-                      setCodeError(null);
-                    }}
-                    error={codeError ? t(codeError) : undefined}
+                    onChange={(e) => form.setFieldValue('regcode', e.currentTarget.value.toUpperCase())}
+                    error={fieldError(t, form.errors, 'regcode')}
                     data-testid="enroll-regcode"
                     styles={{ input: { textTransform: 'uppercase' } }}
                   />

@@ -3,26 +3,37 @@
  * the grace period, and the current password. Confirming signs the learner out everywhere; signing in
  * before the date cancels the deletion.
  */
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, List, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
+import { PrivacyPasswordSchema } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
+import { zodErrors } from '../../lib/forms.ts';
+import { tk } from '../../lib/tk.ts';
 import { addStatus } from '../../lib/status.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 import { day, privacyStateQuery, requestDeletion } from './api.ts';
+import { CurrentPasswordInput } from './CurrentPasswordInput.tsx';
 
 const DAY_MS = 24 * 3600_000;
+const NOT_UNDERSTOOD = tk('Please confirm that you understand what will be deleted.');
 
 export default function DeleteAccountPanel() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { config } = useSession();
   const state = useQuery(privacyStateQuery);
-  const [password, setPassword] = useState('');
-  const [understood, setUnderstood] = useState(false);
+  const form = useForm({
+    initialValues: { understood: false, password: '' },
+    validate: (v) => ({
+      ...zodErrors(PrivacyPasswordSchema, { password: v.password }),
+      ...(v.understood ? {} : { understood: NOT_UNDERSTOOD }),
+    }),
+  });
   const [error, setError] = useState<string | null>(null);
   const grace = config?.privacygracedays ?? 14;
   const keepNames = config?.privacycertnames ?? false;
@@ -39,18 +50,11 @@ export default function DeleteAccountPanel() {
     },
     onError: (err) => setError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError),
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!understood) {
-      setError(t('Please confirm that you understand what will be deleted.'));
-      return;
-    }
-    if (!password) {
-      setError(MSG.privacyPassword);
-      return;
-    }
-    mutation.mutate(password);
-  };
+  // The box not ticked is said first, as it comes first in the form.
+  const onSubmit = form.onSubmit(
+    (v) => mutation.mutate(v.password),
+    (errs) => setError(String(errs.understood ?? errs.password)),
+  );
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" maw={680} data-testid="deleteaccount-panel">
@@ -107,8 +111,7 @@ export default function DeleteAccountPanel() {
               </Alert>
             )}
             <Checkbox
-              checked={understood}
-              onChange={(e) => setUnderstood(e.currentTarget.checked)}
+              {...form.getInputProps('understood', { type: 'checkbox', withError: false })}
               data-testid="deleteaccount-understood"
               label={
                 grace > 0
@@ -116,17 +119,7 @@ export default function DeleteAccountPanel() {
                   : t('I understand that my account and personal data will be deleted for good.')
               }
             />
-            <PasswordInput
-              name="password"
-              label={t('Current password')}
-              description={t('For your security, please confirm your current password.')}
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
-              data-testid="deleteaccount-password"
-            />
+            <CurrentPasswordInput form={form} testid="deleteaccount-password" />
             <Button
               type="submit"
               color="red.8"

@@ -2,21 +2,25 @@
  * Download my data: after the current password, the server builds a ZIP of everything it keeps about
  * the learner (at once for most accounts; in the background, announced by e-mail, for large ones).
  */
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, List, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, List, Paper, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
+import { PrivacyPasswordSchema } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
+import { zodErrors } from '../../lib/forms.ts';
 import { day, privacyStateQuery, requestExport } from './api.ts';
+import { CurrentPasswordInput } from './CurrentPasswordInput.tsx';
 
 export default function MyDataPanel() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const state = useQuery(privacyStateQuery);
-  const [password, setPassword] = useState('');
+  const form = useForm({ initialValues: { password: '' }, validate: (v) => zodErrors(PrivacyPasswordSchema, v) });
   const [error, setError] = useState<string | null>(null);
   // The e-mail of an export built in the background links here with its token.
   const [params] = useSearchParams();
@@ -27,21 +31,17 @@ export default function MyDataPanel() {
   const mutation = useMutation({
     mutationFn: requestExport,
     onSuccess: (r) => {
-      setPassword('');
+      form.setValues({ password: '' });
       setError(null);
       setLink(r.url ? { url: r.url, expires: r.export?.expires ?? null } : null);
       qc.setQueryData(privacyStateQuery.queryKey, r);
     },
     onError: (err) => setError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError),
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) {
-      setError(MSG.privacyPassword);
-      return;
-    }
-    mutation.mutate(password);
-  };
+  const onSubmit = form.onSubmit(
+    (v) => mutation.mutate(v.password),
+    (errs) => setError(String(errs.password)),
+  );
   const pending = state.data?.export && ['queued', 'running'].includes(state.data.export.status);
 
   return (
@@ -90,17 +90,7 @@ export default function MyDataPanel() {
                 {t(error)}
               </Alert>
             )}
-            <PasswordInput
-              name="password"
-              label={t('Current password')}
-              description={t('For your security, please confirm your current password.')}
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
-              data-testid="mydata-password"
-            />
+            <CurrentPasswordInput form={form} testid="mydata-password" />
             <Button
               type="submit"
               loading={mutation.isPending}

@@ -3,7 +3,7 @@
  * write-only: the page only learns whether it is set), a contact lookup by numeric id or e-mail, and
  * syncing one user or the recently changed users, with their results.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -23,8 +23,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../domain/messages.ts';
-import { dayOnlyError } from '../../../../domain/dates.ts';
-import { isCrmIdentifier, SetConfigSchema } from '../../../../domain/validation.ts';
+import { CrmLookupFormSchema, CrmSyncRecentFormSchema, CrmSyncUserFormSchema, SetConfigSchema } from '../../../../domain/validation.ts';
 import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import { queryClient } from '../../../lib/query.ts';
 import { addStatus } from '../../../lib/status.ts';
@@ -150,36 +149,37 @@ function CrmSettingsForm({ crm }: { crm: CrmSettingsView }) {
 
 function Lookup() {
   const { t } = useTranslation();
-  const [identifier, setIdentifier] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A refusal stays until the next Look up, as the server's does.
+  const form = useForm({
+    initialValues: { identifier: '' },
+    clearInputErrorOnChange: false,
+    validate: (v) => zodErrors(CrmLookupFormSchema, v),
+  });
   const [found, setFound] = useState<Record<string, unknown> | null>(null);
   const lookup = useMutation({
     mutationFn: (id: string) => crmLookup(id),
-    onMutate: () => setError(null),
+    onMutate: () => form.clearErrors(),
     onSuccess: (r) => setFound(r.individual),
-    onError: (err) => setError(errorMessage(err)),
+    onError: (err) => form.setFieldError('identifier', errorMessage(err)),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const id = identifier.trim();
-    setFound(null);
-    if (!isCrmIdentifier(id)) {
-      setError(MSG.invalidContact);
-      return;
-    }
-    lookup.mutate(id);
-  };
+  const onSubmit = form.onSubmit((v) => lookup.mutate(v.identifier.trim()));
   return (
-    <form onSubmit={submit} noValidate data-testid="crm-lookup">
+    <form
+      onSubmit={(e) => {
+        setFound(null);
+        onSubmit(e);
+      }}
+      noValidate
+      data-testid="crm-lookup"
+    >
       <Stack gap="sm">
         <Group align="flex-start" wrap="wrap" gap="sm">
           <TextInput
             name="identifier"
             label={t('Contact ID or email address')}
-            value={identifier}
+            {...form.getInputProps('identifier')}
             style={{ flex: '1 1 260px' }}
-            onChange={(e) => setIdentifier(e.currentTarget.value)}
-            error={error ? t(error) : undefined}
+            error={fieldError(t, form.errors, 'identifier')}
             data-testid="crm-identifier"
           />
           <Button type="submit" loading={lookup.isPending} mt={25}>
@@ -211,7 +211,7 @@ function ResultLines({ errors }: { errors: CrmBatchResult[] }) {
 
 function SyncUser() {
   const { t } = useTranslation();
-  const [user, setUser] = useState<string | null>(null);
+  const form = useForm({ initialValues: { user: null as string | null }, validate: (v) => zodErrors(CrmSyncUserFormSchema, v) });
   const [result, setResult] = useState<{ ok: boolean; text: string; errors?: CrmBatchResult[] } | null>(null);
   const syncing = useMutation({
     mutationFn: (id: string) => crmSyncUser(id),
@@ -231,20 +231,20 @@ function SyncUser() {
     },
     onError: (err) => setResult({ ok: false, text: t(errorMessage(err)) }),
   });
-  const sync = () => {
-    if (!user) {
-      setResult({ ok: false, text: t(MSG.required) });
-      return;
-    }
-    syncing.mutate(user);
-  };
+  // Not a form element (the picker is one): the button submits, and a refusal is said in the result's place.
+  const sync = form.onSubmit(
+    (v) => {
+      if (v.user) syncing.mutate(v.user);
+    },
+    (errs) => setResult({ ok: false, text: t(String(errs.user)) }),
+  );
   return (
     <Stack gap="sm" data-testid="crm-sync-user-form">
       <Group align="flex-end" wrap="wrap" gap="sm">
         <div style={{ flex: '1 1 280px' }}>
-          <UserPicker label={t('User')} value={user} onChange={setUser} />
+          <UserPicker label={t('User')} value={form.values.user} onChange={(v) => form.setFieldValue('user', v)} />
         </div>
-        <Button onClick={sync} loading={syncing.isPending}>
+        <Button onClick={() => sync()} loading={syncing.isPending}>
           {t('Sync user')}
         </Button>
       </Group>
@@ -260,7 +260,7 @@ function SyncUser() {
 
 function SyncRecent() {
   const { t } = useTranslation();
-  const [since, setSince] = useState('');
+  const form = useForm({ initialValues: { since: '' }, validate: (v) => zodErrors(CrmSyncRecentFormSchema, v) });
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<CrmSyncSummary | null>(null);
   const syncing = useMutation({
@@ -275,25 +275,21 @@ function SyncRecent() {
     },
     onError: (err) => setError(errorMessage(err)),
   });
-  const sync = () => {
-    const wrong = since ? dayOnlyError(since) : undefined;
-    if (wrong) {
-      setError(wrong);
-      return;
-    }
-    syncing.mutate(since || undefined);
-  };
+  // The date's refusal is said below the button, where the server's would be.
+  const sync = form.onSubmit(
+    (v) => syncing.mutate(v.since || undefined),
+    (errs) => setError(String(errs.since)),
+  );
   return (
     <Stack gap="sm" data-testid="crm-sync-recent">
       <Group align="flex-end" wrap="wrap" gap="sm">
         <DateField
           label={t('Changed since')}
           description={t('Empty: since the last complete sync, or the last seven days.')}
-          value={since}
-          onChange={(e) => setSince(e.currentTarget.value)}
+          {...form.getInputProps('since', { withError: false })}
           w={260}
         />
-        <Button onClick={sync} loading={syncing.isPending} data-testid="crm-sync-recent-button">
+        <Button onClick={() => sync()} loading={syncing.isPending} data-testid="crm-sync-recent-button">
           {t('Sync recent users')}
         </Button>
       </Group>
