@@ -1019,6 +1019,12 @@ export const CrmSyncUserFormSchema = z.object(
   { user: z.string({ error: MSG.required }).min(1, { error: MSG.required }) },
   { error: MSG.required },
 );
+/** Add User to Class: a user, a course and one of its classes, each picked (or given by the page). */
+export const AddToClassFormSchema = z.object({
+  user: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+  course: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+  classid: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+});
 /** The CRM panel's sync of recent users: empty (the server's default), or a day as typed. */
 export const CrmSyncRecentFormSchema = z.object(
   { since: z.string({ error: MSG.dateFormat }).refine((v) => v === '' || !dayOnlyError(v), { error: MSG.dateFormat }) },

@@ -2,7 +2,7 @@
  * Enrolment pieces shared by the users, enrolments and class panels: edit an enrolment's dates,
  * pick a user or a class, add a user to a class.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH_PX } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { dayOnlyError } from '../../../domain/dates.ts';
-import { EnrollmentSaveSchema } from '../../../domain/validation.ts';
+import { AddToClassFormSchema, EnrollmentSaveSchema } from '../../../domain/validation.ts';
 import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -252,10 +252,12 @@ export function ClassPicker({
 /** Add User to Class: the user is given (a user's page) or picked (a class page); the class likewise. */
 export function AddToClassForm({ user, classid, onDone }: { user?: string; classid?: string; onDone?: () => void }) {
   const { t } = useTranslation();
-  const [pickedUser, setPickedUser] = useState<string | null>(null);
-  const [course, setCourse] = useState<string | null>(null);
-  const [pickedClass, setPickedClass] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // What the page gives counts as picked; a given class needs no course.
+  const form = useForm({
+    initialValues: { user: '', course: '', classid: '' },
+    validate: (v) =>
+      zodErrors(AddToClassFormSchema, { user: user ?? v.user, course: classid ? classid : v.course, classid: classid ?? v.classid }),
+  });
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (body: { user: string; classid: string }) => saveEnrollment(body),
@@ -263,28 +265,16 @@ export function AddToClassForm({ user, classid, onDone }: { user?: string; class
     onSuccess: async () => {
       await enrollmentsChanged();
       addStatus('success', tk('The user has been added to the class.'));
-      setPickedUser(null);
-      setPickedClass(null);
+      form.setValues({ user: '', classid: '' });
       onDone?.();
     },
     onError: (err) => setError(errorMessage(err)),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const u = user ?? pickedUser;
-    const c = classid ?? pickedClass;
-    const local: Record<string, string> = {};
-    if (!u) local.user = MSG.required;
-    if (!classid && !course) local.course = MSG.required;
-    if (!c) local.classid = MSG.required;
-    setErrors(local);
-    if (Object.keys(local).length) {
-      setError(MSG.correctFields);
-      return;
-    }
-    add.mutate({ user: u!, classid: c! });
-  };
+  const submit = form.onSubmit(
+    (v) => add.mutate({ user: user ?? v.user, classid: classid ?? v.classid }),
+    () => setError(MSG.correctFields),
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="add-to-class-form">
@@ -296,15 +286,20 @@ export function AddToClassForm({ user, classid, onDone }: { user?: string; class
         )}
         <Group grow align="flex-start" wrap="wrap" gap="sm">
           {!user && (
-            <UserPicker label={t('User')} value={pickedUser} onChange={setPickedUser} error={errors.user ? t(errors.user) : undefined} />
+            <UserPicker
+              label={t('User')}
+              value={form.values.user || null}
+              onChange={(v) => form.setFieldValue('user', v ?? '')}
+              error={fieldError(t, form.errors, 'user')}
+            />
           )}
           {!classid && (
             <ClassPicker
-              course={course}
-              classid={pickedClass}
-              onCourse={setCourse}
-              onClass={setPickedClass}
-              errors={{ course: errors.course ? t(errors.course) : undefined, classid: errors.classid ? t(errors.classid) : undefined }}
+              course={form.values.course || null}
+              classid={form.values.classid || null}
+              onCourse={(v) => form.setFieldValue('course', v ?? '')}
+              onClass={(v) => form.setFieldValue('classid', v ?? '')}
+              errors={{ course: fieldError(t, form.errors, 'course'), classid: fieldError(t, form.errors, 'classid') }}
             />
           )}
         </Group>
