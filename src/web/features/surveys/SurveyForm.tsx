@@ -20,6 +20,7 @@ import {
   Title,
   Typography,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +29,20 @@ import type { SurveyFormProps } from '../../lib/embeds.tsx';
 import { MSG } from '../../../domain/messages.ts';
 import { SURVEY_ANSWER_MAX_LENGTH, type SurveyAnswer } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
+import { fieldError } from '../../lib/forms.ts';
 import { useSession } from '../../lib/session.ts';
 import { answerSurvey, surveyQuery } from './api.ts';
 import { botCheckToken } from './bot-check.ts';
-import { answerError, answerFieldErrors, checkAnswers, questionLabel, surveyChoices } from './answers.ts';
+import { answerErrors, answerFieldErrors, checkAnswers, questionLabel, surveyChoices } from './answers.ts';
 
 export type { SurveyFormProps };
 
 type State = 'answering' | 'done' | 'error';
+
+interface Values {
+  /** The answers as typed, by question index. */
+  answers: string[];
+}
 
 function Question({
   q,
@@ -55,7 +62,7 @@ function Question({
   const common = {
     name: `answer-${i}`,
     label,
-    error: error ? t(error) : undefined,
+    error,
     'data-testid': `survey-q-${i}`,
     'data-type': q.type,
     styles: { label: { whiteSpace: 'pre-line' as const } },
@@ -113,8 +120,13 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
   const { t } = useTranslation();
   const { lang, config } = useSession();
   const q = useQuery(surveyQuery(surveyId));
-  const [typed, setTyped] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const questions = q.data?.questions ?? [];
+  const form = useForm<Values>({
+    initialValues: { answers: [] },
+    // Each answer is checked as it changes, all of them (and that one was given) on submit.
+    validateInputOnChange: true,
+    validate: (v) => answerErrors(questions, v.answers),
+  });
   const [formError, setFormError] = useState<{ title: string; detail?: string } | null>(null);
   const [state, setState] = useState<State>('answering');
   const top = useRef<HTMLDivElement>(null);
@@ -133,7 +145,7 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
       // Spec 8: the same 'There was an error submitting the form.' and the page scrolls up.
       setState('error');
       const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
-      if (refused) setErrors(answerFieldErrors(err.fields));
+      if (refused) form.setErrors(answerFieldErrors(err.fields));
       setFormError({ title: MSG.formError, detail: refused && err.message !== MSG.formError ? err.message : undefined });
       scrollUp();
     },
@@ -150,23 +162,27 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
   // An unknown or closed survey is not offered (editors see the block's settings instead).
   if (q.isError) return null;
   const survey = q.data;
-  const questions = survey.questions ?? [];
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = checkAnswers(questions, typed);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(checked.form ? { title: checked.form } : { title: MSG.correctFields });
-      const first = Object.keys(checked.errors)[0];
-      if (first !== undefined) {
-        const el = document.querySelector<HTMLElement>(`[data-survey-form="${survey._id}"] [name="answer-${first}"]`);
-        el?.focus();
-      } else scrollUp();
-      return;
-    }
-    sending.mutate({ surveyId: survey._id, answers: checked.answers });
-  };
+  // Built when the form is submitted, not during render: the failure handler scrolls through a ref.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) =>
+    form.onSubmit(
+      (v) => {
+        // Valid values always check out; the check turns them into what is sent (numbers as numbers, open ones null).
+        const checked = checkAnswers(questions, v.answers);
+        if (checked.ok) sending.mutate({ surveyId: survey._id, answers: checked.answers });
+      },
+      (errors) => {
+        const first = questions.findIndex((_, i) => errors[`answers.${i}`]);
+        if (first < 0) {
+          // Nothing wrong with any answer, but none was given.
+          setFormError({ title: String(errors.answers ?? MSG.surveyNoAnswers) });
+          scrollUp();
+          return;
+        }
+        setFormError({ title: MSG.correctFields });
+        document.querySelector<HTMLElement>(`[data-survey-form="${survey._id}"] [name="answer-${first}"]`)?.focus();
+      },
+    )(e);
 
   return (
     <Box ref={top} data-survey-form={survey._id} data-state={state} data-testid="survey" style={{ scrollMarginTop: 80 }}>
@@ -211,16 +227,9 @@ export default function SurveyForm({ surveyId, context, contextid, showTitle = t
                 key={i}
                 q={question}
                 i={i}
-                value={typed[i] ?? ''}
-                error={errors[i]}
-                onChange={(v) => {
-                  setTyped((prev) => {
-                    const next = [...prev];
-                    next[i] = v;
-                    return next;
-                  });
-                  setErrors((prev) => ({ ...prev, [i]: answerError(question, v) ?? '' }));
-                }}
+                value={form.getValues().answers[i] ?? ''}
+                error={fieldError(t, form.errors, `answers.${i}`)}
+                onChange={(v) => form.setFieldValue(`answers.${i}`, v)}
               />
             ))}
             <div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { answerError, answerFieldErrors, checkAnswers, questionLabel } from './answers.ts';
+import { answerError, answerErrors, answerFieldErrors, checkAnswers, questionLabel } from './answers.ts';
 
 const questions: SurveyQuestion[] = [
   { type: 'textfield', question: 'Your name?' },
@@ -47,7 +47,16 @@ describe('survey answers', () => {
     expect(checkAnswers(questions, [])).toEqual({ ok: false, errors: {}, form: MSG.surveyNoAnswers });
   });
 
+  it('gives the form its errors by answer path, or one for the whole list when nothing was answered', () => {
+    expect(answerErrors(questions, ['', '', '-2', 'Radio'])).toEqual({
+      'answers.2': MSG.positiveNumber,
+      'answers.3': MSG.answerNotAChoice,
+    });
+    expect(answerErrors(questions, [])).toEqual({ answers: MSG.surveyNoAnswers });
+    expect(answerErrors(questions, ['Ana'])).toEqual({});
+  });
+
   it("reads the server's answers.<i> field errors", () => {
-    expect(answerFieldErrors({ 'answers.2': MSG.positiveNumber, answers: 'x', grtoken: 'y' })).toEqual({ 2: MSG.positiveNumber });
+    expect(answerFieldErrors({ 'answers.2': MSG.positiveNumber, answers: 'x', grtoken: 'y' })).toEqual({ 'answers.2': MSG.positiveNumber });
   });
 });

@@ -39,12 +39,18 @@ export function checkAnswers(
   return { ok: true, answers };
 }
 
-/** The field errors of a server refusal: `fields['answers.<i>']` by question index. */
-export function answerFieldErrors(fields: Record<string, string>): Record<number, string> {
-  const out: Record<number, string> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    const m = /^answers\.(\d+)$/.exec(k);
-    if (m) out[Number(m[1])] = v;
-  }
-  return out;
+/**
+ * The form's errors for these answers: `answers.<i>` for a wrong answer (the path the server names too), or
+ * `answers` itself when every answer is fine but none was given; none when the answers can be sent.
+ */
+export function answerErrors(questions: SurveyQuestion[], typed: string[]): Record<string, string> {
+  const checked = checkAnswers(questions, typed);
+  if (checked.ok) return {};
+  if (checked.form) return { answers: checked.form };
+  return Object.fromEntries(Object.entries(checked.errors).map(([i, e]) => [`answers.${i}`, e]));
+}
+
+/** The field errors of a server refusal that belong to a question: `fields['answers.<i>']`. */
+export function answerFieldErrors(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => /^answers\.\d+$/.test(k)));
 }

@@ -3,16 +3,18 @@
  * and the questions with their type. For select and choice the first line is the question and each
  * further line a choice (spec 3). Saved through surveys/saveSurvey; removed through removeSurvey.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES, SURVEY_QUESTION_TYPES } from '../../../../domain/constants.ts';
 import { MSG } from '../../../../domain/messages.ts';
-import { NEW_ID, SURVEY_MAX_QUESTIONS, SurveyQuestionSchema, isChoiceQuestion } from '../../../../domain/validation.ts';
+import { NEW_ID, SURVEY_MAX_QUESTIONS, SurveySaveSchema, isChoiceQuestion, type SurveySave } from '../../../../domain/validation.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addStatus } from '../../../lib/status.ts';
 import { tk } from '../../../lib/tk.ts';
@@ -46,13 +48,39 @@ const EMPTY: Draft = {
   questions: [{ type: 'textfield', question: '' }],
 };
 
-/** The message for one question, or undefined when it is fine. */
-function questionError(q: SurveyQuestion): string | undefined {
-  if (SurveyQuestionSchema.safeParse(q).success) return undefined;
+/** What is sent to surveys/saveSurvey: the draft with its title and questions trimmed. */
+const payloadOf = (id: string, d: Draft): SurveySave => ({
+  _id: id,
+  title: d.title.trim(),
+  description: d.description,
+  description2: d.description2,
+  status: d.status,
+  lang: d.lang,
+  questions: d.questions.map((x) => ({ type: x.type, question: x.question.trim() })),
+});
+
+/** The message for a question the schema refused: what to write, where the schema only says the record is invalid. */
+function questionError(q: SurveyQuestion): string {
   if (!q.question.trim()) return tk('Please write the question.');
   return isChoiceQuestion(q.type)
     ? tk('Write the question on the first line and at least two choices below it, one per line.')
     : MSG.invalidSurvey;
+}
+
+/**
+ * The draft checked by the server's own schema. Its refusals of the title and of a question are said in the
+ * editor's words, at the title and at the question's text; anything else keeps the schema's message.
+ */
+function validateDraft(id: string, d: Draft): FormErrors {
+  const errors: FormErrors = {};
+  for (const [path, message] of Object.entries(zodErrors(SurveySaveSchema, payloadOf(id, d)))) {
+    const question = /^questions\.(\d+)(\.|$)/.exec(path);
+    const q = question ? d.questions[Number(question[1])] : undefined;
+    if (question && q) errors[`questions.${question[1]}.question`] ??= questionError(q);
+    else if (path === 'title' && !d.title.trim()) errors.title = tk('Please give the survey a title.');
+    else errors[path] = message;
+  }
+  return errors;
 }
 
 export default function SurveyEditor({
@@ -70,8 +98,13 @@ export default function SurveyEditor({
   const { config, lang: userLang } = useSession();
   const isNew = surveyId === NEW_ID;
   const q = useQuery({ ...surveyQuery(surveyId), enabled: !isNew });
-  const [draft, setDraft] = useState<Draft | null>(isNew ? { ...EMPTY, lang: userLang } : null);
-  const [errors, setErrors] = useState<{ title?: string; questions: Record<number, string> }>({ questions: {} });
+  const form = useForm<Draft>({
+    initialValues: { ...EMPTY, lang: userLang },
+    // Fields are checked on submit; a field already marked is checked again as it changes (below), and
+    // only then, so a change never clears a message by itself.
+    clearInputErrorOnChange: false,
+    validate: (v) => validateDraft(isNew ? NEW_ID : surveyId, v),
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const refused = (err: unknown) => setFormError(err instanceof ApiError && err.status < 500 ? err.message : MSG.formError);
@@ -97,61 +130,51 @@ export default function SurveyEditor({
   });
   const busy = save.isPending || removal.isPending;
 
+  // The stored survey fills the form once when it arrives (initialize does nothing after that), so what
+  // the editor typed is kept when the survey is fetched again.
+  const stored = q.data;
+  const { initialize } = form;
   useEffect(() => {
-    if (isNew || !q.data || draft) return;
-    const s = q.data;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft is filled once the stored survey arrives, and kept after that
-    setDraft({
-      title: s.title ?? '',
-      description: s.description ?? '',
-      description2: s.description2 ?? '',
-      status: s.status ?? 'Active',
-      lang: s.lang ?? '',
-      questions: s.questions?.length ? s.questions : EMPTY.questions,
+    if (isNew || !stored) return;
+    initialize({
+      title: stored.title ?? '',
+      description: stored.description ?? '',
+      description2: stored.description2 ?? '',
+      status: stored.status ?? 'Active',
+      lang: stored.lang ?? '',
+      questions: stored.questions?.length ? stored.questions : EMPTY.questions,
     });
-  }, [isNew, q.data, draft]);
+  }, [isNew, stored, initialize]);
 
   if (!isNew && q.isError) return <Alert color="red">{t(MSG.surveyNotFound)}</Alert>;
-  if (!draft) return <Loader role="status" aria-label={t('Loading')} />;
+  if (!isNew && !form.initialized) return <Loader role="status" aria-label={t('Loading')} />;
 
+  const draft = form.getValues();
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
-  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
-  const setQuestion = (i: number, patch: Partial<SurveyQuestion>) => {
-    const questions = draft.questions.map((x, j) => (j === i ? { ...x, ...patch } : x));
-    set({ questions });
-    if (errors.questions[i]) setErrors((e) => ({ ...e, questions: { ...e.questions, [i]: questionError(questions[i]!) ?? '' } }));
+  const questionPath = (i: number) => `questions.${i}.question`;
+  /** Sets a field, and checks it again when it is marked, which clears its message once it is right. */
+  const setChecked = (path: string, value: unknown, checkPath = path) => {
+    form.setFieldValue(path, value);
+    if (form.errors[checkPath]) form.validateField(checkPath);
+  };
+  const setQuestion = (i: number, patch: Partial<SurveyQuestion>) =>
+    setChecked(`questions.${i}`, { ...draft.questions[i]!, ...patch }, questionPath(i));
+  /** A new order or a removed question: the questions' messages go, as they would sit at other questions now. */
+  const setQuestions = (questions: SurveyQuestion[]) => {
+    form.setFieldValue('questions', questions);
+    form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([k]) => !k.startsWith('questions.'))));
   };
   const move = (i: number, by: -1 | 1) => {
     const questions = [...draft.questions];
     const [item] = questions.splice(i, 1);
     questions.splice(i + by, 0, item!);
-    set({ questions });
-    setErrors((e) => ({ ...e, questions: {} }));
+    setQuestions(questions);
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const qErrors: Record<number, string> = {};
-    draft.questions.forEach((x, i) => {
-      const m = questionError(x);
-      if (m) qErrors[i] = m;
-    });
-    const titleError = draft.title.trim() ? undefined : tk('Please give the survey a title.');
-    setErrors({ title: titleError, questions: qErrors });
-    if (titleError || Object.keys(qErrors).length) {
-      setFormError(MSG.correctFields);
-      return;
-    }
-    save.mutate({
-      _id: isNew ? NEW_ID : surveyId,
-      title: draft.title.trim(),
-      description: draft.description,
-      description2: draft.description2,
-      status: draft.status,
-      lang: draft.lang,
-      questions: draft.questions.map((x) => ({ type: x.type, question: x.question.trim() })),
-    });
-  };
+  const onSubmit = form.onSubmit(
+    (v) => save.mutate(payloadOf(isNew ? NEW_ID : surveyId, v)),
+    () => setFormError(MSG.correctFields),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="survey-editor">
@@ -166,38 +189,38 @@ export default function SurveyEditor({
           required
           value={draft.title}
           name="title"
-          error={errors.title ? t(errors.title) : undefined}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            set({ title: v });
-            if (errors.title && v.trim()) setErrors((x) => ({ ...x, title: undefined }));
-          }}
+          error={fieldError(t, form.errors, 'title')}
+          onChange={(e) => setChecked('title', e.currentTarget.value)}
         />
         <Group grow align="flex-start">
           <NativeSelect
             label={t('Status')}
             value={draft.status}
-            onChange={(e) => set({ status: e.currentTarget.value })}
+            error={fieldError(t, form.errors, 'status')}
+            onChange={(e) => setChecked('status', e.currentTarget.value)}
             data={STATUSES.map((s) => ({ value: s, label: t(s) }))}
           />
           <NativeSelect
             label={t('Language')}
             value={draft.lang}
-            onChange={(e) => set({ lang: e.currentTarget.value })}
+            error={fieldError(t, form.errors, 'lang')}
+            onChange={(e) => setChecked('lang', e.currentTarget.value)}
             data={[{ value: '', label: t('All languages') }, ...languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))]}
           />
         </Group>
         <RichTextField
           label={t('Introduction')}
           value={draft.description}
-          onChange={(v) => set({ description: v })}
+          error={fieldError(t, form.errors, 'description')}
+          onChange={(v) => setChecked('description', v)}
           minHeight={80}
           testId="survey-editor-description"
         />
         <RichTextField
           label={t('Thank-you text (shown after answering)')}
           value={draft.description2}
-          onChange={(v) => set({ description2: v })}
+          error={fieldError(t, form.errors, 'description2')}
+          onChange={(v) => setChecked('description2', v)}
           minHeight={80}
           testId="survey-editor-description2"
         />
@@ -231,10 +254,7 @@ export default function SurveyEditor({
                     color="red"
                     size="lg"
                     disabled={draft.questions.length === 1}
-                    onClick={() => {
-                      set({ questions: draft.questions.filter((_, j) => j !== i) });
-                      setErrors((e) => ({ ...e, questions: {} }));
-                    }}
+                    onClick={() => setQuestions(draft.questions.filter((_, j) => j !== i))}
                     aria-label={t('Remove question')}
                   >
                     <IconTrash size={18} aria-hidden />
@@ -247,7 +267,7 @@ export default function SurveyEditor({
                 minRows={isChoiceQuestion(x.type) ? 4 : 2}
                 value={x.question}
                 description={isChoiceQuestion(x.type) ? t('First line: the question. Each following line: one choice.') : undefined}
-                error={errors.questions[i] ? t(errors.questions[i]!) : undefined}
+                error={fieldError(t, form.errors, questionPath(i))}
                 onChange={(e) => setQuestion(i, { question: e.currentTarget.value })}
               />
             </Stack>
@@ -258,7 +278,7 @@ export default function SurveyEditor({
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
             disabled={draft.questions.length >= SURVEY_MAX_QUESTIONS}
-            onClick={() => set({ questions: [...draft.questions, { type: 'textfield', question: '' }] })}
+            onClick={() => form.insertListItem('questions', { type: 'textfield', question: '' })}
           >
             {t('Add a Question')}
           </Button>
