@@ -1047,24 +1047,29 @@ export const CrmSyncRecentSchema = z.object(
   { error: MSG.notValid },
 );
 
+/** A list call's paging: rows to skip, and how many to answer (at most `max`). */
+const listSkip = z
+  .number({ error: MSG.notValid })
+  .int({ error: MSG.notValid })
+  .min(0, { error: MSG.notValid })
+  .max(1_000_000, { error: MSG.notValid })
+  .optional();
+const listLimit = (max: number) =>
+  z
+    .number({ error: MSG.notValid })
+    .int({ error: MSG.notValid })
+    .min(1, { error: MSG.notValid })
+    .max(max, { error: MSG.notValid })
+    .optional();
+
 export const AuditListSchema = z.object(
   {
     /** A user id or an e-mail address. */
     actor: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(254, { error: MSG.notValid }).optional(),
     action: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(100, { error: MSG.notValid }).optional(),
     target: z.string({ error: MSG.notValid }).trim().min(1, { error: MSG.notValid }).max(254, { error: MSG.notValid }).optional(),
-    skip: z
-      .number({ error: MSG.notValid })
-      .int({ error: MSG.notValid })
-      .min(0, { error: MSG.notValid })
-      .max(1_000_000, { error: MSG.notValid })
-      .optional(),
-    limit: z
-      .number({ error: MSG.notValid })
-      .int({ error: MSG.notValid })
-      .min(1, { error: MSG.notValid })
-      .max(500, { error: MSG.notValid })
-      .optional(),
+    skip: listSkip,
+    limit: listLimit(500),
   },
   { error: MSG.notValid },
 );
@@ -1335,18 +1340,8 @@ export const ResponseListSchema = z.object(
       .max(200, { error: MSG.notValid })
       .optional()
       .transform((v) => v || undefined),
-    skip: z
-      .number({ error: MSG.notValid })
-      .int({ error: MSG.notValid })
-      .min(0, { error: MSG.notValid })
-      .max(1_000_000, { error: MSG.notValid })
-      .optional(),
-    limit: z
-      .number({ error: MSG.notValid })
-      .int({ error: MSG.notValid })
-      .min(1, { error: MSG.notValid })
-      .max(1000, { error: MSG.notValid })
-      .optional(),
+    skip: listSkip,
+    limit: listLimit(1000),
   },
   { error: MSG.notValid },
 );
