@@ -33,6 +33,8 @@ const LEARNER: Screen[] = [
   { path: '/', screen: 'content' },
   { path: '/Course/intro-online-learning', screen: 'course' },
   { path: '/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced', screen: 'lesson' },
+  // A lesson whose discussion has several posts with replies, and a quiz.
+  { path: '/lessons/intro-online-learning/iol-en-l2/iol-en-selfpaced', screen: 'lesson' },
   { path: '/comments', screen: 'comments' },
   { path: '/comments/intro-online-learning-l1', screen: 'comments' },
   { path: '/user/profile', screen: 'user' },

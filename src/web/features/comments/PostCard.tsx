@@ -157,11 +157,14 @@ const PostFrame = forwardRef<HTMLDivElement, { post: PostRecord; highlighted?: b
   },
 );
 
-/** A post's replies, also under a removed post. */
+/**
+ * A post's replies, also under a removed post. A named group, not a section: every post's replies carry
+ * the same name, and two landmarks of one name cannot be told apart (axe's landmark-unique).
+ */
 function Replies({ replies, children }: { replies: ReplyRecord[]; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" mt="xs" ps={{ base: 'xs', sm: 'md' }} className="replies" component="section" aria-label={t('Replies')}>
+    <Stack gap="sm" mt="xs" ps={{ base: 'xs', sm: 'md' }} className="replies" role="group" aria-label={t('Replies')}>
       {replies.map((r) => (
         <Reply key={r._id} reply={r} />
       ))}
