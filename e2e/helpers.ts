@@ -101,15 +101,6 @@ export async function navigate(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-/** Signs in through the login form. */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await goto(page, '/login', 'login');
-  await page.locator('input[name=login]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('user-menu').waitFor();
-}
-
 /** A page already signed in (cookie session via the API, then a load). */
 export async function signedInPage(browser: Browser, email: string, opts: PageOptions = {}) {
   const p = await newPage(browser, { consent: 'optout', ...opts });

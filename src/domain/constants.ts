@@ -38,7 +38,6 @@ export const CLASS_PAGE_RETRIES = { tries: 4, delayMs: 333 } as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 
 export const PUBLIC_LANGUAGES = ['en', 'es', 'pt', 'fr', 'ar', 'de'] as const;
-export type PublicLanguage = (typeof PUBLIC_LANGUAGES)[number];
 export const RTL_LANGUAGES = ['ar'] as const;
 /** Names of the languages in their own script, for switchers. */
 export const LANGUAGE_NAMES: Record<string, string> = {
@@ -55,11 +54,9 @@ export const LANGUAGE_NAMES: Record<string, string> = {
 export const LANGUAGE_REDIRECTS_DEFAULT: Record<string, string> = { de: '/German' };
 
 export const COOKIE_OPTIN_VALUES = ['optin', 'optout', 'prompt'] as const;
-export type CookieOptinSetting = (typeof COOKIE_OPTIN_VALUES)[number] | 'manage';
 export const COOKIE_OPTIN_LABELS: Record<string, string> = { optin: 'Opt In', optout: 'Opt Out', prompt: 'Not Set' };
 
 export const SURVEY_QUESTION_TYPES = ['textfield', 'text', 'numeric', 'select', 'choice'] as const;
-export const FONT_SIZES = ['Small', 'Normal', 'Large', 'Huge'] as const;
 export const COPYRIGHT_YEAR = 2021;
 export const DATE_FORMAT = 'YYYY-MM-DD';
 

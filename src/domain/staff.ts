@@ -40,7 +40,6 @@ export const ImportFileSchema = z.object({
     .min(1, { error: MSG.importEmpty })
     .max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 4, { error: MSG.importTooLarge }),
 });
-export type ImportFile = z.infer<typeof ImportFileSchema>;
 
 /** One row of an import, after its cells were read as text. */
 export const ImportRowSchema = z.object({

@@ -94,7 +94,6 @@ export const RegistrationSchema = z
   })
   .refine((r) => r.confirmemail === r.email, { path: ['confirmemail'], error: MSG.emailsMustMatch })
   .refine((r) => r.confirmpassword === r.password, { path: ['confirmpassword'], error: MSG.passwordsMustMatch });
-export type Registration = z.infer<typeof RegistrationSchema>;
 
 /** Field -> first message, for forms that show every invalid field at once. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -1000,7 +999,6 @@ export const CrmContactSchema = z.strictObject(
   },
   { error: unknownKeys(MSG.notValid) },
 );
-export type CrmContact = z.infer<typeof CrmContactSchema>;
 
 export const CrmBatchSchema = z.object(
   {

@@ -78,17 +78,6 @@ export const API_PAGE_PATH = '/api/calls';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** English texts of the page; they are translated like every UI label (i18n/<lang>.conventions.json). */
-export const API_PAGE_LABELS = [
-  'API calls',
-  'The full description, for tools:',
-  'Method',
-  'Path',
-  'Who may call it',
-  'Everyone',
-  'Input fields',
-];
-
 /** A plain page for admins: every call with its policy and input fields, read from the same document. */
 export function apiPage(doc: Record<string, unknown>, lang: string, dir: 'ltr' | 'rtl', label: (english: string) => string): string {
   const rows: string[] = [];

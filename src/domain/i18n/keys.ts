@@ -82,7 +82,7 @@ export function loadLanguage(lang: string): Record<string, string> {
   return Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(path.join(I18N_DIR, f), 'utf8')) as Record<string, string>));
 }
 
-/** Server code whose printed texts are labels too, called as labels('...') (the certificate PDF). */
+/** Server code whose printed texts are labels too, called as labels('...') or label('...') (the certificate PDF). */
 const SERVER_LABEL_FILES = [
   path.resolve(here, '../../server/modules/certificates/certificate.pdf.ts'),
   // Account mails (reset, e-mail change, change notices) in the recipient's language.
@@ -91,11 +91,13 @@ const SERVER_LABEL_FILES = [
   path.resolve(here, '../../server/modules/privacy/export.ts'),
   // users.csv headers in the admin's language.
   path.resolve(here, '../../server/modules/reports/users.csv.ts'),
+  // The admins' page of API calls.
+  path.resolve(here, '../../server/openapi.ts'),
 ];
 export function serverLabels(): string[] {
   const out: string[] = [];
   for (const file of SERVER_LABEL_FILES.filter((f) => fs.existsSync(f))) {
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/labels\(\s*'((?:\\.|[^'\\])*)'\s*\)/g)) out.push(unescape(m[1]!));
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/(?<![\w.])labels?\(\s*'((?:\\.|[^'\\])*)'\s*\)/g)) out.push(unescape(m[1]!));
   }
   return out;
 }

@@ -18,21 +18,21 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
 import { logFault } from '../faults.ts';
-import * as m001 from './migrations/001-initial.ts';
-import * as m003 from './migrations/003-learning.ts';
-import * as m005 from './migrations/005-admin.ts';
-import * as m007 from './migrations/007-account-secrets.ts';
-import * as m009 from './migrations/009-sessions-2fa.ts';
-import * as m011 from './migrations/011-exam-attempts.ts';
-import * as m015 from './migrations/015-spec-readings.ts';
-import * as m017 from './migrations/017-country-codes.ts';
-import * as m019 from './migrations/019-privacy.ts';
-import * as m021 from './migrations/021-scale.ts';
-import * as m023 from './migrations/023-staff.ts';
-import * as m025 from './migrations/025-offline.ts';
-import * as m027 from './migrations/027-tables-history.ts';
-import * as m029 from './migrations/029-audit-targets.ts';
-import * as m031 from './migrations/031-table-sorts.ts';
+import { up as m001 } from './migrations/001-initial.ts';
+import { up as m003 } from './migrations/003-learning.ts';
+import { up as m005 } from './migrations/005-admin.ts';
+import { up as m007 } from './migrations/007-account-secrets.ts';
+import { up as m009 } from './migrations/009-sessions-2fa.ts';
+import { up as m011 } from './migrations/011-exam-attempts.ts';
+import { up as m015 } from './migrations/015-spec-readings.ts';
+import { up as m017 } from './migrations/017-country-codes.ts';
+import { up as m019 } from './migrations/019-privacy.ts';
+import { up as m021 } from './migrations/021-scale.ts';
+import { up as m023 } from './migrations/023-staff.ts';
+import { up as m025 } from './migrations/025-offline.ts';
+import { up as m027 } from './migrations/027-tables-history.ts';
+import { up as m029 } from './migrations/029-audit-targets.ts';
+import { up as m031 } from './migrations/031-table-sorts.ts';
 
 export type Db = Kysely<Database>;
 export interface Store {
@@ -48,21 +48,21 @@ export interface Store {
 /** Versioned migrations, in order. Each takes the engine for the few column types that differ. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's table types
 const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Promise<void> }> = {
-  '001-initial': m001,
-  '003-learning': m003,
-  '005-admin': m005,
-  '007-account-secrets': m007,
-  '009-sessions-2fa': m009,
-  '011-exam-attempts': m011,
-  '015-spec-readings': m015,
-  '017-country-codes': m017,
-  '019-privacy': m019,
-  '021-scale': m021,
-  '023-staff': m023,
-  '025-offline': m025,
-  '027-tables-history': m027,
-  '029-audit-targets': m029,
-  '031-table-sorts': m031,
+  '001-initial': { up: m001 },
+  '003-learning': { up: m003 },
+  '005-admin': { up: m005 },
+  '007-account-secrets': { up: m007 },
+  '009-sessions-2fa': { up: m009 },
+  '011-exam-attempts': { up: m011 },
+  '015-spec-readings': { up: m015 },
+  '017-country-codes': { up: m017 },
+  '019-privacy': { up: m019 },
+  '021-scale': { up: m021 },
+  '023-staff': { up: m023 },
+  '025-offline': { up: m025 },
+  '027-tables-history': { up: m027 },
+  '029-audit-targets': { up: m029 },
+  '031-table-sorts': { up: m031 },
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

@@ -82,6 +82,3 @@ if (typeof document !== 'undefined') {
     /* storage unavailable */
   }
 }
-
-/** Translates a message coming from the server (English text) outside React. */
-export const translate = (text: string) => i18n.t(text);

@@ -34,11 +34,6 @@ export function addStatus(type: StatusType, message: string, lifetime: number = 
   return id;
 }
 
-export function clearStatus() {
-  messages = [];
-  emit();
-}
-
 export function useStatusMessages(): StatusMessage[] {
   return useSyncExternalStore(
     (l) => {

@@ -96,13 +96,6 @@ export const touches = (target: string) => (eb: ExpressionBuilder<Database, 'aud
     ),
   ]);
 
-/** The whole list of records one entry touched, in order. */
-export async function auditTargets(db: Db, auditid: string): Promise<string[]> {
-  return (await db.selectFrom('audit_targets').select('target').where('auditid', '=', auditid).orderBy('target').execute()).map(
-    (r) => r.target,
-  );
-}
-
 /** An empty text and no value are the same for the log. */
 const plain = (v: unknown) => (v === '' || v === undefined ? null : v);
 

@@ -63,8 +63,6 @@ import { privacyNoticeVersion } from '../privacy/notice.ts';
 import { beginSignIn, failedSignIn, succeededSignIn } from '../../throttle.ts';
 import { secondStepAfterPassword } from '../two-factor/second-step.ts';
 
-/** The language cookie's name outside production (`__Host-lang` in production, see app.ts). */
-export const LANG_COOKIE = 'lang';
 const MINUTE = 60_000;
 /** lastseen is written at most this often per user, so the 20-second poll stays a read. */
 const LASTSEEN_EVERY_MS = 5 * MINUTE;

@@ -29,18 +29,6 @@ import { LoadFailed, PanelHeader, SaveBar, afterPath, useEditorMutation } from '
 import { QuizEditor, cleanQuestions, quizProblems } from './QuizEditor.tsx';
 import { adminPath, coursePath, lessonPath } from '../../lib/paths.ts';
 
-/** Section names are labels (translated where shown). */
-export const SECTION_LABELS = [
-  tk('Introduction'),
-  tk('Presentation'),
-  tk('Article'),
-  tk('Application'),
-  tk('Text'),
-  tk('Quiz'),
-  tk('Exam'),
-  tk('Survey'),
-  tk('block'),
-];
 const isQuiz = (section: string) => section === 'Quiz' || section === 'Exam';
 
 export default function MaterialPanel({

@@ -104,12 +104,6 @@ export const contentListQuery = (f: { type?: string; lang?: string }) =>
     staleTime: 30_000,
   });
 
-export const filesQuery = (context: string) =>
-  queryOptions({
-    queryKey: ['files', context],
-    queryFn: () => api.post<FileRecord[]>('/app_files/list', context ? { context } : {}),
-    staleTime: 10_000,
-  });
 export const removeFile = (filename: string) => api.post<{ ok: true }>('/app_files/remove', { filename });
 
 /** /app_files/upload takes form data (thefile, context, title); errors come back as the usual JSON. */

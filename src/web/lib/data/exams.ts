@@ -2,7 +2,7 @@
 import { api } from '../api.ts';
 import type { AttemptView, ExamStatus, Gradebook, LearnerAttempts } from '../../../domain/replies-exam.ts';
 
-export type { AttemptSummary, AttemptView, ExamStatus, Gradebook, GradebookRow, LearnerAttempts } from '../../../domain/replies-exam.ts';
+export type { AttemptView, ExamStatus, Gradebook, GradebookRow, LearnerAttempts } from '../../../domain/replies-exam.ts';
 
 export const examStatusKey = (material: string, classid: string) => ['exam-status', material, classid] as const;
 export const examStatus = (material: string, classid: string) => api.post<ExamStatus>('/app_enrollment/attempts', { _id: material, classid });
