@@ -69,3 +69,31 @@ export interface QuizReply {
   percentcomplete?: number;
   enrollment?: EnrollmentRow;
 }
+
+/** Where a requested export stands: queued, being built, ready to fetch, failed or past its expiry. */
+export type ExportStatus = 'queued' | 'running' | 'ready' | 'failed' | 'expired';
+
+/** POST /app_privacy/status: the learner's latest export (while it can be fetched) and pending deletion. */
+export interface PrivacyState {
+  export: {
+    status: ExportStatus;
+    created: string;
+    ready: string | null;
+    expires: string | null;
+  } | null;
+  deletion: { requested: string; due: string } | null;
+  privacyaccepted: string | null;
+  privacyversion: string | null;
+}
+/** POST /app_privacy/export: a small export is ready at once (`url`); a large one is queued. */
+export interface ExportReply extends PrivacyState {
+  status: 'ready' | 'queued';
+  url?: string;
+  info: InfoMessage;
+}
+/** POST /app_privacy/delete. `deleted`: the site has no grace period and the account is already gone. */
+export interface DeleteReply {
+  info: InfoMessage;
+  deletion: { requested: string; due: string };
+  deleted?: boolean;
+}

@@ -4,6 +4,7 @@
  * PostgreSQL share every query (see dialect.ts).
  */
 import type { AttemptState } from '../../domain/replies-exam.ts';
+import type { ExportStatus } from '../../domain/replies-learner.ts';
 
 export interface UsersTable {
   id: string;
@@ -356,7 +357,7 @@ export interface IntegrationSettingsTable {
 export interface DataExportsTable {
   id: string;
   userId: string;
-  status: string;
+  status: ExportStatus;
   lang: string;
   tokenhash: string | null;
   created: string;

@@ -390,7 +390,7 @@ describeEachEngine(
         const row = (id: string, attempts: number) => ({
           id,
           userId: user.id,
-          status: 'running',
+          status: 'running' as const,
           lang: 'en',
           tokenhash: null,
           created: old,

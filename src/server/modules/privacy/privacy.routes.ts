@@ -14,6 +14,7 @@ import { now } from '../../db/dialect.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ExportTokenSchema, PrivacyPasswordSchema } from '../../../domain/validation.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import type { DeleteReply, ExportReply, PrivacyState } from '../../../domain/replies-learner.ts';
 import { completeExport, downloadPath, hashToken } from './jobs.ts';
 import { countRecords } from './export.ts';
 import { eraseAccount } from './erase.ts';
@@ -38,7 +39,7 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
       throw badRequest(MSG.privacyWrongPassword, { password: MSG.privacyWrongPassword });
   }
 
-  async function state(user: UserRow) {
+  async function state(user: UserRow): Promise<PrivacyState> {
     const [latest, deletion] = await privacyRequests(db, user.id);
     const live = latest && (latest.status !== 'ready' || (latest.expires ?? '') > now()) ? latest : undefined;
     return {
@@ -82,9 +83,9 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
       size: null,
       data: null,
     });
-    if (!inline) return { status: 'queued', info: { message: MSG.exportQueued }, ...(await state(user)) };
+    if (!inline) return { status: 'queued', info: { message: MSG.exportQueued }, ...(await state(user)) } satisfies ExportReply;
     const token = await completeExport(ctx, id, new Date());
-    return { status: 'ready', url: downloadPath(token!), info: { message: MSG.exportReady }, ...(await state(user)) };
+    return { status: 'ready', url: downloadPath(token!), info: { message: MSG.exportReady }, ...(await state(user)) } satisfies ExportReply;
   });
 
   app.get(
@@ -128,8 +129,8 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
     await endSession(ctx, req, reply);
     if (days === 0) {
       await eraseAccount(ctx, user.id, 'request');
-      return { info: { message: MSG.accountDeleted }, deletion: { requested, due }, deleted: true };
+      return { info: { message: MSG.accountDeleted }, deletion: { requested, due }, deleted: true } satisfies DeleteReply;
     }
-    return { info: { message: MSG.deletionScheduled }, deletion: { requested, due } };
+    return { info: { message: MSG.deletionScheduled }, deletion: { requested, due } } satisfies DeleteReply;
   });
 }

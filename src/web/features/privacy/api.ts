@@ -1,29 +1,7 @@
 /** The account area's privacy calls: the state of the learner's export and deletion, and the two actions. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-
-export interface PrivacyState {
-  export: {
-    status: 'queued' | 'running' | 'ready' | 'failed' | 'expired';
-    created: string;
-    ready: string | null;
-    expires: string | null;
-  } | null;
-  deletion: { requested: string; due: string } | null;
-  privacyaccepted: string | null;
-  privacyversion: string | null;
-}
-export interface ExportReply extends PrivacyState {
-  status: 'ready' | 'queued';
-  url?: string;
-  info: { message: string };
-}
-/** `deleted`: the site has no grace period and the account is already gone. */
-export interface DeleteReply {
-  info: { message: string };
-  deletion: { requested: string; due: string };
-  deleted?: boolean;
-}
+import type { DeleteReply, ExportReply, PrivacyState } from '../../../domain/replies-learner.ts';
 
 export const privacyStateQuery = queryOptions({
   queryKey: ['privacy-state'],
