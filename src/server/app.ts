@@ -50,6 +50,7 @@ import { originCheck } from './origin-check.ts';
 import { passwordChangeGate } from './modules/accounts/password-gate.ts';
 import { PageScriptPolicy } from './page-scripts.ts';
 import { cachedCompression } from './compressed-body.ts';
+import { firstPageBuilder } from './first-page.ts';
 import { MSG } from '../domain/messages.ts';
 import { Clock } from './clock.ts';
 import { caller, sessionCookieName, sessionToken } from './auth.ts';
@@ -283,6 +284,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 async function serveWebApp(app: FastifyInstance, config: Config) {
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
+  const firstPage = hasWeb ? firstPageBuilder(app, fs.readFileSync(index, 'utf8')) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -299,6 +301,13 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = /^\/(app_[a-z]+|users\/login)(\/|$)/.test(req.url) || req.method !== 'GET';
     if (isApi || !hasWeb) return reply.status(404).send({ error: { message: MSG.notFound } });
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = await firstPage!(req);
+    for (const c of page.cookies) void reply.header('set-cookie', c);
+    // With a signed-in user's answers inside, the page is as personal as they are.
+    return reply
+      .header('Cache-Control', page.signedIn ? 'no-store' : 'no-cache')
+      .header('Vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   });
 }

@@ -65,9 +65,11 @@ function drainBody(raw: FastifyRequest['raw'], limit: number): Promise<void> {
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   // A request refused before its body is read (too large, or refused by a hook: cross-site, signed out).
   // Answering at once would close the socket while the client is still writing (it sees EPIPE, never the
-  // answer), so the rest is read and dropped first.
+  // answer), so the rest is read and dropped first. A body already read to its end (an in-process
+  // request, whose `complete` is never set) has nothing left to drain.
   const status = error instanceof HttpError ? error.status : (error as FastifyError).statusCode;
-  if (status && status >= 400 && status < 500 && !request.raw.complete && !request.raw.destroyed) {
+  const unread = !request.raw.complete && !request.raw.readableEnded && !request.raw.destroyed;
+  if (status && status >= 400 && status < 500 && unread) {
     return drainBody(request.raw, DRAIN_LIMIT).then(() => sendError(error, request, reply));
   }
   return sendError(error, request, reply);

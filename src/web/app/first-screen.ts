@@ -1,41 +1,38 @@
 /**
  * The first screen's requests, started before React renders: on a slow line every request that
- * waits for a render pass costs a round trip after the scripts have run. whoami is already on its way
- * (index.html preloads it); here the screen's code and, for a content page, the page itself follow
- * as soon as the language is known. The screens ask for the same queries and find them in flight.
+ * waits for a render pass costs a round trip after the scripts have run. The server usually answers
+ * them inside the page (domain/first-calls.ts); when the page came from the device's copy of the app,
+ * they are started here as soon as the path (and, for the caller's own, whoami) says what they are.
+ * The screens make the same calls and find them answered or under way (lib/first-replies.ts).
  */
 import { matchRoutes } from 'react-router';
+import { firstCalls, WHOAMI_CALL, type FirstCall } from '../../domain/first-calls.ts';
+import { api } from '../lib/api.ts';
 import { pageQuery } from '../lib/data/content.ts';
+import { hasFirstReply, readFirstReplies, startFirstCall } from '../lib/first-replies.ts';
 import { queryClient } from '../lib/query.ts';
 import { whoamiQuery } from '../lib/session.ts';
 import { routes, type ScreenHandle } from './router.tsx';
 
+const send = (c: FirstCall) => () => (c.method === 'GET' ? api.get(c.url) : api.post(c.url, c.body));
+const start = (calls: FirstCall[]) => {
+  for (const c of calls) startFirstCall(c, send(c));
+};
+
 export function startFirstScreen(pathname: string): void {
+  readFirstReplies();
   const matches = matchRoutes(routes, pathname) ?? [];
   const handles = matches.map((m) => m.route.handle as ScreenHandle | undefined);
   // A failed chunk load is reported by the screen's own lazy import, which tries again.
   for (const h of handles) h?.load?.().catch(() => {});
+  if (!hasFirstReply(WHOAMI_CALL)) start(firstCalls(pathname));
+  const who = queryClient.fetchQuery(whoamiQuery);
+  // The caller's own calls (enrolments, the page in their language) once whoami says who that is.
+  who.then((w) => start(firstCalls(pathname, { userId: w.user?._id, lang: w.lang }))).catch(() => {});
   const leaf = matches.at(-1);
-  const data = handles.at(-1)?.data;
-  if (leaf && data) {
-    const start = (userId: string | undefined) => {
-      for (const q of data(leaf.params, userId)) void queryClient.prefetchQuery(q);
-    };
-    start(undefined);
-    // The user's own queries (enrolments) once whoami says who that is.
-    queryClient
-      .fetchQuery(whoamiQuery)
-      .then((who) => {
-        if (who.user?._id) start(who.user._id);
-      })
-      .catch(() => {});
-  }
   const content = handles.at(-1)?.content;
   if (!leaf || !content) return;
   const { context, subid } = content(leaf.params, pathname);
-  queryClient
-    .fetchQuery(whoamiQuery)
-    .then((who) => queryClient.prefetchQuery(pageQuery(context, subid, who.lang)))
-    // The screen shows its own error when its queries fail.
-    .catch(() => {});
+  // The screen shows its own error when its queries fail.
+  who.then((w) => queryClient.prefetchQuery(pageQuery(context, subid, w.lang))).catch(() => {});
 }

@@ -7,7 +7,6 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireUser, SignedOutOnly, PageLoader } from './guards.tsx';
 import { HomeRoute, ContentRoute, contentTarget } from '../features/content/ContentRoute.tsx';
-import { courseData, lessonData, type ScreenQuery } from './screen-data.ts';
 import {
   CHUNK_LOAD_TIMEOUT_MS,
   COMMENTS_RETRIES,
@@ -22,13 +21,12 @@ type Screen = LazyExoticComponent<ComponentType> & { load: Loader };
 type Params = Record<string, string | undefined>;
 /**
  * What the first screen can start fetching before React renders it (see first-screen.ts): a lazy
- * screen's code, the content page a path shows, or the queries a screen will make, known from its path
- * (and, once whoami has answered, from the signed-in user's id).
+ * screen's code and the content page a path shows. The calls a screen makes first are named by path in
+ * domain/first-calls.ts, which the server reads too.
  */
 export interface ScreenHandle {
   load?: Loader;
   content?: (params: Params, pathname: string) => { context: string; subid?: string };
-  data?: (params: Params, userId: string | undefined) => ScreenQuery[];
 }
 /** A screen fetched when first visited (navigations run in a transition, so the old page stays until it arrives). */
 const screen = (load: Loader): Screen =>
@@ -66,9 +64,8 @@ function Lazy({ screen: Screen }: { screen: Screen }) {
     </Suspense>
   );
 }
-const paths = (s: Screen, ...list: string[]): RouteObject[] => withData(s, undefined, ...list);
-const withData = (s: Screen, data: ScreenHandle['data'], ...list: string[]): RouteObject[] =>
-  list.map((path) => ({ path, element: <Lazy screen={s} />, handle: { load: s.load, data } satisfies ScreenHandle }));
+const paths = (s: Screen, ...list: string[]): RouteObject[] =>
+  list.map((path) => ({ path, element: <Lazy screen={s} />, handle: { load: s.load } satisfies ScreenHandle }));
 const home: ScreenHandle = { content: () => ({ context: 'home' }) };
 const generic: ScreenHandle = { content: (params, pathname) => contentTarget(params, pathname) };
 
@@ -85,9 +82,8 @@ export const routes: RouteObject[] = [
       },
       ...paths(passwordReset, 'passwordreset', 'user/passwordreset'),
       ...paths(admin, 'admin', 'admin/:panel', 'admin/:panel/*'),
-      ...withData(
+      ...paths(
         course,
-        courseData,
         'Course',
         'Course/:courseid',
         'Course/:courseid/:classid',
@@ -98,7 +94,7 @@ export const routes: RouteObject[] = [
       ),
       {
         element: <RequireUser retries={LESSON_RETRIES} />,
-        children: withData(lesson, lessonData, 'lessons/:courseid/:lessonid/:classid?/:materialid?/:commentid?'),
+        children: paths(lesson, 'lessons/:courseid/:lessonid/:classid?/:materialid?/:commentid?'),
       },
       {
         element: <RequireUser retries={COMMENTS_RETRIES} />,

@@ -6,6 +6,7 @@ import { addStatus } from './status.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
 import { MSG } from '../../domain/messages.ts';
 import { isKeptRead, recallRead, rememberRead } from './offline/reads.ts';
+import { takeFirstReply } from './first-replies.ts';
 
 /** Sent with every call, uploads included: the server refuses a state-changing request that has neither an origin nor this header. */
 export const APP_HEADERS: Record<string, string> = { accept: 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_VALUE };
@@ -47,6 +48,16 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal, attempt = 0): Promise<T> {
+  const early = attempt === 0 ? takeFirstReply(method, path, body) : undefined;
+  if (early) {
+    try {
+      const data = await early.reply;
+      if (early.fromPage && isKeptRead(method, path)) void rememberRead(method, path, body, data);
+      return data as T;
+    } catch {
+      // The early call failed: this one asks again and reports its own outcome.
+    }
+  }
   let res: Response;
   try {
     res = await fetch(path, {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { callKey, firstCalls } from './first-calls.ts';
+
+const urls = (path: string, who?: { userId?: string; lang: string }) => firstCalls(path, who).map((c) => callKey(c.method, c.url, c.body));
+
+describe('first calls', () => {
+  it('names a call the same whatever the order of its body fields', () => {
+    expect(callKey('POST', '/app_classes/list', { course: 'c', lang: 'ar' })).toBe(
+      callKey('POST', '/app_classes/list', { lang: 'ar', course: 'c' }),
+    );
+    expect(callKey('POST', '/app_courses/list', {})).toBe('POST /app_courses/list {}');
+    expect(callKey('GET', '/app_users/whoami')).toBe('GET /app_users/whoami');
+  });
+
+  it("asks for the home page in the caller's language once whoami has answered", () => {
+    expect(urls('/')).toEqual([]);
+    expect(urls('/', { lang: 'ar' })).toEqual(['GET /app_content/getpage/home?lang=ar', 'POST /app_courses/list {}']);
+    expect(urls('/German', { lang: 'de' })).toEqual(['GET /app_content/getpage/German?lang=de']);
+  });
+
+  it("asks for a course page's course, lessons and class, and the caller's enrolments when signed in", () => {
+    expect(urls('/Course/c1/k1')).toEqual([
+      'POST /app_courses/list {}',
+      'POST /app_lessons/list {"course":"c1"}',
+      'POST /app_classes/list {"_id":"k1"}',
+    ]);
+    expect(urls('/Course/c1/none', { userId: 'u1', lang: 'en' })).toEqual([
+      'POST /app_courses/list {}',
+      'POST /app_lessons/list {"course":"c1"}',
+      'POST /app_enrollment/list {"user":"u1"}',
+    ]);
+  });
+
+  it("asks for a lesson page's lesson and class, decoding the path", () => {
+    expect(urls('/lessons/c%201/l1/k1/m1')).toEqual([
+      'POST /app_courses/list {}',
+      'POST /app_lessons/list {"course":"c 1"}',
+      'POST /app_lessons/get {"_id":"l1"}',
+      'POST /app_classes/list {"_id":"k1"}',
+    ]);
+    expect(urls('/lessons/c1', { lang: 'en' })).toEqual(['POST /app_courses/list {}', 'POST /app_lessons/list {"course":"c1"}']);
+  });
+
+  it('asks for nothing on the screens that load their own data', () => {
+    expect(urls('/admin/users', { userId: 'u1', lang: 'en' })).toEqual([]);
+    expect(urls('/login', { lang: 'en' })).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The app page carries its first screen's answers (first-page.ts): the same replies the calls give,
+ * in the caller's language and direction, personal pages never stored, failed calls left out, and
+ * nothing in a reply able to end the script element it sits in.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { describeEachEngine } from './testing/harness.ts';
+import { buildContent, buildCourse, buildLesson, signedInUser } from './testing/factories.ts';
+import { callKey } from '../domain/first-calls.ts';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-first-'));
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+const template =
+  '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>t</title>\n' +
+  '    <link rel="preload" href="/app_users/whoami" as="fetch" crossorigin />\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+fs.writeFileSync(path.join(webDist, 'index.html'), template);
+
+/** The answers inside a page, by call key. */
+function replies(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="first-replies">(.*?)<\/script>/s.exec(html);
+  expect(m, 'the page carries its answers').toBeTruthy();
+  return JSON.parse(m![1]!) as Record<string, unknown>;
+}
+
+describeEachEngine(
+  'the app page with its first answers',
+  (server) => {
+    it("gives a visitor the home page's answers, revalidated, and no reply can close the script element", async () => {
+      const title = 'Start here </script><script>alert(1)</script>';
+      await buildContent(server().ctx, { context: 'home', title, body: '<p>Welcome</p>' });
+      const r = await fetch(`${server().baseUrl}/`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(r.headers.get('cache-control')).toBe('no-cache');
+      const html = await r.text();
+      // Only the template's own script-free head and the one data block: the title's tags stay inside the JSON.
+      expect(html.match(/<\/script>/g)).toHaveLength(1);
+      const got = replies(html);
+      expect((got[callKey('GET', '/app_users/whoami')] as { user: unknown }).user).toBeNull();
+      const page = got[callKey('GET', '/app_content/getpage/home?lang=en')];
+      expect(JSON.stringify(page)).toContain('Start here </script><script>alert(1)</script>');
+      const direct = await (await fetch(`${server().baseUrl}/app_content/getpage/home?lang=en`)).json();
+      expect(page).toEqual(direct);
+    });
+
+    it("gives a signed-in learner their course page's answers in their language and direction, never stored", async () => {
+      const { user, client } = await signedInUser(server(), { lang: 'ar' });
+      const course = await buildCourse(server().ctx, { lang: 'ar' });
+      await buildLesson(server().ctx, course);
+      const r = await client.get(`/Course/${course}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      const html = r.body as string;
+      expect(html).toContain('<html lang="ar" dir="rtl">');
+      // whoami is inside: the page does not ask for it again.
+      expect(html).not.toContain('rel="preload" href="/app_users/whoami"');
+      const got = replies(html);
+      expect((got[callKey('GET', '/app_users/whoami')] as { user: { _id: string } }).user._id).toBe(user.id);
+      const lessons = got[callKey('POST', '/app_lessons/list', { course })];
+      expect(lessons).toEqual((await client.post('/app_lessons/list', { course })).body);
+      expect(got[callKey('POST', '/app_enrollment/list', { user: user.id })]).toEqual(
+        (await client.post('/app_enrollment/list', { user: user.id })).body,
+      );
+    });
+
+    it('leaves out a call that fails and still serves the page', async () => {
+      const course = await buildCourse(server().ctx);
+      const r = await fetch(`${server().baseUrl}/lessons/${course}/no-such-lesson/none`);
+      expect(r.status).toBe(200);
+      const got = replies(await r.text());
+      expect(got).not.toHaveProperty(callKey('POST', '/app_lessons/get', { _id: 'no-such-lesson' }));
+      expect(got).toHaveProperty(callKey('POST', '/app_lessons/list', { course }));
+    });
+  },
+  { WEB_DIST: webDist },
+);

@@ -1,0 +1,69 @@
+/**
+ * The web app's page for a path, with the answers to its first screen's calls inside it
+ * (domain/first-calls.ts): whoami, then what the path's screen asks for first. On a slow line each call
+ * the screen would make after its scripts ran costs a round trip; answered here, the screen renders
+ * from them at once. The answers come from the real routes (`inject`), with the visitor's cookies and
+ * address, so policy, rate limits and replies are exactly those of the calls themselves. A call that
+ * fails is left out: the screen makes it and shows its own message.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callKey, firstCalls, WHOAMI_CALL, type FirstCall } from '../domain/first-calls.ts';
+import { APP_REQUEST_HEADER, APP_REQUEST_VALUE, RTL_LANGUAGES } from '../domain/constants.ts';
+import type { WhoAmI } from '../domain/types.ts';
+
+/** Must match the web app's reader (src/web/lib/first-replies.ts). */
+const FIRST_REPLIES_ID = 'first-replies';
+const WHOAMI_PRELOAD = /\s*<link rel="preload" href="\/app_users\/whoami"[^>]*>/;
+
+export interface FirstPage {
+  html: string;
+  /** Cookies the calls set (a renewed session), passed on to the page's reply. */
+  cookies: string[];
+  signedIn: boolean;
+}
+
+/** JSON inside a <script> element: nothing in it may close the element or start a comment. */
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function firstPageBuilder(app: FastifyInstance, template: string) {
+  return async function firstPage(req: FastifyRequest): Promise<FirstPage> {
+    const cookies: string[] = [];
+    const headers: Record<string, string> = { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE, accept: 'application/json' };
+    for (const h of ['cookie', 'accept-language', 'user-agent'] as const) {
+      const v = req.headers[h];
+      if (typeof v === 'string') headers[h] = v;
+    }
+    const answer = async (call: FirstCall): Promise<unknown> => {
+      const res = await app.inject({
+        method: call.method,
+        url: call.url,
+        headers: call.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        payload: call.body === undefined ? undefined : JSON.stringify(call.body),
+        remoteAddress: req.ip,
+      });
+      const set = res.headers['set-cookie'];
+      if (set) cookies.push(...(Array.isArray(set) ? set : [String(set)]));
+      return res.statusCode === 200 ? res.json() : undefined;
+    };
+    const who = (await answer(WHOAMI_CALL).catch(() => undefined)) as WhoAmI | undefined;
+    if (!who?.lang || !/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(who.lang)) return { html: template, cookies, signedIn: false };
+    const calls = firstCalls(new URL(req.url, 'http://x').pathname, { userId: who.user?._id, lang: who.lang });
+    const replies: Record<string, unknown> = { [callKey(WHOAMI_CALL.method, WHOAMI_CALL.url)]: who };
+    await Promise.all(
+      calls.map(async (c) => {
+        const data = await answer(c).catch(() => undefined);
+        if (data !== undefined) replies[callKey(c.method, c.url, c.body)] = data;
+      }),
+    );
+    const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';
+    const html = template
+      .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${who.lang}" dir="${dir}">`)
+      .replace(WHOAMI_PRELOAD, '')
+      .replace('</head>', `<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script></head>`);
+    return { html, cookies, signedIn: !!who.user };
+  };
+}
