@@ -668,6 +668,21 @@ export const AttemptSaveSchema = z.object(
 );
 /** Submit: the answers (the saved ones when left out). */
 export const AttemptSubmitSchema = z.object({ attemptid: attemptId, answers: answers.optional() }, { error: MSG.examAttemptNotFound });
+/**
+ * A quiz or exam answer sheet as the learner sends it: the answers of both submissions above, with every
+ * question answered (the server itself takes open ones, as when an exam's time runs out). Each open
+ * question is an issue of its own, so the form can mark it.
+ */
+export const AnswerSheetSchema = z.object(
+  {
+    answers: answers.superRefine((list, ctx) =>
+      list.forEach((a, i) => {
+        if (!a) ctx.addIssue({ code: 'custom', path: [i], input: a, message: MSG.answersRequired });
+      }),
+    ),
+  },
+  { error: MSG.answersRequired },
+);
 /** An extra attempt for one learner of a class; `_id` is the exam material (the course's exam when left out). */
 export const GrantAttemptSchema = z.object(
   {

@@ -1,10 +1,12 @@
 /**
  * Editing a block in place (spec 2 and 4: display, edit, saved or removed). The draft lives in the
  * content page, so Preview can show it as readers would; a new block is a temporary record with the id
- * `new`, dropped once the server has saved it under its own id. Rules are the shared save schema's.
+ * `new`, dropped once the server has saved it under its own id. Rules are the shared save schema's, checked
+ * by the form before anything is sent.
  */
 import { useState } from 'react';
 import { Anchor, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -12,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import type { Content } from '../../../domain/types.ts';
 import { LANGUAGE_NAMES, PUBLIC_LANGUAGES } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
-import { ContentSaveSchema, NEW_ID, fieldErrors } from '../../../domain/validation.ts';
+import { ContentSaveSchema, NEW_ID } from '../../../domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useSession } from '../../lib/session.ts';
 import { tk } from '../../lib/tk.ts';
@@ -57,16 +60,29 @@ export function blockPayload(d: Content): Record<string, unknown> {
   return out;
 }
 
-export default function BlockEditor({ draft, onChange, onClose }: { draft: Content; onChange: (d: Content) => void; onClose: () => void }) {
+export default function BlockEditor({
+  draft: start,
+  onChange,
+  onClose,
+}: {
+  draft: Content;
+  onChange: (d: Content) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { config } = useSession();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form starts from the page's draft and hands every change back, so Preview (which closes the
+  // editor) shows the change and reopening the editor starts from it again.
+  const form = useForm<Content>({
+    initialValues: start,
+    validate: (v) => zodErrors(ContentSaveSchema, blockPayload(v)),
+    onValuesChange: onChange,
+  });
+  const draft = form.values;
   const [confirmRemove, setConfirmRemove] = useState(false);
   const isNew = draft._id === NEW_ID;
-  const set = <K extends keyof Content>(key: K, value: Content[K]) => {
-    onChange({ ...draft, [key]: value });
-    if (errors[key as string]) setErrors((e) => ({ ...e, [key as string]: '' }));
-  };
+  // A changed field's error goes (the form clears it).
+  const set = <K extends keyof Content>(key: K, value: Content[K]) => form.setFieldValue(key, value as never);
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
   const hasCards = draft.subtype === 'cards' || draft.subtype === 'accordian';
 
@@ -78,7 +94,7 @@ export default function BlockEditor({ draft, onChange, onClose }: { draft: Conte
     },
     onError: (err) => {
       if (err instanceof ApiError) {
-        setErrors(err.fields);
+        form.setErrors(err.fields);
         addStatus('error', err.message);
       } else addStatus('error', MSG.formError);
     },
@@ -93,17 +109,17 @@ export default function BlockEditor({ draft, onChange, onClose }: { draft: Conte
   });
   const busy = saveBlock.isPending ? 'save' : removeBlock.isPending ? 'remove' : null;
 
-  const save = () => {
-    const payload = blockPayload(draft);
-    const check = ContentSaveSchema.safeParse(payload);
-    const problems = check.success ? {} : fieldErrors(check.error);
-    if (!check.success || (hasCards && Object.keys(cardErrors(draft.cards ?? [])).length)) {
-      setErrors(problems);
-      addStatus('error', check.success ? MSG.correctFields : (check.error.issues[0]?.message ?? MSG.correctFields));
-      return;
-    }
-    saveBlock.mutate(payload);
-  };
+  // The status area names the first refused field's problem; the cards editor shows its own.
+  const save = form.onSubmit(
+    (v) => {
+      if (hasCards && Object.keys(cardErrors(v.cards ?? [])).length) {
+        addStatus('error', MSG.correctFields);
+        return;
+      }
+      saveBlock.mutate(blockPayload(v));
+    },
+    (errs) => addStatus('error', String(Object.values(errs)[0] || MSG.correctFields)),
+  );
   const remove = () => {
     setConfirmRemove(false);
     if (isNew) {
@@ -112,7 +128,7 @@ export default function BlockEditor({ draft, onChange, onClose }: { draft: Conte
     }
     removeBlock.mutate(draft._id);
   };
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : undefined);
+  const err = (k: string) => fieldError(t, form.errors, k);
 
   return (
     <Paper
@@ -123,10 +139,7 @@ export default function BlockEditor({ draft, onChange, onClose }: { draft: Conte
       data-testid="block-editor"
       data-block-editor={draft._id}
       component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
+      onSubmit={save}
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
@@ -188,7 +201,8 @@ export default function BlockEditor({ draft, onChange, onClose }: { draft: Conte
             block={draft}
             onChange={(cards) => set('cards', cards)}
             accordion={draft.subtype === 'accordian'}
-            onSaved={onChange}
+            // The server saved the cards alone; the other fields stay as the editor has them.
+            onSaved={(b) => set('cards', b.cards)}
           />
         )}
         {(draft.subtype ?? '') === '' && <VideoFields draft={draft} set={set} err={err} />}

@@ -9,6 +9,7 @@ import { Alert, Badge, Button, Group, Loader, Radio, Stack, Table, Text } from '
 import { IconClock, IconSettings, IconWand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -23,6 +24,7 @@ import { useOnline } from '../../lib/offline/online.ts';
 import { AnswerReview } from './AnswerReview.tsx';
 import { ScoreAlert } from './ScoreAlert.tsx';
 import { examQuestions } from './api.ts';
+import { answerPath, sheetProblem, useAnswerSheet, type Sheet } from './answer-sheet.ts';
 import { adminPath } from '../../lib/paths.ts';
 import {
   dateTimeText,
@@ -73,9 +75,11 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   const status = useQuery({ queryKey: key, queryFn: () => examStatus(material._id, classId), staleTime: 0 });
   const [state, setState] = useState<State>('intro');
   const [attempt, setAttempt] = useState<AttemptView | null>(null);
-  const [answers, setAnswers] = useState<string[]>([]);
+  // The chosen letters, and which questions are still open after a submit, live in the answer sheet's form;
+  // the autosave sends its values and the submit goes through its check.
+  const form = useAnswerSheet();
+  const setSheet = form.setValues;
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<number[]>([]);
   const [saving, setSaving] = useState<'idle' | 'saving' | 'saved' | 'error'>('idle');
   const [left, setLeft] = useState<number | null>(null);
   const seq = useRef(0);
@@ -88,16 +92,18 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   const lang = i18n.language;
   const s = status.data;
 
-  const enter = useCallback((a: AttemptView) => {
-    skew.current = Date.parse(a.servertime) - Date.now();
-    seq.current = a.seq;
-    setAttempt(a);
-    setAnswers(a.questions.map((_, i) => a.answers[i] ?? ''));
-    setMissing([]);
-    setError(null);
-    setSaving(a.saved ? 'saved' : 'idle');
-    setState('quiz');
-  }, []);
+  const enter = useCallback(
+    (a: AttemptView) => {
+      skew.current = Date.parse(a.servertime) - Date.now();
+      seq.current = a.seq;
+      setAttempt(a);
+      setSheet({ answers: a.questions.map((_, i) => a.answers[i] ?? '') });
+      setError(null);
+      setSaving(a.saved ? 'saved' : 'idle');
+      setState('quiz');
+    },
+    [setSheet],
+  );
 
   // A reload, a new sign-in or another device: the open attempt comes back with its answers.
   useEffect(() => {
@@ -131,16 +137,12 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
   }, [attempt]);
 
   const choose = (i: number, letter: string) => {
-    setAnswers((a) => {
-      const next = a.map((x, j) => (j === i ? letter : x));
-      pending.current = next;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void flush();
-      }, SAVE_DELAY_MS);
-      return next;
-    });
-    setMissing((m) => m.filter((j) => j !== i));
+    form.setFieldValue(answerPath(i), letter);
+    pending.current = form.getValues().answers;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void flush();
+    }, SAVE_DELAY_MS);
   };
 
   // Saves what is pending when the page is left: on leaving the route, and on a reload or a closed tab
@@ -180,17 +182,9 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
     }
   }
 
-  const finish = async (force = false) => {
+  /** Sends the answers; the learner's submit checks the sheet first, the time limit sends it as it is. */
+  const finish = async (answers: string[]) => {
     if (!attempt) return;
-    if (!force) {
-      const open = answers.map((a, i) => (a ? -1 : i)).filter((i) => i >= 0);
-      if (open.length) {
-        setMissing(open);
-        setError(MSG.answersRequired);
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-question="${open[0]}"] input`)?.focus());
-        return;
-      }
-    }
     if (timer.current) {
       clearTimeout(timer.current);
       timer.current = null;
@@ -217,8 +211,17 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
     }
   };
 
+  /** A refused sheet: the schema's message above the questions, and the focus on the first open one. */
+  const refuse = (errors: FormErrors) => {
+    const { message, question } = sheetProblem(errors);
+    setError(message);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-question="${question}"] input`)?.focus());
+  };
+  // The form's submit handler is made when the form is sent, not while rendering: its callbacks use refs.
+  const submit = (e: FormEvent<HTMLFormElement>) => form.onSubmit(({ answers }: Sheet) => finish(answers), refuse)(e);
+
   // The countdown: when it reaches zero the attempt is sent with what is chosen (the server closes it anyway).
-  const finishRef = useLatest(finish);
+  const finishRef = useLatest(() => finish(form.getValues().answers));
   useEffect(() => {
     if (state !== 'quiz' || !attempt?.deadline) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown clears when the attempt ends; the interval below sets it otherwise
@@ -231,7 +234,7 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
       setLeft(ms);
       if (ms <= 0) {
         clearInterval(id);
-        void finishRef.current(true);
+        void finishRef.current();
       }
     };
     const id = setInterval(tick, 1000);
@@ -372,10 +375,7 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
       {(state === 'quiz' || state === 'posting') && attempt && (
         <form
           ref={formRef}
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void finish();
-          }}
+          onSubmit={submit}
           noValidate
           aria-busy={state === 'posting'}
           aria-label={material.title || t('Exam')}
@@ -424,9 +424,9 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
                 data-question={i}
                 data-text={q.question}
                 label={<Text fw={600} component="span">{`${i + 1}. ${q.question}`}</Text>}
-                value={answers[i] || null}
+                value={form.values.answers[i] || null}
                 onChange={(v) => choose(i, v)}
-                error={missing.includes(i) ? t('Please choose an answer.') : undefined}
+                error={form.errors[answerPath(i)] ? t('Please choose an answer.') : undefined}
                 readOnly={state === 'posting'}
               >
                 <Stack gap={6} mt={6}>

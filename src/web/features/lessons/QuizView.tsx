@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { FormErrors } from '@mantine/form';
 import { Alert, Badge, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { IconSettings, IconWand } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -18,6 +19,7 @@ import { useSession } from '../../lib/session.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { applyEnrollment, dayInText } from '../../lib/data/enrollment.ts';
 import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
+import { answerPath, sheetProblem, useAnswerSheet, type Sheet } from './answer-sheet.ts';
 import { darkTitle, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { SavedOnDevice } from '../../lib/offline/queue.ts';
 import { AnswerReview } from './AnswerReview.tsx';
@@ -70,10 +72,10 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
   const questions = material.quiz ?? [];
   const passpercent = Number(kind === 'exam' ? config?.exampasspercent : config?.quizpasspercent) || DEFAULT_PASS_PERCENT;
   const [state, setState] = useState<State>('intro');
-  const [answers, setAnswers] = useState<string[]>([]);
+  // The chosen letters, and which questions are still open after a submit, live in the answer sheet's form.
+  const form = useAnswerSheet();
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<number[]>([]);
   const attempt = useRef<string>('');
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -93,22 +95,13 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
 
   const start = () => {
     // youranswer is reset on load (spec 3): every attempt starts empty, with its own id.
-    setAnswers(questions.map(() => ''));
-    setMissing([]);
+    form.setValues({ answers: questions.map(() => '') });
     setError(null);
     attempt.current = newAttemptId();
     setState('quiz');
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const open = answers.map((a, i) => (a ? -1 : i)).filter((i) => i >= 0);
-    if (open.length) {
-      setMissing(open);
-      setError(MSG.answersRequired);
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-question="${open[0]}"] input`)?.focus());
-      return;
-    }
+  const send = async ({ answers }: Sheet) => {
     if (!classId) return;
     setError(null);
     setState('posting');
@@ -146,6 +139,14 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
       setState('quiz');
     }
   };
+  /** A refused sheet: the schema's message above the questions, and the focus on the first open one. */
+  const refuse = (errors: FormErrors) => {
+    const { message, question } = sheetProblem(errors);
+    setError(message);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-question="${question}"] input`)?.focus());
+  };
+  // The form's submit handler is made when the form is sent, not while rendering: its callbacks use refs.
+  const submit = (e: FormEvent<HTMLFormElement>) => form.onSubmit(send, refuse)(e);
 
   const fill = useMutation({
     mutationFn: async () => (isExam ? examQuestions(courseId) : questions),
@@ -155,8 +156,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
         return Number.isInteger(n) && n >= 1 ? (ANSWER_LETTERS[n - 1] ?? '') : '';
       });
       if (letters.every((l) => !l)) addStatus('warning', t('The right answers are not available.'));
-      setAnswers(letters);
-      setMissing([]);
+      form.setValues({ answers: letters });
     },
     onError: () => addStatus('error', MSG.didntWork),
   });
@@ -241,12 +241,9 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
                 name={`${idp}-q${i}`}
                 data-question={i}
                 label={<Text fw={600} component="span">{`${i + 1}. ${q.question}`}</Text>}
-                value={answers[i] || null}
-                onChange={(v) => {
-                  setAnswers((a) => a.map((x, j) => (j === i ? v : x)));
-                  setMissing((m) => m.filter((j) => j !== i));
-                }}
-                error={missing.includes(i) ? t('Please choose an answer.') : undefined}
+                value={form.values.answers[i] || null}
+                onChange={(v) => form.setFieldValue(answerPath(i), v)}
+                error={form.errors[answerPath(i)] ? t('Please choose an answer.') : undefined}
                 readOnly={state === 'posting'}
               >
                 <Stack gap={6} mt={6}>
