@@ -77,12 +77,21 @@ function offlineApp() {
     },
     workbox: {
       globPatterns: ['index.html', 'assets/index-*.{js,css}'],
-      navigateFallback: 'index.html',
-      // API calls, sign-in, files, health checks and certificates are never answered with the shell.
-      navigateFallbackDenylist: [/^\/app_/, /^\/users\//, /^\/files\//, /^\/(healthz|readyz|metrics)/],
       clientsClaim: true,
       cleanupOutdatedCaches: true,
+      // The page is asked of the server while the worker starts, not after.
+      navigationPreload: true,
       runtimeCaching: [
+        {
+          // A page comes from the server while it answers: it carries the first screen's answers
+          // (src/server/first-page.ts), which the device's copy of the shell cannot. When the request
+          // fails (offline), the shell is used and the app reads what it kept. API calls, sign-in,
+          // files, health checks and certificates are never answered with the shell.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !/^\/(app_|users\/|files\/|healthz|readyz|metrics)/.test(url.pathname),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: 'index.html' } },
+        },
         {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
           handler: 'CacheFirst',
@@ -106,6 +115,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: !!process.env.SOURCEMAP,
+    // Read by the server to let a page ask for its screen's code early (src/server/first-page.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       output: {

@@ -49,36 +49,51 @@ function decode(segment: string): string {
   }
 }
 
+type Screen =
+  | { kind: 'content'; context: 'home' | 'German' }
+  | { kind: 'course'; courseid: string; classid?: string }
+  | { kind: 'lesson'; courseid: string; lessonid: string; classid?: string };
+
+/** The screens whose first calls are known from the path (the web app's routes, app/router.tsx). */
+function screenOf(pathname: string): Screen | undefined {
+  const parts = pathname.split('/').filter(Boolean).map(decode);
+  const [first, courseid, second, third] = parts;
+  if (parts.length === 0 || (parts.length === 1 && first === 'app')) return { kind: 'content', context: 'home' };
+  if (parts.length === 1 && first === 'German') return { kind: 'content', context: 'German' };
+  if (!courseid) return undefined;
+  if (first === 'Course' || first === 'Courses') return { kind: 'course', courseid, classid: realClass(second) };
+  if (first === 'lessons' && !second) return { kind: 'course', courseid };
+  if (first === 'lessons' && second) return { kind: 'lesson', courseid, lessonid: second, classid: realClass(third) };
+  return undefined;
+}
+
 /**
  * The first screen's calls for `pathname`, besides whoami. Without `who` (whoami not answered yet) only
  * the calls that do not depend on the caller.
  */
 export function firstCalls(pathname: string, who?: FirstCaller): FirstCall[] {
-  const parts = pathname.split('/').filter(Boolean).map(decode);
-  const [first, courseid, second, third] = parts;
-  if (parts.length === 0 || (parts.length === 1 && first === 'app') || (parts.length === 1 && first === 'German')) {
-    const context = first === 'German' ? 'German' : 'home';
-    return who ? [page(context, who.lang), ...(context === 'home' ? [post('/app_courses/list', {})] : [])] : [];
-  }
-  const course = first === 'Course' || first === 'Courses' || (first === 'lessons' && parts.length === 2);
-  if (course && courseid) {
-    const classid = first === 'lessons' ? undefined : realClass(second);
-    return [
-      post('/app_courses/list', {}),
-      post('/app_lessons/list', { course: courseid }),
-      ...(classid ? [post('/app_classes/list', { _id: classid })] : []),
-      ...mine(who),
-    ];
-  }
-  if (first === 'lessons' && courseid && second) {
-    const classid = realClass(third);
-    return [
-      post('/app_courses/list', {}),
-      post('/app_lessons/list', { course: courseid }),
-      post('/app_lessons/get', { _id: second }),
-      ...(classid ? [post('/app_classes/list', { _id: classid })] : []),
-      ...mine(who),
-    ];
-  }
-  return [];
+  const s = screenOf(pathname);
+  if (!s) return [];
+  if (s.kind === 'content') return who ? [page(s.context, who.lang), ...(s.context === 'home' ? [post('/app_courses/list', {})] : [])] : [];
+  return [
+    post('/app_courses/list', {}),
+    post('/app_lessons/list', { course: s.courseid }),
+    ...(s.kind === 'lesson' ? [post('/app_lessons/get', { _id: s.lessonid })] : []),
+    ...(s.classid ? [post('/app_classes/list', { _id: s.classid })] : []),
+    ...mine(who),
+  ];
+}
+
+/**
+ * The source (under src/web) of the screen's own code, loaded on demand by the router, so the page can
+ * ask for it while the app's script downloads instead of after it has run.
+ */
+export const SCREEN_MODULES = {
+  course: 'features/courses/CoursePage.tsx',
+  lesson: 'features/lessons/LessonPage.tsx',
+} as const;
+
+export function firstScreenModule(pathname: string): string | undefined {
+  const s = screenOf(pathname);
+  return s && s.kind !== 'content' ? SCREEN_MODULES[s.kind] : undefined;
 }

@@ -50,7 +50,7 @@ import { originCheck } from './origin-check.ts';
 import { passwordChangeGate } from './modules/accounts/password-gate.ts';
 import { PageScriptPolicy } from './page-scripts.ts';
 import { cachedCompression } from './compressed-body.ts';
-import { firstPageBuilder } from './first-page.ts';
+import { firstPageBuilder, screenPreloads, type ManifestChunk } from './first-page.ts';
 import { MSG } from '../domain/messages.ts';
 import { Clock } from './clock.ts';
 import { caller, sessionCookieName, sessionToken } from './auth.ts';
@@ -284,7 +284,9 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 async function serveWebApp(app: FastifyInstance, config: Config) {
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
-  const firstPage = hasWeb ? firstPageBuilder(app, fs.readFileSync(index, 'utf8')) : undefined;
+  const manifestFile = path.join(config.webDist, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const firstPage = hasWeb ? firstPageBuilder(app, fs.readFileSync(index, 'utf8'), screenPreloads(manifest)) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

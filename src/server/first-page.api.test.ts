@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachEngine } from './testing/harness.ts';
 import { buildContent, buildCourse, buildLesson, signedInUser } from './testing/factories.ts';
-import { callKey } from '../domain/first-calls.ts';
+import { callKey, SCREEN_MODULES } from '../domain/first-calls.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-first-'));
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
@@ -17,6 +17,16 @@ const template =
   '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>t</title>\n' +
   '    <link rel="preload" href="/app_users/whoami" as="fetch" crossorigin />\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
 fs.writeFileSync(path.join(webDist, 'index.html'), template);
+// The build's manifest: the lesson screen's chunk and one chunk it imports.
+fs.mkdirSync(path.join(webDist, '.vite'));
+fs.writeFileSync(
+  path.join(webDist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-a.js', isEntry: true },
+    [SCREEN_MODULES.lesson]: { file: 'assets/LessonPage-b.js', imports: ['index.html', '_Input-c.js'] },
+    '_Input-c.js': { file: 'assets/Input-c.js' },
+  }),
+);
 
 /** The answers inside a page, by call key. */
 function replies(html: string): Record<string, unknown> {
@@ -73,6 +83,16 @@ describeEachEngine(
       const got = replies(await r.text());
       expect(got).not.toHaveProperty(callKey('POST', '/app_lessons/get', { _id: 'no-such-lesson' }));
       expect(got).toHaveProperty(callKey('POST', '/app_lessons/list', { course }));
+    });
+
+    it("asks for the lesson screen's code while the app's script downloads, and only on a lesson page", async () => {
+      const course = await buildCourse(server().ctx);
+      const lesson = await (await fetch(`${server().baseUrl}/lessons/${course}/l1/none`)).text();
+      expect(lesson).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/LessonPage-b.js" /><link rel="modulepreload" crossorigin href="/assets/Input-c.js" />',
+      );
+      expect(lesson).not.toContain('/assets/index-a.js');
+      expect(await (await fetch(`${server().baseUrl}/`)).text()).not.toContain('modulepreload');
     });
   },
   { WEB_DIST: webDist },

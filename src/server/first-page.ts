@@ -7,7 +7,7 @@
  * fails is left out: the screen makes it and shows its own message.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callKey, firstCalls, WHOAMI_CALL, type FirstCall } from '../domain/first-calls.ts';
+import { callKey, firstCalls, firstScreenModule, SCREEN_MODULES, WHOAMI_CALL, type FirstCall } from '../domain/first-calls.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE, RTL_LANGUAGES } from '../domain/constants.ts';
 import type { WhoAmI } from '../domain/types.ts';
 
@@ -29,7 +29,34 @@ const scriptJson = (v: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function firstPageBuilder(app: FastifyInstance, template: string) {
+/** A chunk of the build's manifest (vite `build.manifest`), keyed by its source under src/web. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * `<link rel="modulepreload">` for each lazily loaded screen's code and the chunks it imports, so it
+ * downloads beside the app's script. The entry chunk is left out: the page loads it already.
+ */
+export function screenPreloads(manifest: Record<string, ManifestChunk>): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const module of Object.values(SCREEN_MODULES)) {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const k of chunk.imports ?? []) visit(k);
+    };
+    visit(module);
+    if (files.size) links.set(module, [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`).join(''));
+  }
+  return links;
+}
+
+export function firstPageBuilder(app: FastifyInstance, template: string, preloads: Map<string, string> = new Map()) {
   return async function firstPage(req: FastifyRequest): Promise<FirstPage> {
     const cookies: string[] = [];
     const headers: Record<string, string> = { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE, accept: 'application/json' };
@@ -51,7 +78,10 @@ export function firstPageBuilder(app: FastifyInstance, template: string) {
     };
     const who = (await answer(WHOAMI_CALL).catch(() => undefined)) as WhoAmI | undefined;
     if (!who?.lang || !/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(who.lang)) return { html: template, cookies, signedIn: false };
-    const calls = firstCalls(new URL(req.url, 'http://x').pathname, { userId: who.user?._id, lang: who.lang });
+    const pathname = new URL(req.url, 'http://x').pathname;
+    const calls = firstCalls(pathname, { userId: who.user?._id, lang: who.lang });
+    const module = firstScreenModule(pathname);
+    const preload = (module && preloads.get(module)) ?? '';
     const replies: Record<string, unknown> = { [callKey(WHOAMI_CALL.method, WHOAMI_CALL.url)]: who };
     await Promise.all(
       calls.map(async (c) => {
@@ -63,7 +93,7 @@ export function firstPageBuilder(app: FastifyInstance, template: string) {
     const html = template
       .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${who.lang}" dir="${dir}">`)
       .replace(WHOAMI_PRELOAD, '')
-      .replace('</head>', `<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script></head>`);
+      .replace('</head>', `${preload}<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script></head>`);
     return { html, cookies, signedIn: !!who.user };
   };
 }
