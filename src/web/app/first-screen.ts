@@ -9,7 +9,7 @@ import { matchRoutes } from 'react-router';
 import { firstCalls, WHOAMI_CALL, type FirstCall } from '../../domain/first-calls.ts';
 import { api } from '../lib/api.ts';
 import { pageQuery } from '../lib/data/content.ts';
-import { hasFirstReply, readFirstReplies, startFirstCall } from '../lib/first-replies.ts';
+import { dropFirstReplies, hasFirstReply, readFirstReplies, startFirstCall } from '../lib/first-replies.ts';
 import { queryClient } from '../lib/query.ts';
 import { whoamiQuery } from '../lib/session.ts';
 import { routes, type ScreenHandle } from './router.tsx';
@@ -19,8 +19,17 @@ const start = (calls: FirstCall[]) => {
   for (const c of calls) startFirstCall(c, send(c));
 };
 
+/** Answers nobody asked for within this time are dropped: they are as old as the page. */
+const FIRST_REPLIES_TTL_MS = 30_000;
+
 export function startFirstScreen(pathname: string): void {
   readFirstReplies();
+  setTimeout(dropFirstReplies, FIRST_REPLIES_TTL_MS);
+  const mutations = queryClient.getMutationCache().subscribe((e) => {
+    if (e.type !== 'added') return;
+    dropFirstReplies();
+    mutations();
+  });
   const matches = matchRoutes(routes, pathname) ?? [];
   const handles = matches.map((m) => m.route.handle as ScreenHandle | undefined);
   // A failed chunk load is reported by the screen's own lazy import, which tries again.

@@ -24,6 +24,14 @@ export function readFirstReplies(doc: Document = document): void {
   }
 }
 
+/**
+ * Forgets the answers no screen took. They describe the moment the page was made: after a change (any
+ * mutation) or a while later, a screen that asks must get today's answer from the server.
+ */
+export function dropFirstReplies(): void {
+  waiting.clear();
+}
+
 export const hasFirstReply = (call: FirstCall) => waiting.has(callKey(call.method, call.url, call.body));
 
 /** Starts a call now, so the screen that makes it later finds it under way. */
