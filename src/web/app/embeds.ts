@@ -24,6 +24,9 @@ export const embeds: Embeds = {
   preloadLessonScreens: () =>
     Promise.all([
       import('../features/lessons/LessonPage.tsx'),
+      // A kept course's quizzes are taken offline too, and its exam says offline that it needs the server.
+      import('../features/lessons/QuizView.tsx'),
+      import('../features/lessons/ExamView.tsx'),
       import('../features/surveys/SurveyForm.tsx'),
       import('../features/comments/LessonDiscussion.tsx'),
       import('../features/comments/CommentsPage.tsx'),

@@ -3,19 +3,22 @@
  * (text sections, a quiz or the exam, a survey); a discussion button when usebutton is 'yes'.
  * Reports itself seen once it has been in view, so the viewer records it.
  */
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LessonProgress, Material, User } from '../../../domain/types.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { LessonDiscussion, SurveyForm } from '../../lib/embeds.tsx';
-import { QuizView } from './QuizView.tsx';
-import { ExamView } from './ExamView.tsx';
 import { SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { tk } from '../../lib/tk.ts';
 import { useLatest } from '../../lib/use-latest.ts';
 import { sectionLabel } from './sections.ts';
+
+// The answer sheets (a form and its schema) load when a quiz or exam is shown, not with every lesson:
+// most materials are reading, and the lesson's first screen should not wait for them.
+const QuizView = lazy(() => import('./QuizView.tsx').then((m) => ({ default: m.QuizView })));
+const ExamView = lazy(() => import('./ExamView.tsx').then((m) => ({ default: m.ExamView })));
 
 interface Props {
   material: Material;
@@ -102,18 +105,22 @@ export function MaterialView({ material, courseId, lessonId, classId, commentId,
         </Stack>
         {kind === 'exam' && classId ? (
           // An enrolled learner takes the exam as attempts on the server; others see a preview.
-          <ExamView material={material} courseId={courseId} lessonId={lessonId} classId={classId} user={user} onCompleted={onCompleted} />
+          <Suspense fallback={<Skeleton h={160} />}>
+            <ExamView material={material} courseId={courseId} lessonId={lessonId} classId={classId} user={user} onCompleted={onCompleted} />
+          </Suspense>
         ) : kind ? (
-          <QuizView
-            material={material}
-            kind={kind}
-            courseId={courseId}
-            lessonId={lessonId}
-            classId={classId}
-            user={user}
-            progress={progress}
-            onCompleted={onCompleted}
-          />
+          <Suspense fallback={<Skeleton h={160} />}>
+            <QuizView
+              material={material}
+              kind={kind}
+              courseId={courseId}
+              lessonId={lessonId}
+              classId={classId}
+              user={user}
+              progress={progress}
+              onCompleted={onCompleted}
+            />
+          </Suspense>
         ) : (
           <>
             <HtmlBody html={material.description} />
