@@ -11,25 +11,26 @@ import { AppRoutes } from './app/router.tsx';
 import { queryClient } from './lib/query.ts';
 import { i18n } from './lib/i18n.ts';
 import { startFirstScreen } from './app/first-screen.ts';
-
-startFirstScreen(window.location.pathname);
 import { EmbedsProvider } from './lib/embeds.tsx';
 import { embeds } from './app/embeds.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <DirectionProvider>
-          <MantineProvider theme={theme}>
-            <BrowserRouter>
-              <EmbedsProvider value={embeds}>
-                <AppRoutes />
-              </EmbedsProvider>
-            </BrowserRouter>
-          </MantineProvider>
-        </DirectionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+// Rendered once whoami is known (at once when the page brought it), not a loading state first.
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <DirectionProvider>
+            <MantineProvider theme={theme}>
+              <BrowserRouter>
+                <EmbedsProvider value={embeds}>
+                  <AppRoutes />
+                </EmbedsProvider>
+              </BrowserRouter>
+            </MantineProvider>
+          </DirectionProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+void startFirstScreen(window.location.pathname).then(render);

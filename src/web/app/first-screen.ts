@@ -6,7 +6,7 @@
  * The screens make the same calls and find them answered or under way (lib/first-replies.ts).
  */
 import { matchRoutes } from 'react-router';
-import { firstCalls, WHOAMI_CALL, type FirstCall } from '../../domain/first-calls.ts';
+import { callKey, firstCalls, WHOAMI_CALL, type FirstCall } from '../../domain/first-calls.ts';
 import { api } from '../lib/api.ts';
 import { pageQuery } from '../lib/data/content.ts';
 import { dropFirstReplies, hasFirstReply, readFirstReplies, startFirstCall } from '../lib/first-replies.ts';
@@ -21,8 +21,14 @@ const start = (calls: FirstCall[]) => {
 
 /** Answers nobody asked for within this time are dropped: they are as old as the page. */
 const FIRST_REPLIES_TTL_MS = 30_000;
+/**
+ * Longest wait for whoami before the first render when the page did not bring it (the device's copy of
+ * the app, offline): rendering once with the session beats rendering, waiting and rendering again.
+ */
+const FIRST_RENDER_WAIT_MS = 1000;
 
-export function startFirstScreen(pathname: string): void {
+/** Starts the first screen's requests; resolves when the app may render (whoami known, or waited enough). */
+export function startFirstScreen(pathname: string): Promise<void> {
   readFirstReplies();
   setTimeout(dropFirstReplies, FIRST_REPLIES_TTL_MS);
   const mutations = queryClient.getMutationCache().subscribe((e) => {
@@ -34,14 +40,29 @@ export function startFirstScreen(pathname: string): void {
   const handles = matches.map((m) => m.route.handle as ScreenHandle | undefined);
   // A failed chunk load is reported by the screen's own lazy import, which tries again.
   for (const h of handles) h?.load?.().catch(() => {});
-  if (!hasFirstReply(WHOAMI_CALL)) start(firstCalls(pathname));
+  const anonymous = hasFirstReply(WHOAMI_CALL) ? [] : firstCalls(pathname);
+  start(anonymous);
+  const started = new Set(anonymous.map((c) => callKey(c.method, c.url, c.body)));
   const who = queryClient.fetchQuery(whoamiQuery);
-  // The caller's own calls (enrolments, the page in their language) once whoami says who that is.
-  who.then((w) => start(firstCalls(pathname, { userId: w.user?._id, lang: w.lang }))).catch(() => {});
+  // The caller's own calls (enrolments, the page in their language) once whoami says who that is; the
+  // others are already under way (or taken), and must not go out twice.
+  who
+    .then((w) =>
+      start(firstCalls(pathname, { userId: w.user?._id, lang: w.lang }).filter((c) => !started.has(callKey(c.method, c.url, c.body)))),
+    )
+    .catch(() => {});
   const leaf = matches.at(-1);
   const content = handles.at(-1)?.content;
-  if (!leaf || !content) return;
-  const { context, subid } = content(leaf.params, pathname);
-  // The screen shows its own error when its queries fail.
-  who.then((w) => queryClient.prefetchQuery(pageQuery(context, subid, w.lang))).catch(() => {});
+  if (leaf && content) {
+    const { context, subid } = content(leaf.params, pathname);
+    // The screen shows its own error when its queries fail.
+    who.then((w) => queryClient.prefetchQuery(pageQuery(context, subid, w.lang))).catch(() => {});
+  }
+  return Promise.race([
+    who.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((r) => setTimeout(r, FIRST_RENDER_WAIT_MS)),
+  ]);
 }
