@@ -13,6 +13,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import pg from 'pg';
 import { startApp, startBare } from './bench/harness.ts';
+import { buildWebIfStale } from './build-web.ts';
 import { SIZES, dataUrl, scenarioA, scenarioB, scenarioC, writeLearners, type Learner, type Result } from './bench/exam-day.ts';
 
 const PG = process.env.DATABASE_URL;
@@ -40,6 +41,8 @@ async function freshStore(): Promise<{ env: Record<string, string>; url: (dataDi
   };
 }
 
+// The exam lesson is opened as its page, which the server answers from the build.
+buildWebIfStale();
 const rows: [string, string, Result][] = [];
 const bare = await startBare();
 const bareLearners = (n: number): Learner[] => Array.from({ length: n }, (_, i) => ({ id: `b${i}`, email: `b${i}@x`, cookie: '' }));

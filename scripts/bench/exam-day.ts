@@ -177,7 +177,7 @@ const json = (r: Reply): Record<string, unknown> => {
 
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
-  if (bare) return Array.from({ length: 9 + SAVES }, () => (l: Learner) => call(base, { method: 'POST', cookie: l.cookie, body: '{}' }));
+  if (bare) return Array.from({ length: 4 + SAVES }, () => (l: Learner) => call(base, { method: 'POST', cookie: l.cookie, body: '{}' }));
   const attempt = new Map<string, { id: string; questions: number }>();
   const answers = (l: Learner, k: number) =>
     Array.from({ length: Math.min(k, attempt.get(l.id)?.questions ?? 0) }, (_, i) => 'ABC'[(i + l.id.length) % 3]!);
@@ -186,12 +186,12 @@ function examFlow(base: string, bare: boolean): Step[] {
     post(base, '/app_enrollment/attempt/save', (l) => ({ attemptid: attempt.get(l.id)?.id, answers: answers(l, k + 1), seq: k + 1 })),
   );
   return [
-    (l) => call(`${base}/app_users/whoami`, { cookie: l.cookie }),
-    post(base, '/app_courses/list', () => ({})),
-    post(base, '/app_lessons/list', () => ({ course: COURSE })),
-    post(base, '/app_enrollment/list', (l) => ({ user: l.id })),
-    post(base, '/app_lessons/get', () => ({ _id: LESSON })),
-    post(base, '/app_classes/list', () => ({ _id: CLASS })),
+    // The lesson's page, with whoami, courses, lessons, the lesson, the class and the enrolments inside it
+    // (src/server/first-page.ts); the exam's status is the screen's own call.
+    async (l) => {
+      const r = await call(`${base}/lessons/${COURSE}/${LESSON}/${CLASS}`, { cookie: l.cookie });
+      return r.ok && r.body.includes('id="first-replies"') ? r : { ...r, ok: false };
+    },
     post(base, '/app_enrollment/attempts', () => ({ _id: EXAM, classid: CLASS })),
     async (l) => {
       const r = await call(`${base}/app_enrollment/attempt/start`, {

@@ -22,9 +22,13 @@ export interface FirstPage {
   signedIn: boolean;
 }
 
-/** JSON inside a <script> element: nothing in it may close the element or start a comment. */
-const scriptJson = (v: unknown) =>
-  JSON.stringify(v)
+/**
+ * The answers as one JSON object inside a <script> element, from the replies' own text (parsed and
+ * written again they would cost the server twice). Nothing in it may close the element or start a
+ * comment; `<` can only stand inside a JSON string, where its escape reads the same.
+ */
+const scriptJson = (raw: Map<string, string>) =>
+  `{${[...raw].map(([k, body]) => `${JSON.stringify(k)}:${body}`).join(',')}}`
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
@@ -64,7 +68,8 @@ export function firstPageBuilder(app: FastifyInstance, template: string, preload
       const v = req.headers[h];
       if (typeof v === 'string') headers[h] = v;
     }
-    const answer = async (call: FirstCall): Promise<unknown> => {
+    /** The reply's JSON text, when the call succeeded. */
+    const answer = async (call: FirstCall): Promise<string | undefined> => {
       const res = await app.inject({
         method: call.method,
         url: call.url,
@@ -74,21 +79,22 @@ export function firstPageBuilder(app: FastifyInstance, template: string, preload
       });
       const set = res.headers['set-cookie'];
       if (set) cookies.push(...(Array.isArray(set) ? set : [String(set)]));
-      return res.statusCode === 200 ? res.json() : undefined;
+      const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+      return res.statusCode === 200 && json ? res.payload : undefined;
     };
-    const who = (await answer(WHOAMI_CALL).catch(() => undefined)) as WhoAmI | undefined;
+    const whoText = await answer(WHOAMI_CALL).catch(() => undefined);
+    const who = whoText ? (JSON.parse(whoText) as WhoAmI) : undefined;
     if (!who?.lang || !/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(who.lang)) return { html: template, cookies, signedIn: false };
     const pathname = new URL(req.url, 'http://x').pathname;
     const calls = firstCalls(pathname, { userId: who.user?._id, lang: who.lang });
     const module = firstScreenModule(pathname);
     const preload = (module && preloads.get(module)) ?? '';
-    const replies: Record<string, unknown> = { [callKey(WHOAMI_CALL.method, WHOAMI_CALL.url)]: who };
-    await Promise.all(
-      calls.map(async (c) => {
-        const data = await answer(c).catch(() => undefined);
-        if (data !== undefined) replies[callKey(c.method, c.url, c.body)] = data;
-      }),
-    );
+    const replies = new Map([[callKey(WHOAMI_CALL.method, WHOAMI_CALL.url), whoText!]]);
+    const answers = await Promise.all(calls.map((c) => answer(c).catch(() => undefined)));
+    calls.forEach((c, i) => {
+      const text = answers[i];
+      if (text !== undefined) replies.set(callKey(c.method, c.url, c.body), text);
+    });
     const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';
     const html = template
       .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${who.lang}" dir="${dir}">`)
