@@ -49,6 +49,28 @@ describe('learning screens in Arabic (right to left)', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it('reads an English quiz left to right inside the Arabic interface, and an Arabic one right to left', async () => {
+    const { page } = await freshLearner(
+      'ar',
+      [
+        ['iol-en-selfpaced', 'intro-online-learning'],
+        ['iol-ar-selfpaced', 'intro-online-learning-ar'],
+      ],
+      1280,
+    );
+    const questionDirection = async (path: string) => {
+      await goto(page, path, 'lesson');
+      const quiz = page.locator('[data-testid^="quiz-"][data-kind="quiz"]');
+      await quiz.getByTestId('quiz-start').click();
+      const question = quiz.locator('[data-question="0"] [dir="auto"]').first();
+      await question.waitFor();
+      return question.evaluate((el) => getComputedStyle(el).direction);
+    };
+    expect(await questionDirection('/lessons/intro-online-learning/iol-en-l2/iol-en-selfpaced')).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await questionDirection('/lessons/intro-online-learning-ar/iol-ar-l2/iol-ar-selfpaced')).toBe('rtl');
+  });
+
   it('class members for the instructor in Arabic', async () => {
     const { page, context } = await as(DEMO.instructor, 375);
     expect((await context.request.post('/app_users/setlang/', { data: { lang: 'ar' } })).status()).toBe(200);

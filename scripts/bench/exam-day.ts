@@ -228,9 +228,24 @@ function signIn(base: string, bare: boolean, retries: { n: number }): Step {
   };
 }
 
+/**
+ * BENCH_WINDOWS=1: flow p50 and p99 of the flows started in each tenth of the run, to tell a slow start
+ * (cold code) from pauses in the middle (checkpoints, garbage collection).
+ */
+function printWindows(starts: [number, number][], seconds: number) {
+  const width = seconds / 10;
+  const cells = Array.from({ length: 10 }, (_, w) => {
+    const times = starts.filter(([at]) => at >= w * width && at < (w + 1) * width).map(([, ms]) => ms);
+    return `${(w * width).toFixed(0)}s: ${pct(times, 50).toFixed(0)}/${pct(times, 99).toFixed(0)}`;
+  });
+  console.log(`  flow p50/p99 ms by start time  ${cells.join('  ')}`);
+}
+
 /** Flows started evenly over `seconds`, each running its steps one after another. */
 async function arrivals(learners: Learner[], seconds: number, steps: Step[], reqTimes: number[]): Promise<Omit<Result, 'retries'>> {
   const flowTimes: number[] = [];
+  /** [start second, flow ms] of each flow, for BENCH_WINDOWS. */
+  const starts: [number, number][] = [];
   let errors = 0;
   let done = 0;
   const t0 = performance.now();
@@ -251,10 +266,12 @@ async function arrivals(learners: Learner[], seconds: number, steps: Step[], req
         reqTimes.push(performance.now() - rs);
       }
       flowTimes.push(performance.now() - s);
+      starts.push([(s - t0) / 1000, performance.now() - s]);
       if (ok) done++;
       else errors++;
     }),
   );
+  if (process.env.BENCH_WINDOWS) printWindows(starts, seconds);
   return {
     flows: learners.length,
     done,
@@ -264,6 +281,19 @@ async function arrivals(learners: Learner[], seconds: number, steps: Step[], req
     reqP99: pct(reqTimes, 99),
     seconds: (performance.now() - t0) / 1000,
   };
+}
+
+/** Learners of the warm-up that runs before the scenarios (BENCH_WARMUP, 0 for none). */
+export const WARMUP = { learners: Math.round(Number(process.env.BENCH_WARMUP ?? 500) * SCALE), seconds: 5 * TIME_SCALE };
+
+/**
+ * Exam day meets a server that has been running: every worker started and its code compiled by the
+ * traffic before. A freshly started server is neither (its second worker starts once the first listens,
+ * and each compiles its hot paths on first use), so other learners take the exam at a lower rate
+ * first, and their figures are not counted.
+ */
+export async function warmUp(base: string, learners: Learner[], bare: boolean): Promise<void> {
+  if (learners.length) await arrivals(learners, WARMUP.seconds, examFlow(base, bare), []);
 }
 
 export async function scenarioA(base: string, learners: Learner[], bare: boolean): Promise<Result> {

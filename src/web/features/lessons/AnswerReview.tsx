@@ -40,7 +40,7 @@ export function AnswerReview({ questions, answers, correct }: Props) {
               </ThemeIcon>
             }
           >
-            <Text fw={600}>{`${i + 1}. ${q.question}`}</Text>
+            <Text fw={600} dir="auto">{`${i + 1}. ${q.question}`}</Text>
             <Text size="sm">
               {t('Your answer')}: {letterLabel(i, answers)}
             </Text>

@@ -423,7 +423,12 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
                 name={`${idp}-q${i}`}
                 data-question={i}
                 data-text={q.question}
-                label={<Text fw={600} component="span">{`${i + 1}. ${q.question}`}</Text>}
+                label={
+                  // The question's own language decides its direction (an English question in the Arabic interface).
+                  <Text fw={600} component="span" dir="auto">
+                    {`${i + 1}. ${q.question}`}
+                  </Text>
+                }
                 value={form.values.answers[i] || null}
                 onChange={(v) => choose(i, v)}
                 error={form.errors[answerPath(i)] ? t('Please choose an answer.') : undefined}
@@ -434,7 +439,7 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
                     <Radio
                       key={j}
                       value={ANSWER_LETTERS[j]!}
-                      label={`${ANSWER_LETTERS[j]}. ${a}`}
+                      label={<span dir="auto">{`${ANSWER_LETTERS[j]}. ${a}`}</span>}
                       data-answer={a}
                       disabled={state === 'posting'}
                     />

@@ -240,7 +240,12 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
                 key={i}
                 name={`${idp}-q${i}`}
                 data-question={i}
-                label={<Text fw={600} component="span">{`${i + 1}. ${q.question}`}</Text>}
+                label={
+                  // The question's own language decides its direction (an English question in the Arabic interface).
+                  <Text fw={600} component="span" dir="auto">
+                    {`${i + 1}. ${q.question}`}
+                  </Text>
+                }
                 value={form.values.answers[i] || null}
                 onChange={(v) => form.setFieldValue(answerPath(i), v)}
                 error={form.errors[answerPath(i)] ? t('Please choose an answer.') : undefined}
@@ -248,7 +253,12 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
               >
                 <Stack gap={6} mt={6}>
                   {q.answers.map((a, j) => (
-                    <Radio key={j} value={ANSWER_LETTERS[j]!} label={`${ANSWER_LETTERS[j]}. ${a}`} disabled={state === 'posting'} />
+                    <Radio
+                      key={j}
+                      value={ANSWER_LETTERS[j]!}
+                      label={<span dir="auto">{`${ANSWER_LETTERS[j]}. ${a}`}</span>}
+                      disabled={state === 'posting'}
+                    />
                   ))}
                 </Stack>
               </Radio.Group>
