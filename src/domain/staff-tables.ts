@@ -29,6 +29,11 @@ export interface AuditTarget {
   name?: string;
   email?: string;
 }
+/** A table's filter by an id or a name (a course, a class, an audit target); '' or missing: every row. */
+export const tableFilter = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional();
+/** The audit table's own filters, checked by its page call and by the audit panel's filter form. */
+export const AuditTableFiltersSchema = z.object({ action: tableFilter, target: tableFilter });
+
 export const AuditTargetsQuerySchema = z.object({
   auditid: z
     .string({ error: MSG.auditEntryNotFound })

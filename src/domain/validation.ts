@@ -941,7 +941,8 @@ const reportRange = {
   from: day.optional(),
   to: day.optional(),
 };
-const inOrder = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
+// Only two real days are compared: a start or an end that is no day has its own message, not "must come before".
+const inOrder = (r: { from?: string; to?: string }) => !r.from || !r.to || !isCalendarDay(r.from) || !isCalendarDay(r.to) || r.from <= r.to;
 export const ReportFiltersSchema = z
   .object(
     {

@@ -18,7 +18,9 @@ import {
   ENROLLMENT_SORTS,
   FILE_SORTS,
   RESPONSE_SORTS,
+  AuditTableFiltersSchema,
   AuditTargetsQuerySchema,
+  tableFilter,
   type AuditRow,
   type AuditTarget,
   type ClassRow,
@@ -31,17 +33,15 @@ import { fileUrl } from '../files/files.presenter.ts';
 import { findSurvey } from '../surveys/surveys.repository.ts';
 import { auditEntryExists, auditPage, auditTargets, classPage, enrollmentPage, filePage, responsePage } from './tables.repository.ts';
 
-const idFilter = z.string({ error: MSG.notValid }).trim().max(200, { error: MSG.notValid }).optional();
-
-const AuditPage = pageQuerySchema(AUDIT_SORTS, { action: idFilter, target: idFilter });
-const FilePage = pageQuerySchema(FILE_SORTS, { context: idFilter });
-const ClassPage = pageQuerySchema(CLASS_SORTS, { course: idFilter });
+const AuditPage = pageQuerySchema(AUDIT_SORTS, AuditTableFiltersSchema.shape);
+const FilePage = pageQuerySchema(FILE_SORTS, { context: tableFilter });
+const ClassPage = pageQuerySchema(CLASS_SORTS, { course: tableFilter });
 const ResponsePage = pageQuerySchema(RESPONSE_SORTS, {
   surveyId: z.string({ error: MSG.surveyNotFound }).trim().min(1, { error: MSG.surveyNotFound }).max(200),
 });
 const EnrollmentPage = pageQuerySchema(ENROLLMENT_SORTS, {
-  course: idFilter,
-  classid: idFilter,
+  course: tableFilter,
+  classid: tableFilter,
   completed: z.enum(['yes', 'no']).optional(),
 });
 

@@ -2,14 +2,17 @@
  * Audit log: every admin change to a user, role, enrolment, translation, setting or
  * navigation item, newest first, with who, when and what; filters by actor, action and target.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../lib/tk.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import type { PanelProps } from '../panel-props.ts';
 import type { AuditAction } from '../../../../domain/audit.ts';
+import { AuditTableFiltersSchema } from '../../../../domain/staff-tables.ts';
 import type { AuditEntry } from '../api.ts';
 import { auditPage, auditTargets } from '../../../lib/tables-api.ts';
 import { PanelFrame, ScrollTable, dayTime } from '../../../components/panel-parts.tsx';
@@ -256,7 +259,8 @@ export default function AuditPanel(_: PanelProps) {
   const [params, setParams] = useSearchParams();
   const action = params.get('action') ?? '';
   const target = params.get('target') ?? '';
-  const [form, setForm] = useState(target);
+  // The target is checked as the table's page call checks it.
+  const form = useForm({ initialValues: { target }, validate: (v) => zodErrors(AuditTableFiltersSchema, v) });
   const set = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
@@ -265,10 +269,7 @@ export default function AuditPanel(_: PanelProps) {
     }
     setParams(next, { replace: true });
   };
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    set({ target: form.trim() });
-  };
+  const apply = form.onSubmit((v) => set({ target: v.target.trim() }));
   const filters = { ...(action ? { action } : {}), ...(target ? { target } : {}) };
   return (
     <PanelFrame>
@@ -306,8 +307,8 @@ export default function AuditPanel(_: PanelProps) {
             >
               <TextInput
                 label={t('Target (ID)')}
-                value={form}
-                onChange={(e) => setForm(e.currentTarget.value)}
+                {...form.getInputProps('target')}
+                error={fieldError(t, form.errors, 'target')}
                 style={{ flex: 1 }}
                 name="target"
               />
@@ -316,7 +317,7 @@ export default function AuditPanel(_: PanelProps) {
                 <Button
                   variant="subtle"
                   onClick={() => {
-                    setForm('');
+                    form.setFieldValue('target', '');
                     setParams(new URLSearchParams(), { replace: true });
                   }}
                 >

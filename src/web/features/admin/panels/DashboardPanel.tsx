@@ -3,7 +3,7 @@
  * drawn with @mantine/charts: registrations and enrolments over time, completions per course, learners per
  * language and per country. Each chart can be read as a table and downloaded as CSV.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AreaChart, BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import {
@@ -21,13 +21,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../domain/constants.ts';
 import { countryName } from '../../../../domain/countries.ts';
-import { MSG } from '../../../../domain/messages.ts';
-import { dayOnlyError } from '../../../../domain/dates.ts';
+import { ReportFiltersSchema } from '../../../../domain/validation.ts';
 import { tk } from '../../../lib/tk.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import type { PanelProps } from '../panel-props.ts';
 import type { StatsSummary } from '../../../../domain/replies-admin.ts';
 import { allCoursesQuery, reportCsvUrl, statsQuery, summaryQuery, type StatsFilters } from '../api.ts';
@@ -135,33 +136,34 @@ function DataTable({ columns, rows }: { columns: { key: string; label: string }[
   );
 }
 
+interface FilterValues {
+  from: string;
+  to: string;
+  course: string | null;
+}
+
+/** The filters the form asks for, empty fields left out. */
+const chosenFilters = (v: FilterValues) => ({
+  ...(v.from ? { from: v.from } : {}),
+  ...(v.to ? { to: v.to } : {}),
+  ...(v.course ? { course: v.course } : {}),
+});
+
 function Charts() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<StatsFilters>({ period: 'month' });
-  const [form, setForm] = useState({ from: '', to: '', course: '' as string | null });
-  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  // The filters are checked as the server checks them; a refusal stays until the next Show.
+  const form = useForm<FilterValues>({
+    initialValues: { from: '', to: '', course: '' },
+    clearInputErrorOnChange: false,
+    validate: (v) => zodErrors(ReportFiltersSchema, { period: filters.period, ...chosenFilters(v) }),
+  });
   const q = useQuery(statsQuery(filters));
   const courses = useQuery(allCoursesQuery());
 
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    const from = form.from && dayOnlyError(form.from);
-    const to = form.to && dayOnlyError(form.to);
-    if (from) errs.from = from;
-    if (to) errs.to = to;
-    if (!errs.from && !errs.to && form.from && form.to && form.from > form.to) errs.to = MSG.dateRange;
-    setFormErrors(errs);
-    if (Object.keys(errs).length) return;
-    setFilters({
-      period: filters.period,
-      ...(form.from ? { from: form.from } : {}),
-      ...(form.to ? { to: form.to } : {}),
-      ...(form.course ? { course: form.course } : {}),
-    });
-  };
+  const apply = form.onSubmit((v) => setFilters({ period: filters.period, ...chosenFilters(v) }));
   const serverErrors = q.isError ? fieldErrors(q.error) : {};
-  const errorOf = (k: string) => formErrors[k] ?? serverErrors[k];
+  const errorOf = (k: string) => fieldError(t, form.errors, k) ?? fieldError(t, serverErrors, k);
   const { period, from, to, course } = { ...filters, from: q.data?.from ?? filters.from, to: q.data?.to ?? filters.to };
   const csvFilters = { period, from, to, course };
   const s = q.data;
@@ -202,28 +204,17 @@ function Charts() {
               ]}
             />
           </div>
-          <DateField
-            label={t('From')}
-            value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
-            error={errorOf('from') ? t(errorOf('from')!) : undefined}
-            w={170}
-          />
-          <DateField
-            label={t('To')}
-            value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
-            error={errorOf('to') ? t(errorOf('to')!) : undefined}
-            w={170}
-          />
+          <DateField label={t('From')} {...form.getInputProps('from')} error={errorOf('from')} w={170} />
+          <DateField label={t('To')} {...form.getInputProps('to')} error={errorOf('to')} w={170} />
           <Select
             label={t('Course')}
             placeholder={t('All courses')}
             clearable
             searchable
-            value={form.course}
+            value={form.values.course}
             w={260}
-            onChange={(v) => setForm({ ...form, course: v })}
+            onChange={(v) => form.setFieldValue('course', v)}
+            error={errorOf('course')}
             comboboxProps={{ withinPortal: true }}
             data={(courses.data ?? [])
               .slice()

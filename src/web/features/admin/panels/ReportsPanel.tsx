@@ -4,15 +4,16 @@
  * distribution, survey responses) in the staff screens' one table: filters, sorting, paging and the
  * CSV of what it shows.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Anchor, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconUsers } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../../domain/messages.ts';
-import { dayOnlyError } from '../../../../domain/dates.ts';
+import { ReportFiltersSchema } from '../../../../domain/validation.ts';
 import { tk } from '../../../lib/tk.ts';
+import { fieldError, zodErrors } from '../../../lib/forms.ts';
 import type { PanelProps } from '../panel-props.ts';
 import { USERS_CSV_URL, allCoursesQuery, reportPage, type ReportFilters } from '../api.ts';
 import { REPORT_TABLES, type ReportColumn, type ReportRow, type ReportTableId } from '../../../../domain/reports.ts';
@@ -96,27 +97,29 @@ function ReportTable({ id, filters }: { id: ReportTableId; filters: ReportFilter
   );
 }
 
+interface FilterValues {
+  from: string;
+  to: string;
+  course: string | null;
+}
+
+/** The filters the form asks for: empty fields left out, and the course only for a report that takes one. */
+const chosenFilters = (v: FilterValues, withCourse: boolean): ReportFilters => ({
+  ...(v.from ? { from: v.from } : {}),
+  ...(v.to ? { to: v.to } : {}),
+  ...(withCourse && v.course ? { course: v.course } : {}),
+});
+
 function Filters({ withCourse, value, onApply }: { withCourse: boolean; value: ReportFilters; onApply: (f: ReportFilters) => void }) {
   const { t } = useTranslation();
   const courses = useQuery(allCoursesQuery());
-  const [form, setForm] = useState({ from: value.from ?? '', to: value.to ?? '', course: value.course ?? (null as string | null) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    const from = form.from && dayOnlyError(form.from);
-    const to = form.to && dayOnlyError(form.to);
-    if (from) errs.from = from;
-    if (to) errs.to = to;
-    if (!errs.from && !errs.to && form.from && form.to && form.from > form.to) errs.to = MSG.dateRange;
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    onApply({
-      ...(form.from ? { from: form.from } : {}),
-      ...(form.to ? { to: form.to } : {}),
-      ...(withCourse && form.course ? { course: form.course } : {}),
-    });
-  };
+  // The filters are checked as the server checks them; a refusal stays until the next Show.
+  const form = useForm<FilterValues>({
+    initialValues: { from: value.from ?? '', to: value.to ?? '', course: value.course ?? null },
+    clearInputErrorOnChange: false,
+    validate: (v) => zodErrors(ReportFiltersSchema, chosenFilters(v, withCourse)),
+  });
+  const submit = form.onSubmit((v) => onApply(chosenFilters(v, withCourse)));
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-end" wrap="wrap" gap="sm">
@@ -126,30 +129,19 @@ function Filters({ withCourse, value, onApply }: { withCourse: boolean; value: R
             placeholder={t('All courses')}
             clearable
             searchable
-            value={form.course}
+            value={form.values.course}
             w={280}
             comboboxProps={{ withinPortal: true }}
-            onChange={(v) => setForm({ ...form, course: v })}
+            onChange={(v) => form.setFieldValue('course', v)}
+            error={fieldError(t, form.errors, 'course')}
             data={(courses.data ?? [])
               .slice()
               .sort((a, b) => a.title.localeCompare(b.title))
               .map((c) => ({ value: c._id, label: `${c.title} (${c.lang})` }))}
           />
         )}
-        <DateField
-          label={t('From')}
-          value={form.from}
-          onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
-          error={errors.from ? t(errors.from) : undefined}
-          w={170}
-        />
-        <DateField
-          label={t('To')}
-          value={form.to}
-          onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
-          error={errors.to ? t(errors.to) : undefined}
-          w={170}
-        />
+        <DateField label={t('From')} {...form.getInputProps('from')} error={fieldError(t, form.errors, 'from')} w={170} />
+        <DateField label={t('To')} {...form.getInputProps('to')} error={fieldError(t, form.errors, 'to')} w={170} />
         <Button type="submit">{t('Show')}</Button>
       </Group>
     </form>
