@@ -105,12 +105,19 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
+/** The sign-in fields' rules, with the messages of whoever applies them. */
+const loginFields = (messages: { login: string; password: string }) => ({
+  login: z.string({ error: messages.login }).normalize('NFKC').trim().toLowerCase().min(1, { error: messages.login }).max(254),
+  password: z.string({ error: messages.password }).min(1, { error: messages.password }).max(200),
+});
+/** The server tells a guesser nothing about which field failed. */
 export const LoginSchema = z.object({
-  login: z.string({ error: MSG.loginFailed }).normalize('NFKC').trim().toLowerCase().min(1, { error: MSG.loginFailed }).max(254),
-  password: z.string({ error: MSG.loginFailed }).min(1, { error: MSG.loginFailed }).max(200),
+  ...loginFields({ login: MSG.loginFailed, password: MSG.loginFailed }),
   cors: z.unknown().optional(),
   format: z.unknown().optional(),
 });
+/** The sign-in form: the same rules, but an empty field says so beside itself. */
+export const LoginFormSchema = z.object(loginFields({ login: MSG.emailRequired, password: MSG.required }));
 
 export const PasswordChangeSchema = z
   .object({

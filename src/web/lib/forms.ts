@@ -16,6 +16,12 @@ export const fieldError = (t: TFunction, errors: FormErrors, field: string) => {
   return typeof e === 'string' && e ? t(e) : undefined;
 };
 
+/**
+ * The message to show above a form its own check refused: the first field's, as the server's refusal of the
+ * same values would have said there.
+ */
+export const firstError = (errors: FormErrors) => String(Object.values(errors)[0]);
+
 /** The message to show above a form after a refused call: the server's own for a 4xx, the generic one otherwise. */
 export const submitError = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback;

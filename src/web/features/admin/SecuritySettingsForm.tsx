@@ -1,10 +1,13 @@
 /** Admin settings: session lifetimes (everyone, and shorter ones for admins) and two-factor sign-in for admins. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SecuritySettings } from '../../../domain/types.ts';
+import { SecuritySettingsSchema } from '../../../domain/validation.ts';
 import { api } from '../../lib/api.ts';
+import { fieldError, firstError, zodErrors } from '../../lib/forms.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
@@ -21,19 +24,20 @@ const NUMBERS: { name: keyof SecuritySettings; label: string; unit: 'hours' | 'd
 export function SecuritySettingsForm() {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: KEY, queryFn: () => api.post<{ security: SecuritySettings }>('/app_admin/getSecurity') });
-  const [v, setV] = useState<SecuritySettings | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  // A field's message stays until the next save, as the one above the form does.
+  const form = useForm<SecuritySettings>({
+    clearInputErrorOnChange: false,
+    validate: (values) => zodErrors(SecuritySettingsSchema, values),
+  });
+  // The fields are filled once the stored settings arrive; a save's reply holds the values just sent.
+  const { initialize } = form;
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields are filled once the stored settings arrive
-    if (q.data) setV(q.data.security);
-  }, [q.data]);
+    if (q.data) initialize(q.data.security);
+  }, [q.data, initialize]);
   const save = useMutation({
     mutationFn: (values: SecuritySettings) => api.post<{ security: SecuritySettings }>('/app_admin/setSecurity', values),
-    onMutate: () => {
-      setError(null);
-      setErrors({});
-    },
+    onMutate: () => setError(null),
     onSuccess: async (r) => {
       queryClient.setQueryData(KEY, r);
       await queryClient.invalidateQueries({ queryKey: ['audit'] });
@@ -41,7 +45,7 @@ export function SecuritySettingsForm() {
     },
     onError: (err) => {
       setError(errorMessage(err));
-      setErrors(fieldErrors(err));
+      form.setErrors(fieldErrors(err));
     },
   });
   if (q.isError)
@@ -50,12 +54,12 @@ export function SecuritySettingsForm() {
         {t(errorMessage(q.error))}
       </Alert>
     );
-  if (!v) return null;
+  if (!form.initialized) return null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(v);
-  };
+  const submit = form.onSubmit(
+    (values) => save.mutate(values),
+    (errs) => setError(firstError(errs)),
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="security-settings-form">
@@ -76,25 +80,25 @@ export function SecuritySettingsForm() {
                 max={n.unit === 'hours' ? 8760 : 365}
                 allowDecimal={false}
                 clampBehavior="none"
-                value={v[n.name] as number}
-                error={errors[n.name] ? t(errors[n.name]!) : undefined}
-                onChange={(x) => setV({ ...v, [n.name]: typeof x === 'number' ? x : Number(x) })}
+                {...form.getInputProps(n.name)}
+                error={fieldError(t, form.errors, n.name)}
+                onChange={(x) => form.setFieldValue(n.name, typeof x === 'number' ? x : Number(x))}
               />
             ))}
           </SimpleGrid>
           <Switch
             name="requireAdminTwoFactor"
             label={t('Admins must use two-factor sign-in')}
-            checked={v.requireAdminTwoFactor}
+            {...form.getInputProps('requireAdminTwoFactor', { type: 'checkbox' })}
+            error={fieldError(t, form.errors, 'requireAdminTwoFactor')}
             description={t('An admin without it is led through its setup at the next sign-in.')}
-            onChange={(e) => setV({ ...v, requireAdminTwoFactor: e.currentTarget.checked })}
           />
           <Switch
             name="requireTwoFactorForAll"
             label={t('Everyone must use two-factor sign-in')}
-            checked={v.requireTwoFactorForAll}
+            {...form.getInputProps('requireTwoFactorForAll', { type: 'checkbox' })}
+            error={fieldError(t, form.errors, 'requireTwoFactorForAll')}
             description={t('Each account without it is led through its setup at the next sign-in.')}
-            onChange={(e) => setV({ ...v, requireTwoFactorForAll: e.currentTarget.checked })}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} data-testid="security-settings-save">

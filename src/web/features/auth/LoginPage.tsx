@@ -2,7 +2,8 @@
  * Login (spec 2): email and password (show/hide), Login, forgot-password link, Sign Up. Signed-in
  * users (including a session found by the poll) leave for the redirect query or after-target.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -10,7 +11,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
+import { LoginFormSchema } from '../../../domain/validation.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { fieldError, zodErrors } from '../../lib/forms.ts';
 import { refreshSession, setSessionUser } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -22,10 +25,9 @@ import { registerPath } from '../../lib/paths.ts';
 export default function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const [login, setLogin] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
+  // An empty field says so beside itself (typing in it clears that); the address is kept for a restart.
+  const form = useForm({ initialValues: { login: '', password: '' }, validate: (v) => zodErrors(LoginFormSchema, v) });
   // Two-factor sign-in: after the password, a code (or, for admins who must, the setup) before the session.
   const [step, setStep] = useState<'password' | 'code' | 'setup'>('password');
   const navigate = useNavigate();
@@ -43,7 +45,7 @@ export default function LoginPage() {
       api.post<{ user?: User; twofactor?: 'code' | 'setup'; info?: { message: string } }>('/users/login', v),
     onSuccess: (r) => {
       if (r.twofactor) {
-        setPassword('');
+        form.setFieldValue('password', '');
         setStep(r.twofactor);
         return;
       }
@@ -51,28 +53,29 @@ export default function LoginPage() {
       if (r.info?.message) addStatus('info', r.info.message, 15_000);
       signedIn(r.user!);
     },
-    onError: (err) =>
+    onError: (err) => {
       setError(
         err instanceof ApiError && err.status === 401
           ? MSG.loginFailed
           : err instanceof ApiError && err.status > 0
             ? err.message
             : MSG.formError,
-      ),
+      );
+      if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+    },
   });
   // Signed in: the button stays busy until the guard has moved on.
   const busy = signIn.isPending || (signIn.isSuccess && !signIn.data.twofactor);
 
   // A session found by the whoami poll (every 20 s, and on focus) sends the guard onwards.
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // An empty field says so beside itself; an earlier "incorrect" answer no longer applies.
-    const missing = { login: login.trim() ? undefined : MSG.emailRequired, password: password ? undefined : MSG.required };
-    setFieldErrors(missing);
-    setError(null);
-    if (missing.login || missing.password) return;
-    signIn.mutate({ login: login.trim(), password });
-  };
+  // An earlier "incorrect" answer no longer applies, whether or not the fields pass.
+  const onSubmit = form.onSubmit(
+    (v) => {
+      setError(null);
+      signIn.mutate({ login: v.login.trim(), password: v.password });
+    },
+    () => setError(null),
+  );
 
   const signUp = registerPath(params.get('redirect'));
   return (
@@ -108,26 +111,18 @@ export default function LoginPage() {
                 type="email"
                 autoComplete="username"
                 required
-                value={login}
-                onChange={(e) => {
-                  setLogin(e.currentTarget.value);
-                  setFieldErrors((f) => ({ ...f, login: undefined }));
-                }}
+                {...form.getInputProps('login')}
                 data-autofocus
                 dir="ltr"
-                error={fieldErrors.login && t(fieldErrors.login)}
+                error={fieldError(t, form.errors, 'login')}
               />
               <PasswordInput
                 label={t('Password')}
                 name="password"
                 autoComplete="current-password"
                 required
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.currentTarget.value);
-                  setFieldErrors((f) => ({ ...f, password: undefined }));
-                }}
-                error={fieldErrors.password && t(fieldErrors.password)}
+                {...form.getInputProps('password')}
+                error={fieldError(t, form.errors, 'password')}
                 visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
               />
               <Group justify="space-between" wrap="wrap">

@@ -1,8 +1,12 @@
 /** The account's two-factor sign-in: its state, setting it up, and turning it off (password and code). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TwoFactorBeginSchema, TwoFactorDisableSchema } from '../../../domain/validation.ts';
+import { ApiError } from '../../lib/api.ts';
+import { fieldError, firstError, zodErrors } from '../../lib/forms.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
@@ -13,22 +17,24 @@ import { RecoveryCodes, TwoFactorSetup } from '../../components/TwoFactorSetup.t
 
 function TurnOff() {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { password: '', code: '' }, validate: (v) => zodErrors(TwoFactorDisableSchema, v) });
   const turnOff = useMutation({
-    mutationFn: () => disableTwoFactor(password, code),
+    mutationFn: (v: { password: string; code: string }) => disableTwoFactor(v.password, v.code),
     onMutate: () => setError(null),
     onSuccess: (status) => {
       queryClient.setQueryData(twoFactorKey, status);
       addStatus('success', tk('Two-factor sign-in is off.'));
     },
-    onError: (err) => setError(errorMessage(err)),
+    onError: (err) => {
+      setError(errorMessage(err));
+      if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+    },
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    turnOff.mutate();
-  };
+  const onSubmit = form.onSubmit(
+    (v) => turnOff.mutate(v),
+    (errs) => setError(firstError(errs)),
+  );
   return (
     <form onSubmit={onSubmit} noValidate data-testid="twofactor-off-form">
       <Stack>
@@ -43,8 +49,8 @@ function TurnOff() {
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          {...form.getInputProps('password')}
+          error={fieldError(t, form.errors, 'password')}
           visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
         />
         <TextInput
@@ -53,8 +59,8 @@ function TurnOff() {
           autoComplete="one-time-code"
           required
           dir="ltr"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
+          {...form.getInputProps('code')}
+          error={fieldError(t, form.errors, 'code')}
         />
         <Group justify="flex-end">
           <Button type="submit" color="red" variant="light" loading={turnOff.isPending} data-testid="twofactor-off">
@@ -69,18 +75,22 @@ function TurnOff() {
 /** Setting up starts with the password again, so a borrowed session alone cannot do it. */
 function Start({ onBegun }: { onBegun: (s: Setup) => void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The schema's password is optional only when absent (during sign-in); an empty one here is refused.
+  const form = useForm({ initialValues: { password: '' }, validate: (v) => zodErrors(TwoFactorBeginSchema, v) });
   const begin = useMutation({
-    mutationFn: () => beginTwoFactor(password),
+    mutationFn: (v: { password: string }) => beginTwoFactor(v.password),
     onMutate: () => setError(null),
     onSuccess: onBegun,
-    onError: (err) => setError(errorMessage(err)),
+    onError: (err) => {
+      setError(errorMessage(err));
+      if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+    },
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    begin.mutate();
-  };
+  const onSubmit = form.onSubmit(
+    (v) => begin.mutate(v),
+    (errs) => setError(firstError(errs)),
+  );
   return (
     <form onSubmit={onSubmit} noValidate data-testid="twofactor-start-form">
       <Stack>
@@ -94,8 +104,8 @@ function Start({ onBegun }: { onBegun: (s: Setup) => void }) {
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          {...form.getInputProps('password')}
+          error={fieldError(t, form.errors, 'password')}
           visibilityToggleButtonProps={{ 'aria-label': t('Show or hide password') }}
           data-testid="twofactor-password"
         />
