@@ -4,6 +4,7 @@
  * app's forms, so both refuse the same input with the same message.
  */
 import { z } from 'zod';
+import './zod-config.ts';
 import { MSG } from './messages.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -2,6 +2,7 @@
  * Content history and course language copies: the calls' bodies and answers, shared by server and web.
  */
 import { z } from 'zod';
+import './zod-config.ts';
 import { MSG } from './messages.ts';
 import { isLangKey } from './validation.ts';
 

@@ -3,6 +3,7 @@
  * Tables page, sort and filter on the server, so a table of 100,000 users costs what a page of 15 does.
  */
 import { z } from 'zod';
+import './zod-config.ts';
 
 export const PAGE_SIZES = [15, 25, 50, 100] as const;
 

@@ -2,6 +2,7 @@
  * The paged staff tables this module serves (src/domain/paging.ts): each table's sort names and rows.
  */
 import { z } from 'zod';
+import './zod-config.ts';
 import type { ClassRecord } from './types.ts';
 import { MSG } from './messages.ts';
 

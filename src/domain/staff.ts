@@ -3,6 +3,7 @@
  * server (request bodies) and the web app (forms).
  */
 import { z } from 'zod';
+import './zod-config.ts';
 import { MSG } from './messages.ts';
 import { PUBLIC_LANGUAGES, ROLES } from './constants.ts';
 import { RegistrationFields } from './validation.ts';

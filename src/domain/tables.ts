@@ -3,6 +3,7 @@
  * Each narrows the shared page query (paging.ts) to the columns it can sort by.
  */
 import { z } from 'zod';
+import './zod-config.ts';
 import { PageQuerySchema } from './paging.ts';
 import { MSG } from './messages.ts';
 

@@ -3,6 +3,7 @@
  * (request bodies) and the web app (forms shown on change and on submit).
  */
 import { z } from 'zod';
+import './zod-config.ts';
 import { isCalendarDay, dayOnlyError, dayOrTimeSchema, daySchema } from './dates.ts';
 import { MSG } from './messages.ts';
 import { SURVEY_QUESTION_TYPES } from './constants.ts';
@@ -106,18 +107,24 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** The sign-in fields' rules, with the messages of whoever applies them. */
-const loginFields = (messages: { login: string; password: string }) => ({
-  login: z.string({ error: messages.login }).normalize('NFKC').trim().toLowerCase().min(1, { error: messages.login }).max(254),
-  password: z.string({ error: messages.password }).min(1, { error: messages.password }).max(200),
+const loginFields = (messages: { login: string; password: string; tooLong: string }) => ({
+  login: z
+    .string({ error: messages.login })
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .min(1, { error: messages.login })
+    .max(254, { error: messages.tooLong }),
+  password: z.string({ error: messages.password }).min(1, { error: messages.password }).max(200, { error: messages.tooLong }),
 });
 /** The server tells a guesser nothing about which field failed. */
 export const LoginSchema = z.object({
-  ...loginFields({ login: MSG.loginFailed, password: MSG.loginFailed }),
+  ...loginFields({ login: MSG.loginFailed, password: MSG.loginFailed, tooLong: MSG.loginFailed }),
   cors: z.unknown().optional(),
   format: z.unknown().optional(),
 });
 /** The sign-in form: the same rules, but an empty field says so beside itself. */
-export const LoginFormSchema = z.object(loginFields({ login: MSG.emailRequired, password: MSG.required }));
+export const LoginFormSchema = z.object(loginFields({ login: MSG.emailRequired, password: MSG.required, tooLong: MSG.notValid }));
 
 export const PasswordChangeSchema = z
   .object({
