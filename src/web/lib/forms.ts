@@ -22,6 +22,11 @@ export const fieldError = (t: TFunction, errors: FormErrors, field: string) => {
  */
 export const firstError = (errors: FormErrors) => String(Object.values(errors)[0]);
 
+/** The server's field messages of a refused call, beside the fields, keeping the form's own. */
+export function keepServerErrors(form: { errors: FormErrors; setErrors(errors: FormErrors): void }, err: unknown): void {
+  if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+}
+
 /** The message to show above a form after a refused call: the server's own for a 4xx, the generic one otherwise. */
 export const submitError = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback;

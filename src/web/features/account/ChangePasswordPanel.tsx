@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { PasswordChangeSchema } from '../../../domain/validation.ts';
 import type { InfoMessage, InfoReply } from '../../../domain/replies-learner.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { fieldError, submitError, zodErrors } from '../../lib/forms.ts';
+import { api } from '../../lib/api.ts';
+import { fieldError, keepServerErrors, submitError, zodErrors } from '../../lib/forms.ts';
 import { addStatus } from '../../lib/status.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 
@@ -59,7 +59,7 @@ export function ChangePasswordPanel() {
     },
     onError: (err) => {
       setFormError(submitError(err, MSG.formError));
-      if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+      keepServerErrors(form, err);
     },
   });
 

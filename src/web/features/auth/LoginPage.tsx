@@ -13,7 +13,7 @@ import type { User } from '../../../domain/types.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { LoginFormSchema } from '../../../domain/validation.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { fieldError, zodErrors } from '../../lib/forms.ts';
+import { fieldError, keepServerErrors, zodErrors } from '../../lib/forms.ts';
 import { refreshSession, setSessionUser } from '../../lib/session.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -61,7 +61,7 @@ export default function LoginPage() {
             ? err.message
             : MSG.formError,
       );
-      if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+      keepServerErrors(form, err);
     },
   });
   // Signed in: the button stays busy until the guard has moved on.

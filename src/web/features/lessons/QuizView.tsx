@@ -41,16 +41,9 @@ interface Props {
 }
 
 /** The result shown: a fresh reply, or the stored one of an earlier attempt. */
-interface Result {
-  score: number;
-  possible: number;
-  percent: number;
-  passed: boolean;
-  passpercent: number;
-  answers: string[];
-  correctanswers: string[];
+type Result = Pick<QuizReply, 'score' | 'possible' | 'percent' | 'passed' | 'passpercent' | 'answers' | 'correctanswers'> & {
   date?: string;
-}
+};
 
 function storedResult(p: LessonProgress | undefined, passpercent: number): Result | null {
   if (!p?.quizdate || p.percent === undefined) return null;

@@ -5,8 +5,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorBeginSchema, TwoFactorDisableSchema } from '../../../domain/validation.ts';
-import { ApiError } from '../../lib/api.ts';
-import { fieldError, firstError, zodErrors } from '../../lib/forms.ts';
+import { fieldError, firstError, keepServerErrors, zodErrors } from '../../lib/forms.ts';
 import { queryClient } from '../../lib/query.ts';
 import { addStatus } from '../../lib/status.ts';
 import { tk } from '../../lib/tk.ts';
@@ -28,7 +27,7 @@ function TurnOff() {
     },
     onError: (err) => {
       setError(errorMessage(err));
-      if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+      keepServerErrors(form, err);
     },
   });
   const onSubmit = form.onSubmit(
@@ -84,7 +83,7 @@ function Start({ onBegun }: { onBegun: (s: Setup) => void }) {
     onSuccess: onBegun,
     onError: (err) => {
       setError(errorMessage(err));
-      if (err instanceof ApiError) form.setErrors({ ...form.errors, ...err.fields });
+      keepServerErrors(form, err);
     },
   });
   const onSubmit = form.onSubmit(
