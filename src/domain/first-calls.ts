@@ -30,6 +30,9 @@ const sorted = (v: unknown): unknown =>
 export const callKey = (method: string, url: string, body?: unknown) =>
   `${method} ${url}${body === undefined ? '' : ` ${JSON.stringify(sorted(body))}`}`;
 
+/** The id of the page's `<script type="application/json">` holding the answers by call key. */
+export const FIRST_REPLIES_ID = 'first-replies';
+
 export const WHOAMI_CALL: FirstCall = { method: 'GET', url: '/app_users/whoami' };
 
 const post = (url: string, body: Record<string, unknown>): FirstCall => ({ method: 'POST', url, body });

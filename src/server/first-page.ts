@@ -7,12 +7,18 @@
  * fails is left out: the screen makes it and shows its own message.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callKey, firstCalls, firstScreenModule, SCREEN_MODULES, WHOAMI_CALL, type FirstCall } from '../domain/first-calls.ts';
+import {
+  callKey,
+  FIRST_REPLIES_ID,
+  firstCalls,
+  firstScreenModule,
+  SCREEN_MODULES,
+  WHOAMI_CALL,
+  type FirstCall,
+} from '../domain/first-calls.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE, RTL_LANGUAGES } from '../domain/constants.ts';
 import type { WhoAmI } from '../domain/types.ts';
 
-/** Must match the web app's reader (src/web/lib/first-replies.ts). */
-const FIRST_REPLIES_ID = 'first-replies';
 const WHOAMI_PRELOAD = /\s*<link rel="preload" href="\/app_users\/whoami"[^>]*>/;
 
 export interface FirstPage {

@@ -3,10 +3,7 @@
  * inside the page the server sent, or started by first-screen.ts while the screen's code loads. Each
  * is used once, by the first call that matches it; later calls (a refetch) go to the server.
  */
-import { callKey, type FirstCall } from '../../domain/first-calls.ts';
-
-/** The id of the page's `<script type="application/json">` holding the server's answers by call key. */
-export const FIRST_REPLIES_ID = 'first-replies';
+import { callKey, FIRST_REPLIES_ID, type FirstCall } from '../../domain/first-calls.ts';
 
 /** `fromPage`: the server's answer, not yet kept on the device the way a fetched answer is. */
 const waiting = new Map<string, { reply: Promise<unknown>; fromPage: boolean }>();
