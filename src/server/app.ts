@@ -265,7 +265,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   });
   historyRoutes(app, ctx);
   tablesRoutes(app, ctx);
-  await serveWebApp(app, config);
+  await serveWebApp(app, ctx);
 
   // Data exports in the background and the daily deletion and retention run, in this process.
   const privacyWorker = config.privacyWorker ? startPrivacyWorker(ctx, app.log) : null;
@@ -281,12 +281,13 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 }
 
 /** The built web app, with every unknown GET that is not an API call answered by index.html. */
-async function serveWebApp(app: FastifyInstance, config: Config) {
+async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
+  const { config } = ctx;
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   const manifestFile = path.join(config.webDist, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
-  const firstPage = hasWeb ? firstPageBuilder(app, fs.readFileSync(index, 'utf8'), screenPreloads(manifest)) : undefined;
+  const firstPage = hasWeb ? firstPageBuilder(app, ctx, fs.readFileSync(index, 'utf8'), screenPreloads(manifest)) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

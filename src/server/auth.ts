@@ -37,8 +37,36 @@ export function sessionToken(req: FastifyRequest): string | undefined {
   return req.cookies?.[req.server.sessionCookie] || undefined;
 }
 
+/**
+ * Resolutions lent, by token, to the calls a page answers inside itself (first-page.ts) while it is
+ * built: those calls come with the page's own cookies a few milliseconds later, and would otherwise
+ * read the same session and account once each.
+ */
+const lent = new Map<string, Promise<Resolved>>();
+
+/** Runs `fn` (the page's inner calls) with the page request's session resolution lent to calls with its token. */
+export async function lendingSession<T>(ctx: AppContext, req: FastifyRequest, fn: () => Promise<T>): Promise<T> {
+  const token = sessionToken(req);
+  if (!token) return fn();
+  const p = resolve(ctx, req);
+  await p.catch(() => undefined);
+  // A session store that failed is not lent: each call then meets the failure its own way (a write gets 503).
+  if (sessionFaults.has(req) || lent.has(token)) return fn();
+  lent.set(token, p);
+  try {
+    return await fn();
+  } finally {
+    lent.delete(token);
+  }
+}
+
 function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
   let p = resolved.get(req);
+  if (!p) {
+    const token = sessionToken(req);
+    p = token ? lent.get(token) : undefined;
+    if (p) resolved.set(req, p);
+  }
   if (!p) {
     p = (async (): Promise<Resolved> => {
       const none = { user: null, session: null };
@@ -55,7 +83,7 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
         return none;
       }
       if (!session) return none;
-      const user = (await findUserById(ctx.db, session.userId)) ?? null;
+      const user = session.user ?? (await findUserById(ctx.db, session.userId)) ?? null;
       if (!user) return none;
       // A suspended account has no session (the suspension ended them; this catches one started meanwhile).
       if (user.suspended === 1) {

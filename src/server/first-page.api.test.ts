@@ -76,6 +76,30 @@ describeEachEngine(
       );
     });
 
+    it("reads a learner's session once for the page and every answer inside it", async () => {
+      const { client } = await signedInUser(server());
+      const course = await buildCourse(server().ctx);
+      await buildLesson(server().ctx, course);
+      const sessions = server().ctx.sessions;
+      const lookup = sessions.lookup.bind(sessions);
+      let reads = 0;
+      sessions.lookup = (token) => {
+        reads++;
+        return lookup(token);
+      };
+      try {
+        const r = await client.get(`/Course/${course}`);
+        expect(r.status).toBe(200);
+        const got = replies(r.body as string);
+        // whoami and the course screen's calls, all answered as the signed-in learner.
+        expect(Object.keys(got).length).toBeGreaterThan(2);
+        expect((got[callKey('GET', '/app_users/whoami')] as { user: unknown }).user).not.toBeNull();
+        expect(reads).toBe(1);
+      } finally {
+        sessions.lookup = lookup;
+      }
+    });
+
     it('leaves out a call that fails and still serves the page', async () => {
       const course = await buildCourse(server().ctx);
       const r = await fetch(`${server().baseUrl}/lessons/${course}/no-such-lesson/none`);

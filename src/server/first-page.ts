@@ -18,6 +18,8 @@ import {
 } from '../domain/first-calls.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE, RTL_LANGUAGES } from '../domain/constants.ts';
 import type { WhoAmI } from '../domain/types.ts';
+import type { AppContext } from './context.ts';
+import { lendingSession } from './auth.ts';
 
 const WHOAMI_PRELOAD = /\s*<link rel="preload" href="\/app_users\/whoami"[^>]*>/;
 
@@ -66,8 +68,10 @@ export function screenPreloads(manifest: Record<string, ManifestChunk>): Map<str
   return links;
 }
 
-export function firstPageBuilder(app: FastifyInstance, template: string, preloads: Map<string, string> = new Map()) {
-  return async function firstPage(req: FastifyRequest): Promise<FirstPage> {
+export function firstPageBuilder(app: FastifyInstance, ctx: AppContext, template: string, preloads: Map<string, string> = new Map()) {
+  return (req: FastifyRequest): Promise<FirstPage> => lendingSession(ctx, req, () => firstPage(req));
+
+  async function firstPage(req: FastifyRequest): Promise<FirstPage> {
     const cookies: string[] = [];
     const headers: Record<string, string> = { [APP_REQUEST_HEADER]: APP_REQUEST_VALUE, accept: 'application/json' };
     for (const h of ['cookie', 'accept-language', 'user-agent'] as const) {
@@ -107,5 +111,5 @@ export function firstPageBuilder(app: FastifyInstance, template: string, preload
       .replace(WHOAMI_PRELOAD, '')
       .replace('</head>', `${preload}<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script></head>`);
     return { html, cookies, signedIn: !!who.user };
-  };
+  }
 }

@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { UsersTable } from '../db/schema.ts';
 import { redisCall, type Redis } from './redis.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -25,6 +26,11 @@ export interface SessionInfo extends SessionMeta {
   userId: string;
   created: number;
   lastseen: number;
+  /**
+   * The account's row when the store read it with the session (the database store, one query for
+   * both on every signed-in request); otherwise auth.ts reads it.
+   */
+  user?: UsersTable;
 }
 
 export interface SessionStore {
@@ -80,12 +86,34 @@ export class DbSessionStore implements SessionStore {
   }
 
   async lookup(token: string) {
+    // The session's own columns under their own names; the account's beside them (users.* has id,
+    // created and lastseen too, so those of the session are renamed).
     const row = await this.db
       .selectFrom('sessions')
-      .select(['id', 'userId', 'created', 'lastseen', 'useragent', 'ip'])
-      .where('id', '=', hashToken(token))
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .selectAll('users')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.created as sessionCreated',
+        'sessions.lastseen as sessionLastseen',
+        'sessions.useragent as sessionUseragent',
+        'sessions.ip as sessionIp',
+      ])
+      .where('sessions.id', '=', hashToken(token))
       .executeTakeFirst();
-    return row ? this.info(row) : null;
+    if (!row) return null;
+    const { sessionId, sessionCreated, sessionLastseen, sessionUseragent, sessionIp, ...user } = row;
+    return {
+      ...this.info({
+        id: sessionId,
+        userId: user.id,
+        created: sessionCreated,
+        lastseen: sessionLastseen,
+        useragent: sessionUseragent,
+        ip: sessionIp,
+      }),
+      user,
+    };
   }
 
   async touch(id: string, at: number) {

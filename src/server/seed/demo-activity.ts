@@ -50,7 +50,7 @@ async function examAttempt(ctx: AppContext, e: Enr, m: Material, answers: string
       await saveAnswers(ctx.db, attempt, rightAnswers(m.quiz!).slice(0, 2), 1, at);
       return false;
     }
-    const out = await submitAttempt(ctx.db, attempt.id, answers, at, DEFAULT_PASS_PERCENT, rules);
+    const out = await submitAttempt(ctx.db, attempt, answers, at, DEFAULT_PASS_PERCENT, rules);
     return out.kind === 'submitted' && out.closed.graded.passed;
   } catch (err) {
     if (err instanceof AttemptRefused) return false;

@@ -5,6 +5,7 @@
  * the invalidation bus when content, courses, lessons or materials change (and when the site config
  * does, since it decides the fallback language).
  */
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Invalidation } from '../../adapters/invalidation.ts';
 import { SITE_TOPIC } from '../site/site.repository.ts';
@@ -23,12 +24,13 @@ export class PageCache {
     bus.subscribe(SITE_TOPIC, () => this.clear());
   }
 
-  async get(key: string, build: () => Promise<string>): Promise<string> {
+  /** `keep` false: an answer not worth a place (nothing found under a key the request made up). */
+  async get(key: string, build: () => Promise<string>, keep: (body: string) => boolean = () => true): Promise<string> {
     const hit = this.pages.get(key);
     if (hit !== undefined) return hit;
     const generation = this.generation;
     const body = await build();
-    if (generation === this.generation) {
+    if (generation === this.generation && keep(body)) {
       if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
       this.pages.set(key, body);
     }
@@ -45,3 +47,6 @@ export class PageCache {
 export function contentChanged(ctx: AppContext): Promise<void> {
   return ctx.bus.publish(CONTENT_TOPIC);
 }
+
+/** Sends a cached answer as the JSON text it was kept as. */
+export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);

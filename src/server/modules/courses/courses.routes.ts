@@ -1,5 +1,5 @@
 /** Course catalogue (spec section 7, "Content, courses, classes"): everyone lists, editors save and remove. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Course } from '../../../domain/types.ts';
 import type { CourseCopyReply } from '../../../domain/replies-learner.ts';
 import { z } from 'zod';
@@ -22,15 +22,13 @@ import {
   removeCourse,
   updateCourse,
 } from './courses.repository.ts';
-import { PageCache, contentChanged } from '../content/content.cache.ts';
+import { PageCache, contentChanged, sendJson } from '../content/content.cache.ts';
 import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 
 const ListSchema = z.object({
   lang: z.string().refine(isLangKey, { error: MSG.invalidLanguage }).optional(),
   _id: z.string().max(200).optional(),
 });
-
-const send = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -47,11 +45,11 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     // site shows such courses. Editors manage every course, so they get them all.
     // A look-up of one course by id answers it whatever its status: the course and enrol screens need
     // to know a course is Inactive to say so and send the reader on.
-    if (can(actor, 'course.write') || body._id) return send(reply, await all());
+    if (can(actor, 'course.write') || body._id) return sendJson(reply, await all());
     const { config } = await ctx.site.get();
     const enrolledInactive = actor && config.showinactivecourseswhenenrolled ? await inactiveEnrolledCourses(db, actor.id) : [];
     if (enrolledInactive.length === 0) {
-      return send(
+      return sendJson(
         reply,
         await catalogue.get(`active|${key}`, async () =>
           JSON.stringify((await listCourses(db, body)).filter((c) => c.status !== 'Inactive').map(presentCourse)),
@@ -62,7 +60,7 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     const list = (JSON.parse(await all()) as Course[]).filter((c) => c.status !== 'Inactive' || shown.has(c._id));
     // This answer is personal: it names the Inactive courses the user is enrolled in.
     reply.header('cache-control', 'no-store');
-    return send(reply, JSON.stringify(list));
+    return sendJson(reply, JSON.stringify(list));
   });
 
   app.post('/app_courses/save', { config: { schema: { body: CourseSaveSchema }, action: 'course.write' } }, async (req) => {

@@ -376,7 +376,11 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
     if (graded.passed) locked.exampassed = 1;
   }
   const u = await updateCompletion(trx, e.id, locked, at, input.lesson);
-  return !locked.completed && u.completed ? { ...resultOf(row, true), completedNow: true } : resultOf(row, true);
+  const completedNow = !locked.completed && !!u.completed;
+  // The lock's copy follows the row, for a later write in the same transaction (several overdue attempts).
+  locked.completed = u.completed;
+  locked.percentcomplete = u.percentcomplete;
+  return completedNow ? { ...resultOf(row, true), completedNow: true } : resultOf(row, true);
 }
 
 /** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */

@@ -12,7 +12,7 @@ import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schem
 import { bool, fromBool, fromJson, json } from '../../db/dialect.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import type { QuizQuestion, SiteConfig } from '../../../domain/types.ts';
-import { lockEnrollment, writeAttempt, type AttemptResult, type Graded } from './enrollment.repository.ts';
+import { lockEnrollment, writeAttempt, type AttemptResult, type Graded, type Locked } from './enrollment.repository.ts';
 import { correctLetter, grade } from './quiz.grading.ts';
 
 type Trx = Transaction<Database>;
@@ -207,7 +207,7 @@ export async function startAttempt(
   return durableTransaction(db, async (trx) => {
     const locked = await lockEnrollment(trx, t.enrollment.id, at);
     if (!locked) throw new Error(`enrolment ${t.enrollment.id} is gone`);
-    await closeOverdueIn(trx, t.enrollment.id, t.material.id, at, () => t.passpercent, t.rules);
+    await closeOverdueIn(trx, locked, t.enrollment.id, t.material.id, at, () => t.passpercent, t.rules);
     const status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
     if (status.open) return { attempt: status.open, resumed: true };
     if (!status.canstart) throw new AttemptRefused(status);
@@ -269,12 +269,14 @@ export interface Closed {
 }
 
 /**
- * Ends an open attempt inside the caller's transaction (enrolment locked): grades the answers against
+ * Ends an open attempt inside the caller's transaction, which holds the enrolment's lock (`locked`, as
+ * lockEnrollment gave it and earlier closes in the same transaction left it): grades the answers against
  * what was shown and records the result as a quiz attempt, the lesson's result and the exam flags.
  * Gives undefined when the attempt was no longer open (submitted elsewhere, or expired).
  */
 async function closeIn(
   trx: Trx,
+  locked: Locked,
   row: ExamAttemptsTable,
   state: 'submitted' | 'expired',
   answers: string[],
@@ -285,23 +287,22 @@ async function closeIn(
 ): Promise<Closed | undefined> {
   const shown = shownOf(row);
   const graded = gradeShown(shown, answers, passpercent);
+  const closing = {
+    state,
+    finished: at,
+    answers: json(graded.answers),
+    score: graded.score,
+    possible: graded.possible,
+    percent: graded.percent,
+    passed: bool(graded.passed),
+  };
   const changed = await trx
     .updateTable('exam_attempts')
-    .set({
-      state,
-      finished: at,
-      answers: json(graded.answers),
-      score: graded.score,
-      possible: graded.possible,
-      percent: graded.percent,
-      passed: bool(graded.passed),
-    })
+    .set(closing)
     .where('id', '=', row.id)
     .where('state', '=', 'inprogress')
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) === 0) return undefined;
-  const locked = await lockEnrollment(trx, row.enrollmentId, at);
-  if (!locked) return undefined;
   const result = await writeAttempt(
     trx,
     locked,
@@ -317,12 +318,20 @@ async function closeIn(
     clientKey ?? `exam:${row.id}`,
     at,
   );
-  const after = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-  return { attempt: after, result, graded };
+  // The row as now stored: the update above changed only these columns of an open attempt.
+  return { attempt: { ...row, ...closing }, result, graded };
 }
 
 /** Closes this learner's open attempts whose time is up, graded at their deadline with the answers saved by then. */
-async function closeOverdueIn(trx: Trx, enrollmentId: string, material: string, at: string, passpercent: () => number, rules: ExamRules) {
+async function closeOverdueIn(
+  trx: Trx,
+  locked: Locked,
+  enrollmentId: string,
+  material: string,
+  at: string,
+  passpercent: () => number,
+  rules: ExamRules,
+) {
   const overdue = await trx
     .selectFrom('exam_attempts')
     .selectAll()
@@ -334,7 +343,8 @@ async function closeOverdueIn(trx: Trx, enrollmentId: string, material: string, 
     .execute();
   let completed: Completed | undefined;
   for (const row of overdue) {
-    completed = completedBy(row, await closeIn(trx, row, 'expired', answersOf(row), row.deadline!, passpercent(), rules)) ?? completed;
+    completed =
+      completedBy(row, await closeIn(trx, locked, row, 'expired', answersOf(row), row.deadline!, passpercent(), rules)) ?? completed;
   }
   return completed;
 }
@@ -360,7 +370,7 @@ export const SUBMIT_GRACE_MS = 15_000;
  */
 export async function submitAttempt(
   db: Db,
-  attemptId: string,
+  attempt: Pick<ExamAttemptsTable, 'id' | 'enrollmentId'>,
   answers: string[] | undefined,
   at: string,
   passpercent: number,
@@ -369,19 +379,20 @@ export async function submitAttempt(
 ): Promise<SubmitOutcome> {
   // An exam result is what the learner earned: on disk before it is acknowledged, as a quiz's is.
   return durableTransaction(db, async (trx) => {
-    const first = await trx.selectFrom('exam_attempts').select('enrollmentId').where('id', '=', attemptId).executeTakeFirstOrThrow();
-    await lockEnrollment(trx, first.enrollmentId, at);
-    const row = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    const locked = await lockEnrollment(trx, attempt.enrollmentId, at);
+    if (!locked) throw new Error(`enrolment ${attempt.enrollmentId} is gone`);
+    // Read again under the lock: what the caller read may have been submitted since.
+    const row = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attempt.id).executeTakeFirstOrThrow();
     if (row.state !== 'inprogress') return { kind: 'already', attempt: row };
     if (row.deadline && Date.parse(at) > Date.parse(row.deadline) + SUBMIT_GRACE_MS) {
-      const closed = await closeIn(trx, row, 'expired', answersOf(row), row.deadline, passpercent, rules);
+      const closed = await closeIn(trx, locked, row, 'expired', answersOf(row), row.deadline, passpercent, rules);
       return { kind: 'expired', attempt: closed?.attempt ?? row, completed: completedBy(row, closed) };
     }
-    const closed = await closeIn(trx, row, 'submitted', answers ?? answersOf(row), at, passpercent, rules, clientKey);
+    const closed = await closeIn(trx, locked, row, 'submitted', answers ?? answersOf(row), at, passpercent, rules, clientKey);
     if (!closed) {
       return {
         kind: 'already',
-        attempt: await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow(),
+        attempt: await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attempt.id).executeTakeFirstOrThrow(),
       };
     }
     return { kind: 'submitted', closed, completed: completedBy(row, closed) };
@@ -408,8 +419,9 @@ export async function closeOverdue(
     .executeTakeFirst();
   if (!any) return undefined;
   return durableTransaction(db, async (trx) => {
-    await lockEnrollment(trx, enrollmentId, at);
-    return closeOverdueIn(trx, enrollmentId, material, at, () => passpercent, rules);
+    const locked = await lockEnrollment(trx, enrollmentId, at);
+    if (!locked) return undefined;
+    return closeOverdueIn(trx, locked, enrollmentId, material, at, () => passpercent, rules);
   });
 }
 
@@ -467,39 +479,49 @@ export async function grantAttempt(
   return id;
 }
 
-/** The class with the learner's enrolment in it (`enrollment` undefined when not enrolled). */
-export function classWithEnrollment(db: Db, classid: string, enrollment: string) {
+/**
+ * The class, the learner's enrolment in it (`enrollment` null when not enrolled) and the exam material
+ * with its rules and the course of its lesson (`materialId` null when there is no such material), in
+ * one read: the exam's status and start ask for all three on every call.
+ */
+export function examTargetRow(db: Db, classid: string, enrollment: string, material: string) {
   return db
     .selectFrom('classes as c')
     .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollment))
-    .select(['c.id', 'c.course', 'e.id as enrollment'])
+    .leftJoin('materials as m', (j) => j.on('m.id', '=', material))
+    .leftJoin('lessons as l', 'l.id', 'm.lesson')
+    .select([
+      'c.id',
+      'c.course',
+      'e.id as enrollment',
+      'm.id as materialId',
+      'm.lesson',
+      'm.section',
+      'm.quiz',
+      'm.drawcount',
+      'm.timelimit',
+      'm.maxattempts',
+      'm.waithours',
+      'm.showanswers',
+      'l.course as lessonCourse',
+    ])
     .where('c.id', '=', classid)
     .executeTakeFirst();
 }
 
-/** A material with its exam rules and the course of its lesson. */
-export function examMaterial(db: Db, id: string) {
+/**
+ * An attempt with what every save and submit checks beside it, in one read: whether its enrolment
+ * still exists (`enrolled`, null when not) and its material's rules (null when the material is gone).
+ */
+export function attemptWithRules(db: Db, id: string) {
   return db
-    .selectFrom('materials')
-    .innerJoin('lessons', 'lessons.id', 'materials.lesson')
-    .select([
-      'materials.id',
-      'materials.lesson',
-      'materials.section',
-      'materials.quiz',
-      'materials.drawcount',
-      'materials.timelimit',
-      'materials.maxattempts',
-      'materials.waithours',
-      'materials.showanswers',
-      'lessons.course as lessonCourse',
-    ])
-    .where('materials.id', '=', id)
+    .selectFrom('exam_attempts as a')
+    .leftJoin('enrollments as e', 'e.id', 'a.enrollmentId')
+    .leftJoin('materials as m', 'm.id', 'a.material')
+    .selectAll('a')
+    .select(['e.id as enrolled', 'm.drawcount', 'm.timelimit', 'm.maxattempts', 'm.waithours', 'm.showanswers'])
+    .where('a.id', '=', id)
     .executeTakeFirst();
-}
-
-export function findAttempt(db: Db, id: string) {
-  return db.selectFrom('exam_attempts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** An attempt read again after a change; the caller holds it, so a missing row is an error. */

@@ -27,7 +27,7 @@ import {
 } from '../../../domain/validation.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { classIdsOfCourse, findClass } from '../classes/classes.repository.ts';
-import { examOf, findExam, quizMaterial } from '../materials/materials.repository.ts';
+import { examOf, findExam } from '../materials/materials.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { formatCode } from '../certificates/certificates.repository.ts';
 import { noticeCertificate } from '../staff/notices.ts';
@@ -46,10 +46,9 @@ import {
   attemptsAndGrants,
   attemptState,
   attemptStatus,
-  classWithEnrollment,
+  attemptWithRules,
   closeOverdue,
-  examMaterial,
-  findAttempt,
+  examTargetRow,
   grantAttempt,
   gradebookRows,
   reloadAttempt,
@@ -173,15 +172,15 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
   ) {
     const { user, actor } = await caller(ctx, req);
     if (!actor || !user) throw unauthorized();
-    const row = await classWithEnrollment(db, body.classid, enrollmentId(actor.id, body.classid));
+    const row = await examTargetRow(db, body.classid, enrollmentId(actor.id, body.classid), body._id);
     if (!row) throw notFound(MSG.classNotFound);
     const who = body.user ?? actor.id;
     if (!can(actor, 'exam.attempt', { user: { id: who }, enrolled: !!row.enrollment })) {
       throw forbidden(who === actor.id ? MSG.notEnrolled : MSG.forbidden);
     }
     if (body.courseid && body.courseid !== row.course) throw badRequest(MSG.classOtherCourse, { courseid: MSG.classOtherCourse });
-    const material = await examMaterial(db, body._id);
-    if (!material) throw notFound();
+    if (!row.materialId) throw notFound();
+    const material = { ...row, id: row.materialId };
     const questions = fromJson<QuizQuestion[]>(material.quiz, []);
     if (material.section !== 'Exam' || !Array.isArray(questions) || questions.length === 0) throw badRequest(MSG.notAnExam);
     if (material.lessonCourse !== row.course) throw badRequest(MSG.lessonNotInClass, { lessonid: MSG.lessonNotInClass });
@@ -202,13 +201,13 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
   async function ownAttempt(req: FastifyRequest, attemptid: string) {
     const { user, actor } = await caller(ctx, req);
     if (!actor || !user) throw unauthorized();
-    const row = await findAttempt(db, attemptid);
-    if (!row) throw notFound(MSG.examAttemptNotFound);
-    const enrolled = !!(await findEnrollment(db, row.enrollmentId));
-    if (!can(actor, 'exam.attempt', { user: { id: row.user }, enrolled })) throw notFound(MSG.examAttemptNotFound);
-    const material = await quizMaterial(db, row.material);
+    const found = await attemptWithRules(db, attemptid);
+    if (!found) throw notFound(MSG.examAttemptNotFound);
+    const { enrolled, drawcount, timelimit, maxattempts, waithours, showanswers, ...row } = found;
+    if (!can(actor, 'exam.attempt', { user: { id: row.user }, enrolled: !!enrolled })) throw notFound(MSG.examAttemptNotFound);
     const { config } = await ctx.site.get();
-    const rules = rulesOf(material ?? { drawcount: null, timelimit: null, maxattempts: null, waithours: null, showanswers: null }, config);
+    // A material removed since the attempt began leaves its rules null: the site's defaults apply.
+    const rules = rulesOf({ drawcount, timelimit, maxattempts, waithours, showanswers }, config);
     return { user, row, rules, passpercent: passPercentOf(config) };
   }
 
@@ -323,7 +322,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
       if (body.answers && body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
       const now = at();
       reply.header('Cache-Control', 'no-store');
-      const out = await submitAttempt(db, row.id, body.answers, now, passpercent, rules);
+      const out = await submitAttempt(db, row, body.answers, now, passpercent, rules);
       notice(out.completed);
       if (out.kind === 'already') {
         throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
@@ -559,7 +558,7 @@ export async function legacyExamSubmit(
     }
   }
   if (input.answers.length > shownOf(open).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
-  const out = await submitAttempt(db, open.id, input.answers, now, passpercent, rules, key);
+  const out = await submitAttempt(db, open, input.answers, now, passpercent, rules, key);
   if (out.kind === 'already') throw new HttpError(409, MSG.examAlreadySubmitted);
   if (out.kind === 'expired') {
     if (out.completed) void noticeCertificate(ctx, out.completed);

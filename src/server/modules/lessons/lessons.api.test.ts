@@ -151,6 +151,37 @@ describeEachEngine('lessons API', (server) => {
     });
   });
 
+  describe('kept answers', () => {
+    it("answers an editor's change at once: a lesson's title, a material added and changed, the lesson removed", async () => {
+      const { course, lesson, article } = await courseWithQuiz();
+      // Read first, so the answers are kept before each change.
+      const read = async () => ({
+        list: (await as.learner.post('/app_lessons/list', { course })).body as { _id: string; title: string }[],
+        got: await as.learner.post('/app_lessons/get', { _id: lesson.id }),
+      });
+      expect((await read()).got.body.title).toBe(lesson.title);
+      expect((await as.editor.post('/app_lessons/save', { _id: lesson.id, course, title: 'Renamed' })).status).toBe(200);
+      let now = await read();
+      expect(now.list.find((l) => l._id === lesson.id)?.title).toBe('Renamed');
+      expect(now.got.body.title).toBe('Renamed');
+      const added = await as.editor.post('/app_materials/save', {
+        _id: 'new',
+        lesson: lesson.id,
+        section: 'Article',
+        title: 'Added',
+        order: 4,
+      });
+      expect(added.status).toBe(200);
+      expect((await read()).got.body.materials[added.body._id]).toMatchObject({ title: 'Added' });
+      expect((await as.editor.post('/app_materials/save', { _id: article.id, description: '<p>Changed</p>' })).status).toBe(200);
+      expect((await read()).got.body.materials[article.id].description).toBe('<p>Changed</p>');
+      expect((await as.editor.post('/app_lessons/remove', { _id: lesson.id })).status).toBe(200);
+      now = await read();
+      expect(now.got.status).toBe(404);
+      expect(now.list.map((l) => l._id)).not.toContain(lesson.id);
+    });
+  });
+
   describe('remove', () => {
     it('removes the lesson and its materials', async () => {
       const { lesson } = await courseWithQuiz();

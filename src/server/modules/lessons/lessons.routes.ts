@@ -14,7 +14,7 @@ import { LessonGetSchema, LessonSaveSchema, NEW_ID, RemoveSchema } from '../../.
 import { findCourse } from '../courses/courses.repository.ts';
 import { materialsOfLessons } from '../materials/materials.repository.ts';
 import { presentMaterial } from '../materials/materials.presenter.ts';
-import { contentChanged } from '../content/content.cache.ts';
+import { PageCache, contentChanged, sendJson } from '../content/content.cache.ts';
 import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 import { byLessonOrder, presentLesson, sectionOrder } from './lessons.presenter.ts';
 import { findLesson, insertLesson, lessonsOfCourse, removeLesson, updateLesson } from './lessons.repository.ts';
@@ -30,40 +30,64 @@ const ListSchema = z.object({
 export function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  app.post('/app_lessons/list', { config: { schema: { body: ListSchema }, action: 'lesson.list' } }, async (req) => {
+  // A course's lessons and a lesson with its materials are the same for every reader (the answer key
+  // aside, for those who may read it) and change only when an editor saves: cached like the catalogue,
+  // dropped in every process when courses, lessons or materials change.
+  const published = new PageCache(ctx.bus);
+
+  app.post('/app_lessons/list', { config: { schema: { body: ListSchema }, action: 'lesson.list' } }, async (req, reply) => {
     const body = parse(ListSchema, req.body);
     const { actor } = await caller(ctx, req);
     authorize(actor, 'lesson.list');
-    const [course, lessons] = await Promise.all([findCourse(db, body.course), lessonsOfCourse(db, body.course)]);
-    const mats = await materialsOfLessons(
-      db,
-      lessons.map((l) => l.id),
+    const text = await published.get(
+      `list|${body.course}`,
+      async () => {
+        const [course, lessons] = await Promise.all([findCourse(db, body.course), lessonsOfCourse(db, body.course)]);
+        const mats = await materialsOfLessons(
+          db,
+          lessons.map((l) => l.id),
+        );
+        const order = sectionOrder(course?.sections);
+        return JSON.stringify(
+          lessons
+            .map((l) =>
+              presentLesson(
+                l,
+                order(l.sorder),
+                mats.filter((m) => m.lesson === l.id).map((m) => presentMaterial(m, { withAnswers: false, short: true })),
+              ),
+            )
+            .sort(byLessonOrder),
+        );
+      },
+      (text) => text !== '[]',
     );
-    const order = sectionOrder(course?.sections);
-    return lessons
-      .map((l) =>
-        presentLesson(
-          l,
-          order(l.sorder),
-          mats.filter((m) => m.lesson === l.id).map((m) => presentMaterial(m, { withAnswers: false, short: true })),
-        ),
-      )
-      .sort(byLessonOrder);
+    return sendJson(reply, text);
   });
 
-  app.post('/app_lessons/get', { config: { schema: { body: LessonGetSchema }, action: 'lesson.read' } }, async (req) => {
+  app.post('/app_lessons/get', { config: { schema: { body: LessonGetSchema }, action: 'lesson.read' } }, async (req, reply) => {
     const { _id } = parse(LessonGetSchema, req.body);
     const { actor } = await caller(ctx, req);
     authorize(actor, 'lesson.read');
-    const lesson = await findLesson(db, _id);
-    if (!lesson) throw notFound();
-    const [course, mats] = await Promise.all([findCourse(db, lesson.course), materialsOfLessons(db, [lesson.id])]);
     const withAnswers = can(actor, 'material.readAnswers');
-    return presentLesson(
-      lesson,
-      sectionOrder(course?.sections)(lesson.sorder),
-      mats.map((m) => presentMaterial(m, { withAnswers })),
+    const lesson = await published.get(
+      `get|${withAnswers ? 'key' : 'nokey'}|${_id}`,
+      async () => {
+        const found = await findLesson(db, _id);
+        if (!found) return '';
+        const [course, mats] = await Promise.all([findCourse(db, found.course), materialsOfLessons(db, [found.id])]);
+        return JSON.stringify(
+          presentLesson(
+            found,
+            sectionOrder(course?.sections)(found.sorder),
+            mats.map((m) => presentMaterial(m, { withAnswers })),
+          ),
+        );
+      },
+      (text) => text !== '',
     );
+    if (!lesson) throw notFound();
+    return sendJson(reply, lesson);
   });
 
   app.post('/app_lessons/save', { config: { schema: { body: LessonSaveSchema }, action: 'lesson.write' } }, async (req) => {
