@@ -49,6 +49,10 @@ export const FIGURE_SOURCES = {
     enrollments: ['completed', 'exampassed'],
     survey_responses: [],
   },
+  // The totals of the staff tables of users (by role) and of enrolments (by course, class, completion,
+  // and per course or class for the tables sorted by their names): a count over 100,000 or 250,000 rows.
+  userTotals: { users: ['roles'] },
+  enrolmentTotals: { enrollments: ['course', 'classid', 'completed'] },
 } as const satisfies Record<string, Sources>;
 
 export type Figure = keyof typeof FIGURE_SOURCES;
