@@ -35,7 +35,18 @@ describe('figures in two processes', () => {
     expect(await count()).toBe(1);
     await dbA
       .insertInto('users')
-      .values({ id: 'u1', email: 'u1@example.org', passwordHash: '', firstname: 'A', lastname: 'B', roles: '[]', lang: 'en', created: new Date().toISOString() })
+      .values({
+        id: 'u1',
+        email: 'u1@example.org',
+        passwordHash: '',
+        firstname: 'A',
+        lastname: 'B',
+        roles: '[]',
+        lang: 'en',
+        cookieoptin: 'prompt',
+        certifications: '{}',
+        created: new Date().toISOString(),
+      })
       .execute();
     expect(await count()).toBe(2);
     // An update of a column no figure reads keeps them.
