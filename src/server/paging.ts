@@ -40,8 +40,8 @@ export interface PageSpec {
    * columns): counting 250,000 enrolments alone costs a fraction of counting them joined.
    */
   countBase?: SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any table's base query
-  /** Sort name -> column reference ("users.email"). */
-  sorts: Record<string, string>;
+  /** Sort name -> column reference ("users.email"), or several (a name: last, first, then the user's id). */
+  sorts: Record<string, string | string[]>;
   defaultSort: string;
   defaultDir?: 'asc' | 'desc';
   /** A unique column that breaks ties. */
@@ -69,12 +69,12 @@ export async function runPage<O>(
   spec: PageSpec,
 ): Promise<Page<O>> {
   const sortName = query.sort && spec.sorts[query.sort] ? query.sort : spec.defaultSort;
-  const column = spec.sorts[sortName]!;
+  const sortColumns = [spec.sorts[sortName]!].flat();
   const dir = query.sort ? query.dir : (spec.defaultDir ?? query.dir);
   const offset = query.after !== undefined ? Math.max(0, Number.parseInt(query.after, 10) || 0) : query.page * query.limit;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
-    q.orderBy(sql.ref(column), dir).orderBy(sql.ref(spec.tiebreak), dir) as Q;
+    [...sortColumns, spec.tiebreak].reduce<Q>((o, c) => o.orderBy(sql.ref(c), dir) as Q, q);
   const deferred = offset > 0 && spec.countBase && spec.ownSorts?.includes(sortName);
   const rowsOf = deferred
     ? ordered(

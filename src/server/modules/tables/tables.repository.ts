@@ -195,7 +195,8 @@ export function enrollmentPage(
           regdate: 'enrollments.regdate',
           completed: 'enrollments.completed',
           email: 'users.email',
-          lastname: 'users.lastname',
+          // Last name, then first name and the person, so the users' name index gives the order.
+          lastname: ['users.lastname', 'users.firstname', 'users.id'],
           course: 'courses.title',
           classname: 'classes.name',
           percentcomplete: 'enrollments.percentcomplete',
