@@ -16,7 +16,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openStore, migrate, type Store } from './db/database.ts';
+import { openStore, migrate, withPlugin, type Store } from './db/database.ts';
+import { Figures } from './modules/reports/figures.ts';
 import { ClusterRateLimiter, clusterInvalidation, inClusterWorker } from './adapters/cluster-ipc.ts';
 import { errorHandler } from './errors.ts';
 import { DbSessionStore, RedisSessionStore } from './adapters/sessions.ts';
@@ -145,10 +146,13 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     ? startMailWorker(store.db, transport, app.log, { pollMs: config.mailPollMs, retryBaseMs: config.mailRetryBaseMs })
     : null;
 
+  // Report and dashboard figures are cached; the routes' handle tells the cache which writes change them.
+  const figures = new Figures(bus);
   const ctx: AppContext = {
     config,
     store,
-    db: store.db,
+    db: withPlugin(store.db, figures.plugin()),
+    figures,
     sessions: shared ? new RedisSessionStore(shared, config.redisPrefix) : new DbSessionStore(store.db),
     limiter: shared
       ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`)
@@ -228,6 +232,8 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
+  figures.hooks(app);
+
   healthRoutes(app, { config, store, redis: shared, state: health });
 
   usersRoutes(app, ctx);
@@ -273,6 +279,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   app.addHook('onClose', async () => {
     await privacyWorker?.stop();
     await mailWorker?.stop();
+    figures.close();
     await bus.close();
     await Promise.all(redis.map((r) => r.quit().catch(() => {})));
     if (!opts.store) await store.close();

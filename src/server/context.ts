@@ -5,6 +5,7 @@ import type { SessionStore } from './adapters/sessions.ts';
 import type { RateLimiter } from './adapters/rate-limit.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import type { Invalidation } from './adapters/invalidation.ts';
+import type { Figures } from './modules/reports/figures.ts';
 import type { SiteRepository } from './modules/site/site.repository.ts';
 import type { Clock } from './clock.ts';
 import type { SecuritySettingsRepository } from './modules/sessions/security-settings.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   limiter: RateLimiter;
   mailer: Mailer;
   bus: Invalidation;
+  /** Report and dashboard figures, cached until a write changes them (modules/reports/figures.ts). */
+  figures: Figures;
   site: SiteRepository;
   /** Now, for session lifetimes, throttling and one-time codes; tests move it forward. */
   clock: Clock;

@@ -5,6 +5,7 @@
  */
 import type { SelectQueryBuilder } from 'kysely';
 import { badRequest } from './errors.ts';
+import { countOf } from './paging.ts';
 import { MSG } from '../domain/messages.ts';
 
 type Value = string | number;
@@ -43,8 +44,9 @@ export interface KeysetQuery {
 
 /**
  * One page of `page` (the filtered query with its columns chosen), ordered by `columns`: after the
- * cursor when there is one, else at the page number; with the filter's total. One row more than the
- * page tells whether there is a next page without a second query.
+ * cursor when there is one, else at the page number; with the total of `filtered` (the same rows, or a
+ * narrower query counting them), or `total` when the caller knows it. One row more than the page tells
+ * whether there is a next page without a second query. A page number past the end costs the count only.
  */
 export async function fetchKeysetPage<O>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by tables whose query types differ
@@ -53,7 +55,10 @@ export async function fetchKeysetPage<O>(
   filtered: SelectQueryBuilder<any, any, any>,
   query: KeysetQuery,
   columns: string[],
+  total?: () => Promise<number>,
 ): Promise<{ rows: O[]; total: number; more: boolean }> {
+  const counted = (total ?? (() => countOf(filtered)))();
+  if (!query.after && query.page > 0 && query.page * query.limit >= (await counted)) return { rows: [], total: await counted, more: false };
   if (query.after) {
     const values = decodeCursor(query.after, query.sort, query.dir, columns.length);
     page = page.where((eb) =>
@@ -64,11 +69,8 @@ export async function fetchKeysetPage<O>(
     page = page.offset(query.page * query.limit);
   }
   for (const c of columns) page = page.orderBy(c, query.dir);
-  const [rows, total] = await Promise.all([
-    page.limit(query.limit + 1).execute(),
-    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const [rows, n] = await Promise.all([page.limit(query.limit + 1).execute(), counted]);
   const more = rows.length > query.limit;
   if (more) rows.pop();
-  return { rows, total: Number((total as { n: number | string }).n), more };
+  return { rows, total: n, more };
 }

@@ -24,18 +24,35 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
 export const contains = (column: string, text: string): Expression<SqlBool> =>
   sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
 
+/** Keeps a table's totals under a key until the rows they count change (the figures cache). */
+export type Keep = <T>(key: string, count: () => Promise<T>) => Promise<T>;
+/** Counts every time. */
+export const keepNothing: Keep = (_key, count) => count();
+
+/** The number of rows of a filtered query. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's filtered query
+export const countOf = async (q: SelectQueryBuilder<any, any, any>): Promise<number> =>
+  Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string }).n);
+
 export interface PageSpec {
   /**
    * The query the total is counted from, when the rows' joins cannot change it (joins that only add
    * columns): counting 250,000 enrolments alone costs a fraction of counting them joined.
    */
   countBase?: SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any table's base query
-  /** Sort name -> column reference ("users.email"). */
-  sorts: Record<string, string>;
+  /** Sort name -> column reference ("users.email"), or several (a name: last, first, then the user's id). */
+  sorts: Record<string, string | string[]>;
   defaultSort: string;
   defaultDir?: 'asc' | 'desc';
   /** A unique column that breaks ties. */
   tiebreak: string;
+  /** The total, when the caller keeps it; otherwise counted from `countBase` (or `base`). */
+  total?: () => Promise<number>;
+  /**
+   * Sorts whose column is on `countBase`'s own table: a page past the first is found there alone (its
+   * index, in order) and only its rows are joined, instead of joining every row before the offset.
+   */
+  ownSorts?: string[];
 }
 
 /**
@@ -52,14 +69,27 @@ export async function runPage<O>(
   spec: PageSpec,
 ): Promise<Page<O>> {
   const sortName = query.sort && spec.sorts[query.sort] ? query.sort : spec.defaultSort;
-  const column = spec.sorts[sortName]!;
+  const sortColumns = [spec.sorts[sortName]!].flat();
   const dir = query.sort ? query.dir : (spec.defaultDir ?? query.dir);
   const offset = query.after !== undefined ? Math.max(0, Number.parseInt(query.after, 10) || 0) : query.page * query.limit;
-  const [rows, count] = await Promise.all([
-    select(base).orderBy(sql.ref(column), dir).orderBy(sql.ref(spec.tiebreak), dir).limit(query.limit).offset(offset).execute(),
-    (spec.countBase ?? base).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: unknown } | undefined>,
-  ]);
-  const total = Number(count?.n ?? 0);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
+    [...sortColumns, spec.tiebreak].reduce<Q>((o, c) => o.orderBy(sql.ref(c), dir) as Q, q);
+  const deferred = offset > 0 && spec.countBase && spec.ownSorts?.includes(sortName);
+  const rowsOf = deferred
+    ? ordered(
+        select(
+          base.where(
+            sql.ref(spec.tiebreak),
+            'in',
+            ordered(spec.countBase!.select(sql.ref(spec.tiebreak).as('k')))
+              .limit(query.limit)
+              .offset(offset),
+          ),
+        ),
+      )
+    : ordered(select(base)).limit(query.limit).offset(offset);
+  const [rows, total] = await Promise.all([rowsOf.execute(), (spec.total ?? (() => countOf(spec.countBase ?? base)))()]);
   const end = offset + rows.length;
   return { rows: rows as O[], total, next: end < total ? String(end) : null };
 }
@@ -72,6 +102,8 @@ export interface GroupSpec {
   names: () => Promise<Map<string, string | null>>;
   /** A unique column of the large table, the order within a group. */
   tiebreak: string;
+  /** Keeps the counts per group until the rows change (the figures cache); none: counted each time. */
+  keep?: (count: () => Promise<{ g: string; n: unknown }[]>) => Promise<{ g: string; n: unknown }[]>;
 }
 
 /**
@@ -89,10 +121,12 @@ export async function runGroupedPage<O>(
   query: PageQuery,
   spec: GroupSpec,
 ): Promise<Page<O>> {
-  const counts = (await countBase
-    .select([sql.ref(spec.column).as('g'), sql<number>`count(*)`.as('n')])
-    .groupBy(sql.ref(spec.column))
-    .execute()) as { g: string; n: unknown }[];
+  const countGroups = async () =>
+    (await countBase
+      .select([sql.ref(spec.column).as('g'), sql<number>`count(*)`.as('n')])
+      .groupBy(sql.ref(spec.column))
+      .execute()) as { g: string; n: unknown }[];
+  const counts = await (spec.keep ? spec.keep(countGroups) : countGroups());
   const names = await spec.names();
   const groups = counts.map((c) => ({ id: String(c.g), n: Number(c.n), name: names.get(String(c.g)) ?? null }));
   const byText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);

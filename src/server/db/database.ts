@@ -10,6 +10,7 @@ import {
   sql,
   type DatabaseConnection,
   type Driver,
+  type KyselyPlugin,
   type Transaction,
 } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
@@ -132,6 +133,17 @@ class WalSync {
   }
 }
 const walSyncs = new WeakMap<Db, WalSync>();
+
+/**
+ * The store's handle with a plugin added (Kysely's withPlugin makes a new handle on the same
+ * connections); the group commit of a SQLite file is found by handle, so it is carried over.
+ */
+export function withPlugin(db: Db, plugin: KyselyPlugin): Db {
+  const out = db.withPlugin(plugin);
+  const wal = walSyncs.get(db);
+  if (wal) walSyncs.set(out, wal);
+  return out;
+}
 
 /** How many group-commit syncs this store has completed (SQLite file stores only; else 0). */
 export const walSyncCount = (db: Db) => walSyncs.get(db)?.done ?? 0;

@@ -54,7 +54,10 @@ export async function pageParticipants(
     'enrollments.certcode',
     'users.suspended',
   ]);
-  const { rows, total, more } = await fetchKeysetPage(page, filtered, query, columns);
+  // Every enrolment has its user (an account's removal removes its enrolments), so without a text
+  // filter the class's enrolments are counted alone, over the class index.
+  const counted = query.q ? filtered : db.selectFrom('enrollments').where('enrollments.classid', '=', query.classid);
+  const { rows, total, more } = await fetchKeysetPage(page, counted, query, columns);
   const stats = rows.length
     ? await db
         .selectFrom('lesson_progress')

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound, parse } from '../../errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import { caller } from '../../auth.ts';
-import { REPORTS, pageOfReport } from './reports.repository.ts';
+import { REPORTS, pageOfReport, type Report } from './reports.repository.ts';
+import { FIGURE_SOURCES, type Figure } from './figures.ts';
 import { sendCsv } from './csv.ts';
 import { USER_COLUMNS, translatedUserColumns, userPages } from './users.csv.ts';
 import { MSG } from '../../../domain/messages.ts';
@@ -30,14 +31,18 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'report.read');
   }
 
-  function reportOf(reportid: string) {
+  /** A report from the figures cache: the same filters give the same answer until a write changes its data. */
+  function reportOf(reportid: string, f: ReportFilters): Promise<Report> {
     const run = Object.hasOwn(REPORTS, reportid) ? REPORTS[reportid] : undefined;
-    if (!run) throw notFound(MSG.unknownReport);
-    return run;
+    if (!run || !Object.hasOwn(FIGURE_SOURCES, reportid)) throw notFound(MSG.unknownReport);
+    // The timeline's default range ends today, so its answer is kept for the day it was asked on.
+    const today = reportid === 'timeline' && !f.to ? new Date().toISOString().slice(0, 10) : '';
+    const key = JSON.stringify([f.course ?? '', f.from ?? '', f.to ?? '', reportid === 'timeline' ? (f.period ?? '') : '', today]);
+    return ctx.figures.get(reportid as Figure, `report:${key}`, () => run(db, f));
   }
 
   async function answer(reply: FastifyReply, reportid: string, filters: ReportFilters) {
-    const report = await reportOf(reportid)(db, filters);
+    const report = await reportOf(reportid, filters);
     if (filters.format === 'csv') return sendCsv(reply, `${reportid}.csv`, report.columns, [report.rows]);
     return report;
   }
@@ -78,7 +83,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!isReportTable(reportid)) throw notFound(MSG.unknownReport);
       const q = parse(ReportPageQuerySchema, req.body);
       if (q.sort && !REPORT_TABLES[reportid].some((c) => c.key === q.sort)) throw badRequest(MSG.invalidSort, { sort: MSG.invalidSort });
-      const report = await REPORTS[reportid]!(db, { course: q.course, from: q.from, to: q.to });
+      const report = await reportOf(reportid, { course: q.course, from: q.from, to: q.to });
       reply.header('cache-control', 'no-store');
       return pageOfReport(report, q);
     },

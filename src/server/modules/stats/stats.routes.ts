@@ -10,14 +10,15 @@ import { caller } from '../../auth.ts';
 import { completionsByCourse, timelineRange, learnersByCountry, learnersByLanguage, summary, timeline } from './stats.repository.ts';
 import { ReportFiltersSchema } from '../../../domain/validation.ts';
 import type { Stats } from '../../../domain/replies-admin.ts';
+import { SUMMARY_MAX_AGE_MS } from '../reports/figures.ts';
 
 export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
+  const { db, figures } = ctx;
 
   app.post('/app_stats/summarize', { config: { action: 'stats.read' } }, async (req) => {
     const { actor } = await caller(ctx, req);
     authorize(actor, 'stats.read');
-    return summary(db);
+    return figures.get('summary', 'summary', () => summary(db), SUMMARY_MAX_AGE_MS);
   });
 
   app.post('/app_stats/getStats', { config: { schema: { body: ReportFiltersSchema }, action: 'stats.read' } }, async (req) => {
@@ -26,11 +27,15 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     const filters = parse(ReportFiltersSchema, req.body);
     const period = filters.period ?? 'month';
     const range = timelineRange(period, filters);
+    // Each chart from the figures cache (modules/reports/figures.ts), kept until a write changes its data.
+    const course = filters.course ?? '';
     const [points, courses, languages, countries] = await Promise.all([
-      timeline(db, period, range, filters.course),
-      completionsByCourse(db, { course: filters.course }),
-      learnersByLanguage(db),
-      learnersByCountry(db),
+      figures.get('timeline', `stats:${JSON.stringify([period, range.from, range.to, course])}`, () =>
+        timeline(db, period, range, filters.course),
+      ),
+      figures.get('completions', `stats:${course}`, () => completionsByCourse(db, { course: filters.course })),
+      figures.get('languages', 'stats', () => learnersByLanguage(db)),
+      figures.get('countries', 'stats', () => learnersByCountry(db)),
     ]);
     return {
       period,

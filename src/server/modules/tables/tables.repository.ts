@@ -5,7 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Engine } from '../../db/dialect.ts';
 import type { PageQuery } from '../../../domain/paging.ts';
-import { contains, runGroupedPage, runPage } from '../../paging.ts';
+import { contains, countOf, keepNothing, runGroupedPage, runPage, type Keep } from '../../paging.ts';
 import { touches } from '../admin/audit.repository.ts';
 import { userSearch } from '../users/users.page.ts';
 
@@ -108,7 +108,14 @@ export function responsePage(db: Db, q: PageQuery & { surveyId: string }) {
 }
 
 /** Enrolments with their learner, course and class names. */
-export function enrollmentPage(db: Db, engine: Engine, q: PageQuery & { course?: string; classid?: string; completed?: 'yes' | 'no' }) {
+export function enrollmentPage(
+  db: Db,
+  engine: Engine,
+  q: PageQuery & { course?: string; classid?: string; completed?: 'yes' | 'no' },
+  keep: Keep = keepNothing,
+) {
+  // Totals without a text filter change only when enrolments come, go or complete: kept under the filters.
+  const filters = JSON.stringify([q.course ?? '', q.classid ?? '', q.completed ?? '']);
   let own = db.selectFrom('enrollments');
   if (q.course) own = own.where('enrollments.course', '=', q.course);
   if (q.classid) own = own.where('enrollments.classid', '=', q.classid);
@@ -173,11 +180,13 @@ export function enrollmentPage(db: Db, engine: Engine, q: PageQuery & { course?:
           ? {
               column: 'enrollments.course',
               tiebreak: 'enrollments.id',
+              keep: (count) => keep(`course:${filters}`, count),
               names: async () => new Map((await db.selectFrom('courses').select(['id', 'title']).execute()).map((c) => [c.id, c.title])),
             }
           : {
               column: 'enrollments.classid',
               tiebreak: 'enrollments.id',
+              keep: (count) => keep(`classid:${filters}`, count),
               names: async () => new Map((await db.selectFrom('classes').select(['id', 'name']).execute()).map((c) => [c.id, c.name])),
             },
       )
@@ -186,7 +195,8 @@ export function enrollmentPage(db: Db, engine: Engine, q: PageQuery & { course?:
           regdate: 'enrollments.regdate',
           completed: 'enrollments.completed',
           email: 'users.email',
-          lastname: 'users.lastname',
+          // Last name, then first name and the person, so the users' name index gives the order.
+          lastname: ['users.lastname', 'users.firstname', 'users.id'],
           course: 'courses.title',
           classname: 'classes.name',
           percentcomplete: 'enrollments.percentcomplete',
@@ -194,6 +204,12 @@ export function enrollmentPage(db: Db, engine: Engine, q: PageQuery & { course?:
         defaultSort: 'regdate',
         defaultDir: 'desc',
         tiebreak: 'enrollments.id',
-        ...(q.q ? {} : { countBase: own }),
+        ...(q.q
+          ? {}
+          : {
+              countBase: own,
+              total: () => keep(`total:${filters}`, () => countOf(own)),
+              ownSorts: ['regdate', 'completed', 'percentcomplete'],
+            }),
       });
 }

@@ -150,7 +150,7 @@ export function tablesRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = parse(EnrollmentPage, req.body);
     const { actor } = await caller(ctx, req);
     authorize(actor, 'enrollment.table');
-    const page = await enrollmentPage(db, ctx.store.engine, q);
+    const page = await enrollmentPage(db, ctx.store.engine, q, (key, count) => ctx.figures.get('enrolmentTotals', key, count));
     return pageReply(reply, page, (r): EnrollmentRow => ({
       _id: r.id,
       user: r.user,

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import type { UserPageQuery, UserSort } from '../../../domain/tables.ts';
 import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
 import { encodeCursor, fetchKeysetPage } from '../../keyset.ts';
-import { likePattern } from '../../paging.ts';
+import { countOf, keepNothing, likePattern, type Keep } from '../../paging.ts';
 import { userHasRole, type UserRow } from './users.repository.ts';
 
 const SORT_COLUMNS: Record<UserSort, ('lastname' | 'firstname' | 'email' | 'created' | 'id')[]> = {
@@ -37,6 +37,8 @@ export async function pageUsers(
   db: Db,
   engine: Engine,
   query: UserPageQuery,
+  /** Keeps the total of a filter by role under its key (the figures cache); none: counted each time. */
+  keep: Keep = keepNothing,
 ): Promise<{ rows: UserRow[]; total: number; next: string | null }> {
   const columns = SORT_COLUMNS[query.sort];
   let filtered = db.selectFrom('users');
@@ -44,11 +46,22 @@ export async function pageUsers(
   if (query.role) filtered = filtered.where(userHasRole(query.role));
 
   const page = filtered.selectAll();
-  const { rows, total, more } = await fetchKeysetPage(page, filtered, query, columns);
+  const {
+    rows,
+    total: n,
+    more,
+  } = await fetchKeysetPage(
+    page,
+    filtered,
+    query,
+    columns,
+    // Without a text filter the total (a count of up to every user) changes only with accounts or roles.
+    query.q ? undefined : () => keep(query.role ?? '', () => countOf(filtered)),
+  );
   const last = rows.at(-1);
   return {
     rows,
-    total,
+    total: n,
     next:
       more && last
         ? encodeCursor(

@@ -341,7 +341,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const { actor } = await caller(ctx, req);
     authorize(actor, 'user.page');
     const query = parse(UserPageQuerySchema, req.body);
-    const { rows, total, next } = await pageUsers(db, ctx.store.engine, query);
+    const { rows, total, next } = await pageUsers(db, ctx.store.engine, query, (key, count) => ctx.figures.get('userTotals', key, count));
     const links = await classLinksOfUsers(
       db,
       rows.map((r) => r.id),

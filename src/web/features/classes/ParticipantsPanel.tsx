@@ -138,7 +138,9 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
   const { t } = useTranslation();
   const { user } = useSession();
   const courses = useQuery(allCoursesQuery());
-  const rows = useQuery(participantsQuery(cls._id));
+  // The instructor and admins get the paged table (its own total); the whole list, names only, is for
+  // fellow learners: a class of thousands would otherwise be sent whole beside the table's pages.
+  const rows = useQuery({ ...participantsQuery(cls._id), enabled: !details });
   const [page, setPage] = useState(1);
   const selection = useRowSelection();
   const course = courses.data?.find((c) => c._id === cls.course);
@@ -150,7 +152,6 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
   const pages = Math.max(1, Math.ceil(list.length / PARTICIPANT_PAGE_SIZE));
   const current = Math.min(page, pages);
   const shown = list.slice((current - 1) * PARTICIPANT_PAGE_SIZE, current * PARTICIPANT_PAGE_SIZE);
-  const withDetails = details && list.some((r) => r.email !== undefined);
 
   return (
     <Stack gap="md" data-testid="participants-panel">
@@ -224,13 +225,13 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
         </Stack>
       </Paper>
 
-      {withDetails && <ClassMessageForm classid={cls._id} ids={[...selection.ids]} />}
+      {details && <ClassMessageForm classid={cls._id} ids={[...selection.ids]} />}
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h4">
             {t('Participants')}
           </Title>
-          {rows.isSuccess && (
+          {!details && rows.isSuccess && (
             <Badge variant="light" size="lg">
               {list.length}
             </Badge>
@@ -248,32 +249,13 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
           </Paper>
         ) : (
           <>
-            <Table.ScrollContainer
-              minWidth={withDetails ? 720 : 280}
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-label={t('Participants')}
-            >
+            <Table.ScrollContainer minWidth={280} type="native" tabIndex={0} role="region" aria-label={t('Participants')}>
               <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid="participants-table">
                 <Table.Caption className="visually-hidden">{t('Participants of {{name}}', { name: cls.name })}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">{t('First Name')}</Table.Th>
                     <Table.Th scope="col">{t('Last Name')}</Table.Th>
-                    {withDetails && (
-                      <>
-                        <Table.Th scope="col">{t('Email')}</Table.Th>
-                        <Table.Th scope="col">{t('Registered')}</Table.Th>
-                        <Table.Th scope="col">{t('Last activity')}</Table.Th>
-                        <Table.Th scope="col" ta="end">
-                          {t('Lessons')}
-                        </Table.Th>
-                        <Table.Th scope="col" ta="end">
-                          {t('Progress')}
-                        </Table.Th>
-                      </>
-                    )}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -291,25 +273,6 @@ export function ParticipantsPanel({ cls, details }: { cls: ClassRecord; details:
                           </>
                         )}
                       </Table.Td>
-                      {withDetails && (
-                        <>
-                          <Table.Td>
-                            {r.email ? (
-                              <Anchor href={`mailto:${r.email}`} size="sm">
-                                {r.email}
-                              </Anchor>
-                            ) : (
-                              '—'
-                            )}
-                          </Table.Td>
-                          <Table.Td>{day(r.regdate)}</Table.Td>
-                          <Table.Td>{day(r.lastactivity ?? r.lastview ?? r.timestamp)}</Table.Td>
-                          <Table.Td ta="end" data-testid="participant-lessons">
-                            {r.lessoncount ?? r.lessons ?? 0}
-                          </Table.Td>
-                          <Table.Td ta="end">{r.completed ? t('Completed') : `${Math.round(r.percentcomplete ?? 0)}%`}</Table.Td>
-                        </>
-                      )}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

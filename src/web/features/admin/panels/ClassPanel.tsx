@@ -1,6 +1,6 @@
 /**
  * /admin/classes/{course}/{class} (spec 2): one class for admins: its fields (saved through
- * /app_classes/save, with the server's messages per field) and its participants (/app_enrollment/classEnrollment).
+ * /app_classes/save, with the server's messages per field) and its participants, a page at a time (/app_enrollment/participants).
  */
 import { useEffect, useState } from 'react';
 import {

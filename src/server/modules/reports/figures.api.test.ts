@@ -1,0 +1,122 @@
+/**
+ * Cached report and dashboard figures change as soon as their data does, through the real server on
+ * SQLite and on PostgreSQL; and a write in one process drops the figures another process keeps.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeEachEngine } from '../../testing/harness.ts';
+import { buildClass, buildLearningCourse, registrationBody, roleClients, signedInUser } from '../../testing/factories.ts';
+import { memoryInvalidation } from '../../adapters/invalidation.ts';
+import { openStore, migrate, withPlugin } from '../../db/database.ts';
+import { Figures, figuresTouched } from './figures.ts';
+
+describe('which writes change which figures', () => {
+  it('a view changes the completion figures only; a new account every figure counting accounts', () => {
+    expect(figuresTouched('enrollments', ['percentcomplete'])).toEqual(['completions']);
+    expect(figuresTouched('users', ['lastseen'])).toEqual([]);
+    expect(figuresTouched('users')).toEqual(['timeline', 'languages', 'countries', 'summary', 'userTotals']);
+    expect(figuresTouched('enrollments', ['certcode'])).toEqual([]);
+    expect(figuresTouched('lesson_progress')).toEqual([]);
+  });
+});
+
+describe('figures in two processes', () => {
+  it('a write in one process drops what the other keeps; a read never does', async () => {
+    // Two processes' caches over one store and one bus (as the cluster primary or Redis relays it).
+    const store = openStore('sqlite::memory:');
+    await migrate(store);
+    const bus = memoryInvalidation();
+    const [a, b] = [new Figures(bus), new Figures(bus)];
+    const dbA = withPlugin(store.db, a.plugin());
+    let builds = 0;
+    const count = () => b.get('userTotals', '', async () => ++builds);
+    expect(await count()).toBe(1);
+    expect(await count()).toBe(1);
+    await dbA.selectFrom('users').selectAll().execute();
+    expect(await count()).toBe(1);
+    await dbA
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'u1@example.org',
+        passwordHash: '',
+        firstname: 'A',
+        lastname: 'B',
+        roles: '[]',
+        lang: 'en',
+        cookieoptin: 'prompt',
+        certifications: '{}',
+        created: new Date().toISOString(),
+      })
+      .execute();
+    expect(await count()).toBe(2);
+    // An update of a column no figure reads keeps them.
+    await dbA.updateTable('users').set({ lastseen: new Date().toISOString() }).where('id', '=', 'u1').execute();
+    expect(await count()).toBe(2);
+    await dbA.updateTable('users').set({ roles: '["admin"]' }).where('id', '=', 'u1').execute();
+    expect(await count()).toBe(3);
+    a.close();
+    b.close();
+    await store.close();
+  });
+});
+
+describeEachEngine('cached figures', (server) => {
+  it('reports, a staff table total and the dashboard follow every change to their data', async () => {
+    const { ctx } = server();
+    const c = await roleClients(server());
+    const lc = await buildLearningCourse(ctx, { title: 'Figures course' });
+    const classid = await buildClass(ctx, lc.course);
+    const completions = async () => {
+      const r = await c.admin.post('/app_reports/completions', { course: lc.course });
+      expect(r.status).toBe(200);
+      return r.body.rows[0];
+    };
+    const enrolledInClass = async () => {
+      const r = await c.admin.post('/app_reports/enrollments/page', { course: lc.course, limit: 10 });
+      return r.body.rows.find((row: { classid: string }) => row.classid === classid)?.enrolled;
+    };
+    const tableTotal = async () => (await c.admin.post('/app_enrollment/page', { course: lc.course })).body.total;
+    const summary = async () => (await c.admin.post('/app_stats/summarize', {})).body;
+
+    expect(await completions()).toMatchObject({ title: 'Figures course', enrolled: 0, completed: 0, averageprogress: 0 });
+    expect(await enrolledInClass()).toBe(0);
+    expect(await tableTotal()).toBe(0);
+    const before = await summary();
+
+    // An admin enrols a learner: the enrolment figures, the table's total and the headline count move.
+    const { user, client } = await signedInUser(server());
+    expect((await c.admin.post('/app_enrollment/save', { user: user.id, classid })).status).toBe(200);
+    expect(await completions()).toMatchObject({ enrolled: 1, completed: 0, averageprogress: 0 });
+    expect(await enrolledInClass()).toBe(1);
+    expect(await tableTotal()).toBe(1);
+    expect((await summary()).enrollments).toBe(before.enrollments + 1);
+
+    // The learner's progress moves the average progress.
+    const viewed = await client.post('/app_enrollment/viewed', {
+      user: user.id,
+      classid,
+      lessonid: lc.lessons[0],
+      course: lc.course,
+      materialid: lc.materials.article,
+    });
+    expect(viewed.status).toBe(200);
+    expect((await completions()).averageprogress).toBeGreaterThan(0);
+
+    // Renaming the course renames it in the report.
+    expect((await c.admin.post('/app_courses/save', { _id: lc.course, title: 'Figures course, renamed' })).status).toBe(200);
+    expect((await completions()).title).toBe('Figures course, renamed');
+
+    // A registration counts in the headline numbers at once.
+    const registered = await server().client().post('/app_users/register', registrationBody());
+    expect(registered.status).toBe(200);
+    expect((await summary()).users).toBe(before.users + 2);
+
+    // Removing the enrolment takes it out again.
+    const [row] = (await c.admin.post('/app_enrollment/page', { course: lc.course })).body.rows;
+    expect((await c.admin.post('/app_enrollment/remove', { _id: row._id })).status).toBe(200);
+    expect(await completions()).toMatchObject({ enrolled: 0 });
+    expect(await enrolledInClass()).toBe(0);
+    expect(await tableTotal()).toBe(0);
+    expect((await summary()).enrollments).toBe(before.enrollments);
+  });
+});
