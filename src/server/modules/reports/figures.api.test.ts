@@ -25,7 +25,8 @@ describe('figures in two processes', () => {
     const store = openStore('sqlite::memory:');
     await migrate(store);
     const bus = memoryInvalidation();
-    const [a, b] = [new Figures(bus), new Figures(bus)];
+    // Every write told at once (no window), to see each one's effect.
+    const [a, b] = [new Figures(bus, { publishWindowMs: 0 }), new Figures(bus)];
     const dbA = withPlugin(store.db, a.plugin());
     let builds = 0;
     const count = () => b.get('userTotals', '', async () => ++builds);
@@ -56,6 +57,45 @@ describe('figures in two processes', () => {
     expect(await count()).toBe(3);
     a.close();
     b.close();
+    await store.close();
+  });
+});
+
+describe('figures told to other processes', () => {
+  it('a burst of writes reaches them at once, then once more when the window ends; the writer drops its own every time', async () => {
+    const store = openStore('sqlite::memory:');
+    await migrate(store);
+    const bus = memoryInvalidation();
+    const told: string[] = [];
+    bus.subscribe('figures:userTotals', () => told.push('userTotals'));
+    const a = new Figures(bus, { publishWindowMs: 150 });
+    const dbA = withPlugin(store.db, a.plugin());
+    let builds = 0;
+    const own = () => a.get('userTotals', '', async () => ++builds);
+    const user = (id: string) => ({
+      id,
+      email: `${id}@example.org`,
+      passwordHash: '',
+      firstname: 'A',
+      lastname: 'B',
+      roles: '[]',
+      lang: 'en',
+      cookieoptin: 'prompt',
+      certifications: '{}',
+      created: new Date().toISOString(),
+    });
+    expect(await own()).toBe(1);
+    await dbA.insertInto('users').values(user('u1')).execute();
+    expect(told).toHaveLength(1);
+    expect(await own()).toBe(2);
+    await dbA.insertInto('users').values(user('u2')).execute();
+    await dbA.insertInto('users').values(user('u3')).execute();
+    // Inside the window: the others wait, this process has dropped its figure already.
+    expect(told).toHaveLength(1);
+    expect(await own()).toBe(3);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(told).toHaveLength(2);
+    a.close();
     await store.close();
   });
 });
