@@ -152,17 +152,12 @@ export const walSyncCount = (db: Db) => walSyncs.get(db)?.done ?? 0;
  * A transaction whose commit is on disk before it returns (quiz and exam results, completion). On a
  * SQLite file it commits as usual and then waits for the group commit's sync of the WAL (WalSync); for
  * anything else on SQLite its commit runs with synchronous=FULL (the setting cannot change inside a
- * transaction, so the connection is held across it). PostgreSQL syncs every commit by default
- * (synchronous_commit=on); the transaction sets it for itself too, so a server, database or role
- * configured with it off for speed still keeps what learners earn.
+ * transaction, so the connection is held across it). On PostgreSQL every connection of the app starts
+ * with synchronous_commit=on (openStore), so a server, database or role configured with it off for speed
+ * still keeps what learners earn, without a statement more in each transaction.
  */
 export async function durableTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (!isSqlite(db)) {
-    return db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = on`.execute(trx);
-      return fn(trx);
-    });
-  }
+  if (!isSqlite(db)) return db.transaction().execute(fn);
   if (SQLITE_SYNC !== 'learner') return db.transaction().execute(fn);
   const wal = walSyncs.get(db);
   if (wal) {
@@ -203,6 +198,10 @@ export function openStore(url: string): Store {
       connectionTimeoutMillis: 30_000,
       // Our own connections are recognisable in pg_stat_activity (and by the fault tests).
       application_name: process.env.PGAPPNAME || 'learning-platform',
+      // Each commit on disk before it is acknowledged, whatever the server's default: set once when the
+      // connection starts (a setting of the start-up message), not by a statement in every transaction.
+      // An `options` parameter in DATABASE_URL takes precedence.
+      options: '-c synchronous_commit=on',
     });
     // A connection dropped by the server (restart, fail-over, pg_terminate_backend) must not crash the
     // process. The pool's own listener covers idle connections only; one in use emits 'error' on the

@@ -61,6 +61,7 @@ export function findEnrollment(db: Db, id: string) {
 export interface Locked {
   course: string;
   exampassed: number;
+  examdate: string | null;
   completed: string | null;
   percentcomplete: number;
 }
@@ -78,12 +79,26 @@ export async function lockEnrollment(trx: Trx, enrollment: string, at: string, t
     .updateTable('enrollments')
     .set({ timestamp })
     .where('id', '=', enrollment)
-    .returning(['course', 'exampassed', 'completed', 'percentcomplete'])
+    .returning(['course', 'exampassed', 'examdate', 'completed', 'percentcomplete'])
     .executeTakeFirst();
 }
 
-async function writeView(trx: Trx, enrollment: string, lesson: string, material: string | undefined, at: string) {
-  await trx
+/** A quiz or exam result as the lesson's row keeps it (the latest attempt's). */
+type LessonResult = Pick<LessonProgressTable, 'quizdate' | 'score' | 'possible' | 'percent' | 'answers' | 'correctanswers'>;
+
+/**
+ * A view of the lesson (and its material): first view kept, last view moved; with `result`, the lesson's
+ * quiz result replaced in the same statement. Gives the lesson's row as now stored.
+ */
+async function writeView(
+  trx: Trx,
+  enrollment: string,
+  lesson: string,
+  material: string | undefined,
+  at: string,
+  result?: LessonResult,
+): Promise<LessonProgressTable> {
+  const row = await trx
     .insertInto('lesson_progress')
     .values({
       enrollmentId: enrollment,
@@ -96,14 +111,17 @@ async function writeView(trx: Trx, enrollment: string, lesson: string, material:
       percent: null,
       answers: null,
       correctanswers: null,
+      ...result,
     })
     .onConflict((oc) =>
       oc.columns(['enrollmentId', 'lesson']).doUpdateSet({
         lastview: sql`case when ${sql.ref('lesson_progress.lastview')} is null or ${sql.ref('lesson_progress.lastview')} < ${at} then ${at} else ${sql.ref('lesson_progress.lastview')} end`,
         firstview: sql`case when ${sql.ref('lesson_progress.firstview')} is null or ${sql.ref('lesson_progress.firstview')} > ${at} then ${at} else ${sql.ref('lesson_progress.firstview')} end`,
+        ...result,
       }),
     )
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (material) {
     await trx
       .insertInto('material_views')
@@ -116,6 +134,7 @@ async function writeView(trx: Trx, enrollment: string, lesson: string, material:
       )
       .execute();
   }
+  return row;
 }
 
 /** The enrolment's figures after a progress write, and one lesson's progress for the reply. */
@@ -134,9 +153,16 @@ export interface ProgressUpdate {
  * needs only the materials). Completion is kept once reached: the certificate stays valid. Gives back
  * the figures and the progress of `lesson`.
  */
-async function updateCompletion(trx: Trx, enrollment: string, e: Locked, at: string, lesson: string): Promise<ProgressUpdate> {
-  // The course's materials, each with this enrolment's view if any; and the lesson's own row.
-  // One after the other: a transaction is one connection, and pg refuses two queries at once on it.
+async function updateCompletion(
+  trx: Trx,
+  enrollment: string,
+  e: Locked,
+  at: string,
+  lesson: string,
+  lp: LessonProgressTable | undefined,
+): Promise<ProgressUpdate> {
+  // The course's materials, each with this enrolment's view if any (the lesson's own row, `lp`, the
+  // caller has from its write).
   const materials = await trx
     .selectFrom('materials')
     .innerJoin('lessons', 'lessons.id', 'materials.lesson')
@@ -146,12 +172,6 @@ async function updateCompletion(trx: Trx, enrollment: string, e: Locked, at: str
     .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
     .where('lessons.course', '=', e.course)
     .execute();
-  const lp = await trx
-    .selectFrom('lesson_progress')
-    .selectAll()
-    .where('enrollmentId', '=', enrollment)
-    .where('lesson', '=', lesson)
-    .executeTakeFirst();
   const required = materials.filter((m) => fromBool(m.required));
   const done = required.filter((m) => m.lastview !== null).length;
   const hasExam = materials.some((m) => m.section === 'Exam');
@@ -196,8 +216,8 @@ export async function recordView(
   const update = await db.transaction().execute(async (trx) => {
     const e = await lockEnrollment(trx, enrollment, at);
     if (!e) return undefined;
-    await writeView(trx, enrollment, lesson, material, at);
-    const u = await updateCompletion(trx, enrollment, e, at, lesson);
+    const lp = await writeView(trx, enrollment, lesson, material, at);
+    const u = await updateCompletion(trx, enrollment, e, at, lesson, lp);
     completedNow = !e.completed && !!u.completed;
     return u;
   });
@@ -213,13 +233,14 @@ export async function clearView(db: Db, enrollment: string, lesson: string, at =
     const e = await lockEnrollment(trx, enrollment, at);
     if (!e) return undefined;
     await trx.deleteFrom('material_views').where('enrollmentId', '=', enrollment).where('lesson', '=', lesson).execute();
-    await trx
+    const lp = await trx
       .updateTable('lesson_progress')
       .set({ firstview: null, lastview: null })
       .where('enrollmentId', '=', enrollment)
       .where('lesson', '=', lesson)
-      .execute();
-    return updateCompletion(trx, enrollment, e, at, lesson);
+      .returningAll()
+      .executeTakeFirst();
+    return updateCompletion(trx, enrollment, e, at, lesson, lp);
   });
 }
 
@@ -351,20 +372,14 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
   }
 
   // The lesson's result is the latest attempt's (spec: Retake replaces it); taking it is also a view.
-  await writeView(trx, e.id, input.lesson, input.material, at);
-  await trx
-    .updateTable('lesson_progress')
-    .set({
-      quizdate: at,
-      score: graded.score,
-      possible: graded.possible,
-      percent: graded.percent,
-      answers: json(graded.answers),
-      correctanswers: input.revealKey === false ? null : json(graded.correctanswers),
-    })
-    .where('enrollmentId', '=', e.id)
-    .where('lesson', '=', input.lesson)
-    .execute();
+  const lp = await writeView(trx, e.id, input.lesson, input.material, at, {
+    quizdate: at,
+    score: graded.score,
+    possible: graded.possible,
+    percent: graded.percent,
+    answers: json(graded.answers),
+    correctanswers: input.revealKey === false ? null : json(graded.correctanswers),
+  });
   if (input.kind === 'exam') {
     // Once passed the exam stays passed, dated by the pass; until then examdate is the latest try.
     await trx
@@ -373,9 +388,12 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
       .where('id', '=', e.id)
       .where('exampassed', '=', 0)
       .execute();
-    if (graded.passed) locked.exampassed = 1;
+    if (!locked.exampassed) {
+      locked.examdate = at;
+      if (graded.passed) locked.exampassed = 1;
+    }
   }
-  const u = await updateCompletion(trx, e.id, locked, at, input.lesson);
+  const u = await updateCompletion(trx, e.id, locked, at, input.lesson, lp);
   const completedNow = !locked.completed && !!u.completed;
   // The lock's copy follows the row, for a later write in the same transaction (several overdue attempts).
   locked.completed = u.completed;
@@ -542,14 +560,6 @@ export function progressTargetOf(
 }
 
 /** The exam and completion fields of an enrolment, as a submit leaves them. */
-export function examOutcome(db: Db, id: string) {
-  return db
-    .selectFrom('enrollments')
-    .select(['exampassed', 'examdate', 'completed', 'percentcomplete'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-}
-
 export async function isEnrolledIn(db: Db, user: string, classid: string): Promise<boolean> {
   return !!(await db.selectFrom('enrollments').select('id').where('user', '=', user).where('classid', '=', classid).executeTakeFirst());
 }

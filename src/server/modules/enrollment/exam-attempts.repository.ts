@@ -207,8 +207,12 @@ export async function startAttempt(
   return durableTransaction(db, async (trx) => {
     const locked = await lockEnrollment(trx, t.enrollment.id, at);
     if (!locked) throw new Error(`enrolment ${t.enrollment.id} is gone`);
-    await closeOverdueIn(trx, locked, t.enrollment.id, t.material.id, at, () => t.passpercent, t.rules);
-    const status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
+    let status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
+    const overdue = status.attempts.filter((a) => isOverdue(a, at));
+    if (overdue.length) {
+      await closeRowsIn(trx, locked, overdue, t.passpercent, t.rules);
+      status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
+    }
     if (status.open) return { attempt: status.open, resumed: true };
     if (!status.canstart) throw new AttemptRefused(status);
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []);
@@ -266,6 +270,8 @@ export interface Closed {
   attempt: ExamAttemptsTable;
   result: AttemptResult;
   graded: Graded;
+  /** The enrolment's exam and completion figures after the close. */
+  enrollment: Locked;
 }
 
 /**
@@ -319,7 +325,7 @@ async function closeIn(
     at,
   );
   // The row as now stored: the update above changed only these columns of an open attempt.
-  return { attempt: { ...row, ...closing }, result, graded };
+  return { attempt: { ...row, ...closing }, result, graded, enrollment: { ...locked } };
 }
 
 /** Closes this learner's open attempts whose time is up, graded at their deadline with the answers saved by then. */
@@ -341,10 +347,19 @@ async function closeOverdueIn(
     .where('deadline', 'is not', null)
     .where('deadline', '<=', at)
     .execute();
+  return closeRowsIn(trx, locked, overdue, passpercent(), rules);
+}
+
+/** Whether an attempt is still open past its time limit. */
+export const isOverdue = (a: Pick<ExamAttemptsTable, 'state' | 'deadline'>, at: string) =>
+  a.state === 'inprogress' && !!a.deadline && a.deadline <= at;
+
+/** Closes the given open attempts whose time is up, each graded at its deadline with the answers saved by then. */
+async function closeRowsIn(trx: Trx, locked: Locked, overdue: ExamAttemptsTable[], passpercent: number, rules: ExamRules) {
   let completed: Completed | undefined;
   for (const row of overdue) {
     completed =
-      completedBy(row, await closeIn(trx, locked, row, 'expired', answersOf(row), row.deadline!, passpercent(), rules)) ?? completed;
+      completedBy(row, await closeIn(trx, locked, row, 'expired', answersOf(row), row.deadline!, passpercent, rules)) ?? completed;
   }
   return completed;
 }
@@ -399,7 +414,10 @@ export async function submitAttempt(
   });
 }
 
-/** Closes one learner's overdue attempts (the lazy half of the time limit, on every read). */
+/**
+ * Closes one learner's overdue attempts (the lazy half of the time limit), for a caller that has seen
+ * one (isOverdue): it locks the enrolment and reads them again under the lock.
+ */
 export async function closeOverdue(
   db: Db,
   enrollmentId: string,
@@ -408,16 +426,6 @@ export async function closeOverdue(
   passpercent: number,
   rules: ExamRules,
 ): Promise<Completed | undefined> {
-  const any = await db
-    .selectFrom('exam_attempts')
-    .select('id')
-    .where('enrollmentId', '=', enrollmentId)
-    .where('material', '=', material)
-    .where('state', '=', 'inprogress')
-    .where('deadline', 'is not', null)
-    .where('deadline', '<=', at)
-    .executeTakeFirst();
-  if (!any) return undefined;
   return durableTransaction(db, async (trx) => {
     const locked = await lockEnrollment(trx, enrollmentId, at);
     if (!locked) return undefined;

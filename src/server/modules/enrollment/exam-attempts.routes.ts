@@ -31,15 +31,7 @@ import { examOf, findExam } from '../materials/materials.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { formatCode } from '../certificates/certificates.repository.ts';
 import { noticeCertificate } from '../staff/notices.ts';
-import {
-  answersHash,
-  earlierAttempt,
-  enrollmentId,
-  examOutcome,
-  findEnrollment,
-  resultOf,
-  type AttemptResult,
-} from './enrollment.repository.ts';
+import { answersHash, earlierAttempt, enrollmentId, findEnrollment, resultOf, type AttemptResult } from './enrollment.repository.ts';
 import {
   AttemptRefused,
   answersOf,
@@ -49,6 +41,7 @@ import {
   attemptWithRules,
   closeOverdue,
   examTargetRow,
+  isOverdue,
   grantAttempt,
   gradebookRows,
   reloadAttempt,
@@ -213,8 +206,11 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   async function statusReply(t: Awaited<ReturnType<typeof examTarget>>): Promise<ExamStatus> {
     const now = at();
-    notice(await closeOverdue(db, t.enrollment.id, t.material.id, now, t.passpercent, t.rules));
-    const s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now);
+    let s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now);
+    if (s.attempts.some((a) => isOverdue(a, now))) {
+      notice(await closeOverdue(db, t.enrollment.id, t.material.id, now, t.passpercent, t.rules));
+      s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now);
+    }
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []).length;
     const refused = s.canstart ? undefined : await refusal(ctx, s, t.user.lang);
     return {
@@ -277,7 +273,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     const { rules, passpercent } = own;
     let row = own.row;
     const now = at();
-    if (row.state === 'inprogress' && row.deadline && row.deadline <= now) {
+    if (isOverdue(row, now)) {
       notice(await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules));
       row = await reloadAttempt(db, attemptid);
     }
@@ -330,7 +326,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
       if (out.kind === 'expired') {
         throw new HttpError(409, MSG.examAttemptExpired, undefined, { attempt: presentAttempt(out.attempt, rules, passpercent, now) });
       }
-      const e = await examOutcome(db, row.enrollmentId);
+      const e = out.closed.enrollment;
       return {
         ...presentAttempt(out.closed.attempt, rules, passpercent, now),
         quizdate: out.closed.result.quizdate,
@@ -537,9 +533,12 @@ export async function legacyExamSubmit(
   const earlier = await earlierAttempt(db, input.enrollment.id, input.material.id, key, answersHash(padded), now);
   if (earlier) return { ...hide(resultOf(earlier, false)), passpercent };
 
-  const overdue = await closeOverdue(db, input.enrollment.id, input.material.id, now, passpercent, rules);
-  if (overdue) void noticeCertificate(ctx, overdue);
-  const s = await attemptStatus(db, input.enrollment.id, input.material.id, rules, now);
+  let s = await attemptStatus(db, input.enrollment.id, input.material.id, rules, now);
+  if (s.attempts.some((a) => isOverdue(a, now))) {
+    const overdue = await closeOverdue(db, input.enrollment.id, input.material.id, now, passpercent, rules);
+    if (overdue) void noticeCertificate(ctx, overdue);
+    s = await attemptStatus(db, input.enrollment.id, input.material.id, rules, now);
+  }
   let open = s.open;
   if (!open) {
     if ((rules.drawcount && rules.drawcount < pool.length) || rules.timelimit) throw new HttpError(409, MSG.examStartFirst);

@@ -114,11 +114,22 @@ export async function listUsers(db: Db, opts: { search?: string; role?: string; 
 
 /** Class ids the user is enrolled in and class ids the user instructs: the spec's `classes` and `instructor`. */
 export async function classLinks(db: Db, userId: string) {
-  const [enrolled, hosted] = await Promise.all([
-    db.selectFrom('enrollments').select('classid').where('user', '=', userId).execute(),
-    db.selectFrom('classes').select('id').where('instructor', '=', userId).execute(),
-  ]);
-  return { classes: enrolled.map((e) => e.classid), instructor: hosted.map((c) => c.id) };
+  // One statement for both lists: whoami asks on every page.
+  const rows = await db
+    .selectFrom('enrollments')
+    .select([sql<string>`'classes'`.as('list'), 'classid as id'])
+    .where('user', '=', userId)
+    .unionAll(
+      db
+        .selectFrom('classes')
+        .select([sql<string>`'instructor'`.as('list'), 'id'])
+        .where('instructor', '=', userId),
+    )
+    .execute();
+  return {
+    classes: rows.filter((r) => r.list === 'classes').map((r) => r.id),
+    instructor: rows.filter((r) => r.list === 'instructor').map((r) => r.id),
+  };
 }
 
 /** classLinks for a list of users at once: two queries, then the links of each user by id. */
