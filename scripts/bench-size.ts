@@ -5,6 +5,7 @@
  * flagging a call over 3x its demo latency or over 100 ms at size (streamed exports excepted).
  *
  *   DATABASE_URL=sqlite:/path/large.db npm run bench:size        (a seed:large store; SQLite or PostgreSQL)
+ *   BENCH_SIZE_ONLY='search|filtered' ...                          (only the calls whose name matches)
  *
  * The demo store is made fresh on the same engine. Participants: the demo's private class against the
  * large set's class of 5,000 members (same instructor).
@@ -27,6 +28,8 @@ const COURSE = 'intro-online-learning';
 const CLASS = 'iol-en-selfpaced';
 const EXAM = 'iol-en-l3-m3';
 
+/** A regular expression on the calls' names: time only those (both sizes), to check one change quickly. */
+const ONLY = process.env.BENCH_SIZE_ONLY ? new RegExp(process.env.BENCH_SIZE_ONLY, 'i') : null;
 type Who = 'learner' | 'instructor' | 'admin';
 interface Call {
   name: string;
@@ -38,7 +41,7 @@ interface Call {
 }
 const REPORTS = ['enrollments', 'completions', 'exams', 'quizscores', 'surveys', 'timeline', 'languages', 'countries'];
 const bigClass = (size: 'demo' | 'large') => (size === 'demo' ? 'iol-en-group-spring' : 'lk-000');
-const CALLS: Call[] = [
+const ALL_CALLS: Call[] = [
   { name: 'whoami', who: 'learner', method: 'GET', url: '/app_users/whoami' },
   { name: 'course list', who: 'learner', method: 'POST', url: '/app_courses/list', body: () => ({}) },
   { name: 'lesson list', who: 'learner', method: 'POST', url: '/app_lessons/list', body: () => ({ course: COURSE }) },
@@ -100,6 +103,7 @@ const CALLS: Call[] = [
   { name: 'stats summarize', who: 'admin', method: 'POST', url: '/app_stats/summarize', body: () => ({}) },
   { name: 'stats getStats', who: 'admin', method: 'POST', url: '/app_stats/getStats', body: () => ({}) },
 ];
+const CALLS = ONLY ? ALL_CALLS.filter((c) => ONLY.test(c.name)) : ALL_CALLS;
 
 /** A staff table's pages: the first page under each sort, one filtered by text, and page 200 of the default sort. */
 function tablePages(

@@ -34,6 +34,7 @@ import { up as m025 } from './migrations/025-offline.ts';
 import { up as m027 } from './migrations/027-tables-history.ts';
 import { up as m029 } from './migrations/029-audit-targets.ts';
 import { up as m031 } from './migrations/031-table-sorts.ts';
+import { up as m033 } from './migrations/033-class-members.ts';
 
 export type Db = Kysely<Database>;
 export interface Store {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Prom
   '027-tables-history': { up: m027 },
   '029-audit-targets': { up: m029 },
   '031-table-sorts': { up: m031 },
+  '033-class-members': { up: m033 },
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

@@ -27,6 +27,8 @@ const INDEXES = [
   'enrollments_class_sums',
   'enrollments_course_sums',
   'enrollments_class_id',
+  // The participant table's name sort and its members' lookups (033).
+  'enrollments_class_user',
 ];
 
 describe.each(ENGINES)('migration 021 on %s', (engine) => {

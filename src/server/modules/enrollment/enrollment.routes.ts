@@ -384,7 +384,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const cls = await loadClass(query.classid);
     authorize(actor, 'class.pageParticipants', { class: cls });
     reply.header('cache-control', 'no-store');
-    const page: Page<ParticipantRow> = await pageParticipants(db, query);
+    const page: Page<ParticipantRow> = await pageParticipants(db, ctx.store.engine, query);
     return page;
   });
 }

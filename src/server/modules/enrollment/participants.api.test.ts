@@ -128,6 +128,33 @@ describeEachEngine('paged participant table', (server) => {
     expect((await page(host, { q: 'MEMBER07@' })).body.rows.map((x: { firstname: string }) => x.firstname)).toEqual(['Member07']);
   });
 
+  it('pages a search by keyset in the order of the whole table, for each sort and direction', async () => {
+    type Row = { _id: string; firstname: string; lastname: string; email: string };
+    const q = 'member1';
+    for (const sort of ['name', 'email', 'date', 'completed']) {
+      for (const dir of ['asc', 'desc']) {
+        const whole = (await page(host, { sort, dir, limit: 100 })).body.rows as Row[];
+        const expected = whole.filter((r) => `${r.firstname} ${r.lastname} ${r.email}`.toLowerCase().includes(q)).map((r) => r._id);
+        expect(expected).toHaveLength(10);
+        const seen: string[] = [];
+        let after: string | null = null;
+        do {
+          const r: { body: { rows: Row[]; total: number; next: string | null } } = await page(host, {
+            q,
+            sort,
+            dir,
+            limit: 3,
+            ...(after ? { after } : {}),
+          });
+          expect(r.body.total).toBe(10);
+          seen.push(...r.body.rows.map((row) => row._id));
+          after = r.body.next;
+        } while (after);
+        expect(seen).toEqual(expected);
+      }
+    }
+  });
+
   it('refuses an unknown class, an unknown sort and a forged cursor with a clear message, never ids', async () => {
     const none = await page(host, { classid: 'no-such-class' });
     expect(none.status).toBe(404);
