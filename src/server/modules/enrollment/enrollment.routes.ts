@@ -384,7 +384,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const cls = await loadClass(query.classid);
     authorize(actor, 'class.pageParticipants', { class: cls });
     reply.header('cache-control', 'no-store');
-    const page: Page<ParticipantRow> = await pageParticipants(db, ctx.store.engine, query);
+    const page: Page<ParticipantRow> = await pageParticipants(db, ctx.store.engine, query, (key, count) =>
+      ctx.figures.get('participantTotals', key, count),
+    );
     return page;
   });
 }

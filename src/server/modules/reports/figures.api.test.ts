@@ -13,7 +13,7 @@ describe('which writes change which figures', () => {
   it('a view changes the completion figures only; a new account every figure counting accounts', () => {
     expect(figuresTouched('enrollments', ['percentcomplete'])).toEqual(['completions']);
     expect(figuresTouched('users', ['lastseen'])).toEqual([]);
-    expect(figuresTouched('users')).toEqual(['timeline', 'languages', 'countries', 'summary', 'userTotals']);
+    expect(figuresTouched('users')).toEqual(['timeline', 'languages', 'countries', 'summary', 'userTotals', 'participantTotals']);
     expect(figuresTouched('enrollments', ['certcode'])).toEqual([]);
     expect(figuresTouched('lesson_progress')).toEqual([]);
   });
