@@ -46,7 +46,7 @@ function precompress(): Plugin {
 
 /**
  * Mantine's styles travel with the components that use them: each component's class-name module
- * (`@mantine/core/esm/components/<Name>/<Name>.module.mjs`) imports that component's own stylesheet,
+ * (`<Name>.module.mjs` under `@mantine/core/esm/`) imports that component's own stylesheet,
  * so a chunk carries the styles of exactly the components in it. The first page blocks its render on
  * the styles of the layout and the content page only (about a third of Mantine's 290 KB); a screen
  * opened later brings the rest with its script, before it runs. The files are the `@layer mantine`
@@ -55,7 +55,7 @@ function precompress(): Plugin {
  * development Mantine is one pre-bundled file that this hook never sees, so the page gets all of it.
  */
 function mantineStylesPerComponent(): Plugin {
-  const MODULE = /\/@mantine\/core\/esm\/components\/(?:[^/]+\/)*([A-Za-z]+)\.module\.mjs$/;
+  const MODULE = /\/@mantine\/core\/esm\/(?:[^/]+\/)*([A-Za-z]+)\.module\.mjs$/;
   let serve = false;
   return {
     name: 'mantine-styles-per-component',
