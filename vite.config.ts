@@ -51,7 +51,8 @@ function precompress(): Plugin {
  * the styles of the layout and the content page only (about a third of Mantine's 290 KB); a screen
  * opened later brings the rest with its script, before it runs. The files are the `@layer mantine`
  * versions: the app's own rules (unlayered) win over Mantine's in whatever order the chunks arrive, as
- * they did when the whole of Mantine came first. The global styles are imported by main.tsx. During
+ * they did when the whole of Mantine came first. The global styles and those of the components others are
+ * built on come first, in the entry (src/web/mantine-styles.ts). During
  * development Mantine is one pre-bundled file that this hook never sees, so the page gets all of it.
  */
 function mantineStylesPerComponent(): Plugin {

@@ -1,13 +1,11 @@
+// First: Mantine's global styles and those of the components others are built on.
+import './mantine-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-// Mantine's global styles; each component's own come with it (vite.config.ts, mantineStylesPerComponent).
-import '@mantine/core/styles/baseline.layer.css';
-import '@mantine/core/styles/default-css-variables.layer.css';
-import '@mantine/core/styles/global.layer.css';
 import './styles.css';
 import { theme } from './app/theme.ts';
 import { AppRoutes } from './app/router.tsx';
