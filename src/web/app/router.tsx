@@ -81,6 +81,8 @@ const course = screen(
 const lesson = screen(
   () => import('../features/lessons/LessonPage.tsx'),
   (params, who) => {
+    // A visitor is sent to sign in (RequireUser) before the lesson shows.
+    if (!who.userId) return [];
     const lessonId = params.lessonid ?? '';
     const lessonRead = lessonId && lessonId !== 'next' ? [lessonQuery(lessonId)] : [];
     return [allCoursesQuery(), lessonsQuery(params.courseid ?? ''), ...lessonRead, ...mine(who)] as Query[];
