@@ -45,6 +45,34 @@ function precompress(): Plugin {
 }
 
 /**
+ * Mantine's styles travel with the components that use them: each component's class-name module
+ * (`<Name>.module.mjs` under `@mantine/core/esm/`) imports that component's own stylesheet,
+ * so a chunk carries the styles of exactly the components in it. The first page blocks its render on
+ * the styles of the layout and the content page only (about a third of Mantine's 290 KB); a screen
+ * opened later brings the rest with its script, before it runs. The files are the `@layer mantine`
+ * versions: the app's own rules (unlayered) win over Mantine's in whatever order the chunks arrive, as
+ * they did when the whole of Mantine came first. The global styles and those of the components others are
+ * built on come first, in the entry (src/web/mantine-styles.ts). During
+ * development Mantine is one pre-bundled file that this hook never sees, so the page gets all of it.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const MODULE = /\/@mantine\/core\/esm\/(?:[^/]+\/)*([A-Za-z]+)\.module\.mjs$/;
+  let serve = false;
+  return {
+    name: 'mantine-styles-per-component',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (serve) return file.endsWith('/src/web/main.tsx') ? `import '@mantine/core/styles.layer.css';\n${code}` : undefined;
+      const m = MODULE.exec(file);
+      return m ? { code: `import '@mantine/core/styles/${m[1]}.layer.css';\n${code}`, map: null } : undefined;
+    },
+  };
+}
+
+/**
  * The installable, offline-capable app (docs/decisions/025-offline.md): a Workbox service worker that
  * precaches only the shell (index.html, the entry script and styles, the icons) so a first visit moves
  * few extra bytes, keeps the lazy screens' scripts as they are first loaded (hashed, so never stale) and
@@ -109,7 +137,7 @@ function offlineApp() {
 
 export default defineConfig({
   root,
-  plugins: [react(), offlineApp(), precompress()],
+  plugins: [mantineStylesPerComponent(), react(), offlineApp(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,10 +1,11 @@
+// First: Mantine's global styles and those of the components others are built on.
+import './mantine-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import '@mantine/core/styles.css';
 import './styles.css';
 import { theme } from './app/theme.ts';
 import { AppRoutes } from './app/router.tsx';

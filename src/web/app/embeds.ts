@@ -4,7 +4,6 @@ import type { Embeds } from '../lib/embeds.tsx';
 import { CommentsPanel, LessonDiscussion } from '../features/comments/index.ts';
 import { SurveyBlock } from '../features/surveys/index.ts';
 import { KeepCourse } from '../features/offline/KeepCourse.tsx';
-import { KeptCourses } from '../features/offline/KeptCourses.tsx';
 
 export const embeds: Embeds = {
   LessonDiscussion,
@@ -20,7 +19,8 @@ export const embeds: Embeds = {
   MyDataPanel: lazy(() => import('../features/privacy/MyDataPanel.tsx')),
   DeleteAccountPanel: lazy(() => import('../features/privacy/DeleteAccountPanel.tsx')),
   KeepCourse,
-  KeptCourses,
+  // Its table (with Mantine's scroll area and floating-ui under it) is not needed by any first screen.
+  KeptCourses: lazy(() => import('../features/offline/KeptCourses.tsx').then((m) => ({ default: m.KeptCourses }))),
   preloadLessonScreens: () =>
     Promise.all([
       import('../features/lessons/LessonPage.tsx'),

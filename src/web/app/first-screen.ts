@@ -22,12 +22,13 @@ const start = (calls: FirstCall[]) => {
 /** Answers nobody asked for within this time are dropped: they are as old as the page. */
 const FIRST_REPLIES_TTL_MS = 30_000;
 /**
- * Longest wait for whoami before the first render when the page did not bring it (the device's copy of
- * the app, offline): rendering once with the session beats rendering, waiting and rendering again.
+ * Longest wait before the first render for whoami, the screen's code and its first reads, when the page
+ * did not bring them (the device's copy of the app, offline): rendering once with the session and the
+ * screen beats rendering, waiting and rendering again.
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
-/** Starts the first screen's requests; resolves when the app may render (whoami known, or waited enough). */
+/** Starts the first screen's requests and code; resolves when the app may render (all there, or waited enough). */
 export function startFirstScreen(pathname: string): Promise<void> {
   readFirstReplies();
   setTimeout(dropFirstReplies, FIRST_REPLIES_TTL_MS);
@@ -39,7 +40,7 @@ export function startFirstScreen(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   const handles = matches.map((m) => m.route.handle as ScreenHandle | undefined);
   // A failed chunk load is reported by the screen's own lazy import, which tries again.
-  for (const h of handles) h?.load?.().catch(() => {});
+  const code = handles.map((h) => h?.load?.());
   const anonymous = hasFirstReply(WHOAMI_CALL) ? [] : firstCalls(pathname);
   start(anonymous);
   const started = new Set(anonymous.map((c) => callKey(c.method, c.url, c.body)));
@@ -52,17 +53,26 @@ export function startFirstScreen(pathname: string): Promise<void> {
     )
     .catch(() => {});
   const leaf = matches.at(-1);
-  const content = handles.at(-1)?.content;
-  if (leaf && content) {
-    const { context, subid } = content(leaf.params, pathname);
-    // The screen shows its own error when its queries fail.
-    who.then((w) => queryClient.prefetchQuery(pageQuery(context, subid, w.lang))).catch(() => {});
-  }
+  const handle = handles.at(-1);
+  // The screen's first reads, into the query cache before it renders, so its first render shows the
+  // page instead of a loading state (and a second render). A failure is the screen's to show.
+  const data = who.then((w) => {
+    const reads: Promise<unknown>[] = [];
+    if (leaf && handle?.content) {
+      const { context, subid } = handle.content(leaf.params, pathname);
+      reads.push(queryClient.prefetchQuery(pageQuery(context, subid, w.lang)));
+    }
+    if (leaf && handle?.queries)
+      for (const q of handle.queries(leaf.params, { userId: w.user?._id, lang: w.lang })) reads.push(queryClient.prefetchQuery(q));
+    return Promise.all(reads);
+  });
+  const settled = (p: Promise<unknown> | undefined) =>
+    p?.then(
+      () => undefined,
+      () => undefined,
+    );
   return Promise.race([
-    who.then(
-      () => undefined,
-      () => undefined,
-    ),
+    Promise.all([settled(who), settled(data), ...code.map(settled)]).then(() => undefined),
     new Promise<void>((r) => setTimeout(r, FIRST_RENDER_WAIT_MS)),
   ]);
 }

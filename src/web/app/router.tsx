@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireUser, SignedOutOnly, PageLoader } from './guards.tsx';
 import { HomeRoute, ContentRoute, contentTarget } from '../features/content/ContentRoute.tsx';
@@ -13,40 +14,80 @@ import {
   LESSON_RETRIES,
   CLASS_PAGE_RETRIES,
   USER_SCREEN_RETRIES,
+  DEFAULT_COURSE_ID,
 } from '../../domain/constants.ts';
+import type { FirstCaller } from '../../domain/first-calls.ts';
+import { allCoursesQuery, classQuery, lessonQuery, lessonsQuery } from '../lib/data/courses.ts';
+import { enrollmentsOf } from '../lib/data/enrollment.ts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
-type Screen = LazyExoticComponent<ComponentType> & { load: Loader };
+type Screen = LazyExoticComponent<ComponentType> & { load: Loader; queries?: ScreenHandle['queries'] };
 
 type Params = Record<string, string | undefined>;
 /**
  * What the first screen can start fetching before React renders it (see first-screen.ts): a lazy
- * screen's code and the content page a path shows. The calls a screen makes first are named by path in
- * domain/first-calls.ts, which the server reads too.
+ * screen's code, the content page a path shows and the queries the screen reads first. The calls a
+ * screen makes first are named by path in domain/first-calls.ts, which the server reads too.
  */
 export interface ScreenHandle {
   load?: Loader;
   content?: (params: Params, pathname: string) => { context: string; subid?: string };
+  queries?: (params: Params, who: FirstCaller) => FetchQueryOptions<unknown, Error, unknown, QueryKey>[];
 }
-/** A screen fetched when first visited (navigations run in a transition, so the old page stays until it arrives). */
-const screen = (load: Loader): Screen =>
-  Object.assign(
+/**
+ * A screen fetched when first visited (navigations run in a transition, so the old page stays until it
+ * arrives). Once its code has arrived (first-screen.ts starts it before the first render) the screen
+ * renders at once: React shows a suspended screen's fallback for at least 300 ms, which on a first
+ * visit only delayed the page.
+ */
+const screen = (load: Loader, queries?: ScreenHandle['queries']): Screen => {
+  let loaded: { default: ComponentType } | undefined;
+  const keep: Loader = () =>
+    load().then((m) => {
+      loaded = m;
+      return m;
+    });
+  // A thenable that answers at once: React.lazy reads a module it already has without suspending.
+  const ready = (m: { default: ComponentType }) => ({ then: (ok: (v: typeof m) => void) => ok(m) }) as unknown as Promise<typeof m>;
+  return Object.assign(
     lazy(() =>
-      Promise.race([
-        load(),
-        // Spec 8: a chunk that has not arrived after 120 s counts as failed (the error screen offers a reload).
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading chunk timed out')), CHUNK_LOAD_TIMEOUT_MS)),
-      ]),
+      loaded
+        ? ready(loaded)
+        : Promise.race([
+            keep(),
+            // Spec 8: a chunk that has not arrived after 120 s counts as failed (the error screen offers a reload).
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading chunk timed out')), CHUNK_LOAD_TIMEOUT_MS)),
+          ]),
     ),
-    { load },
+    { load: keep, queries },
   );
+};
 
 const login = screen(() => import('../features/auth/LoginPage.tsx'));
 const register = screen(() => import('../features/auth/RegisterPage.tsx'));
 const passwordReset = screen(() => import('../features/auth/PasswordResetPage.tsx'));
 const admin = screen(() => import('../features/admin/AdminPage.tsx'));
-const course = screen(() => import('../features/courses/CoursePage.tsx'));
-const lesson = screen(() => import('../features/lessons/LessonPage.tsx'));
+/** What a screen reads before it can show anything (answered inside the page, domain/first-calls.ts). */
+type Query = FetchQueryOptions<unknown, Error, unknown, QueryKey>;
+const mine = (who: FirstCaller) => (who.userId ? [enrollmentsOf(who.userId) as Query] : []);
+const course = screen(
+  () => import('../features/courses/CoursePage.tsx'),
+  (params, who) => {
+    const courseId = params.courseid || DEFAULT_COURSE_ID;
+    const classId = params.classid && params.classid !== 'none' ? params.classid : undefined;
+    return [allCoursesQuery(), lessonsQuery(courseId), ...(classId ? [classQuery(classId)] : []), ...mine(who)] as Query[];
+  },
+);
+const lesson = screen(
+  () => import('../features/lessons/LessonPage.tsx'),
+  (params, who) => {
+    // A visitor is sent to sign in (RequireUser) before the lesson shows.
+    if (!who.userId) return [];
+    const lessonId = params.lessonid ?? '';
+    const lessonRead = lessonId && lessonId !== 'next' ? [lessonQuery(lessonId)] : [];
+    return [allCoursesQuery(), lessonsQuery(params.courseid ?? ''), ...lessonRead, ...mine(who)] as Query[];
+  },
+);
 const comments = screen(() => import('../features/comments/CommentsPage.tsx'));
 const classes = screen(() => import('../features/classes/ClassPage.tsx'));
 const user = screen(() => import('../features/account/UserPage.tsx'));
@@ -65,7 +106,7 @@ function Lazy({ screen: Screen }: { screen: Screen }) {
   );
 }
 const paths = (s: Screen, ...list: string[]): RouteObject[] =>
-  list.map((path) => ({ path, element: <Lazy screen={s} />, handle: { load: s.load } satisfies ScreenHandle }));
+  list.map((path) => ({ path, element: <Lazy screen={s} />, handle: { load: s.load, queries: s.queries } satisfies ScreenHandle }));
 const home: ScreenHandle = { content: () => ({ context: 'home' }) };
 const generic: ScreenHandle = { content: (params, pathname) => contentTarget(params, pathname) };
 

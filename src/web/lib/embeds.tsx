@@ -55,8 +55,9 @@ export interface Embeds {
   TwoFactorPanel: ComponentType;
   MyDataPanel: ComponentType;
   DeleteAccountPanel: ComponentType;
-  /** 'Keep this course on this device' on a course page, and the account's list of kept courses. */
+  /** 'Keep this course on this device' on a course page. */
   KeepCourse: ComponentType<{ courseId: string; title: string }>;
+  /** The account's list of kept courses; loads on demand (wrap in Suspense). */
   KeptCourses: ComponentType;
   /** Loads the code of the lesson screen and what it may show, so a kept lesson opens offline. */
   preloadLessonScreens: () => Promise<unknown>;

@@ -123,6 +123,9 @@ export function AppLayout() {
   }, [isMobile, mobileOpened]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const drawerOpened = isMobile ? mobileOpened : desktopOpened;
+  // A phone's drawer gets its links when first opened (see NavDrawer), a wide screen's at once.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpened && !drawerUsed) setDrawerUsed(true);
   const toggleDrawer = () => (isMobile ? mobile.toggle() : setDesktopOpened((o) => !o));
   const openDrawer = () => {
     if (isMobile) {
@@ -148,6 +151,7 @@ export function AppLayout() {
       <PasswordChangeRedirect />
       <TopBar drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
       <NavDrawer
+        filled={!isMobile || drawerUsed}
         onNavigate={() => {
           if (isMobile) mobile.close();
         }}

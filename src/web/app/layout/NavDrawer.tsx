@@ -324,7 +324,21 @@ function CoursesTree({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
   );
 }
 
-export function NavDrawer({ onNavigate }: { onNavigate: () => void }) {
+/**
+ * The drawer. `filled` false leaves it empty: on a phone it is off screen until opened, and its links
+ * (half of a first page's elements) cost the first render time for nothing; they are made when it
+ * first opens, and kept from then on.
+ */
+export function NavDrawer({ onNavigate, filled }: { onNavigate: () => void; filled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <AppShell.Navbar id="nav-drawer" aria-label={t('Menu')} data-testid="nav-drawer">
+      {filled && <DrawerItems onNavigate={onNavigate} />}
+    </AppShell.Navbar>
+  );
+}
+
+function DrawerItems({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { user, navitems, lang, config } = useSession();
   const switchTo = useLanguageSwitch();
@@ -339,108 +353,106 @@ export function NavDrawer({ onNavigate }: { onNavigate: () => void }) {
   const languages = config?.publiclanguages?.length ? config.publiclanguages : [...PUBLIC_LANGUAGES];
 
   return (
-    <AppShell.Navbar id="nav-drawer" aria-label={t('Menu')} data-testid="nav-drawer">
-      <AppShell.Section grow p="xs" className="drawer-scroll">
-        <Box component="ul" className="plain-list">
-          {left.map((item) => (
-            <li key={item._id ?? item.url}>
-              {item.url.toLowerCase() === '/courses' ? (
-                <CoursesTree item={item} onNavigate={onNavigate} />
-              ) : (
-                <ItemLink
-                  item={item}
-                  onNavigate={onNavigate}
-                  leftSection={item.url === '/' ? <IconHome size={18} stroke={1.6} aria-hidden /> : undefined}
-                />
-              )}
-            </li>
-          ))}
-          {!hasCourses && (
-            <li>
-              <CoursesTree item={DEFAULT_LEFT[2]!} onNavigate={onNavigate} />
-            </li>
-          )}
-          {user?.isAdmin && (
-            <li>
-              <TreeRow
-                label={t('Admin')}
-                opened={adminOpen}
-                onToggle={() => setAdminOpen((o) => !o)}
-                link={
-                  <NavLink
-                    component={Link}
-                    to="/admin"
-                    label={t('Admin')}
-                    onClick={onNavigate}
-                    active={pathname.toLowerCase().startsWith('/admin')}
-                    leftSection={<IconSettings size={18} stroke={1.6} aria-hidden />}
-                    data-testid="drawer-admin"
-                  />
-                }
-              >
-                {adminItems.map((item) => (
-                  <ItemLink key={item._id ?? item.url} item={item} onNavigate={onNavigate} />
-                ))}
-              </TreeRow>
-            </li>
-          )}
-          <li>
-            <NavLink
-              component="button"
-              label={t('Languages')}
-              leftSection={<IconLanguage size={18} stroke={1.6} aria-hidden />}
-              rightSection={<IconChevronDown size={16} aria-hidden style={{ transform: langOpen ? 'rotate(180deg)' : undefined }} />}
-              onClick={() => setLangOpen((o) => !o)}
-              aria-expanded={langOpen}
-              data-testid="drawer-languages"
-            />
-            <Collapse expanded={langOpen}>
-              <Box component="ul" className="plain-list" ps="md">
-                {languages.map((code) => (
-                  <li key={code}>
-                    <NavLink
-                      component="button"
-                      lang={code}
-                      label={LANGUAGE_NAMES[code] ?? code}
-                      active={code === lang}
-                      aria-current={code === lang ? 'true' : undefined}
-                      onClick={() => {
-                        void switchTo(code);
-                        onNavigate();
-                      }}
-                      data-lang={code}
-                    />
-                  </li>
-                ))}
-              </Box>
-            </Collapse>
-          </li>
-          <li>
-            {user ? (
-              <NavLink
-                component="button"
-                label={t('Logout')}
-                leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
-                onClick={() => {
-                  onNavigate();
-                  void doLogout();
-                }}
-                data-testid="drawer-logout"
-              />
+    <AppShell.Section grow p="xs" className="drawer-scroll">
+      <Box component="ul" className="plain-list">
+        {left.map((item) => (
+          <li key={item._id ?? item.url}>
+            {item.url.toLowerCase() === '/courses' ? (
+              <CoursesTree item={item} onNavigate={onNavigate} />
             ) : (
-              <NavLink
-                component={Link}
-                to="/login"
-                label={t('Login')}
-                leftSection={<IconLogin size={18} stroke={1.6} aria-hidden />}
-                onClick={onNavigate}
-                active={pathname.toLowerCase() === '/login'}
-                data-testid="drawer-login"
+              <ItemLink
+                item={item}
+                onNavigate={onNavigate}
+                leftSection={item.url === '/' ? <IconHome size={18} stroke={1.6} aria-hidden /> : undefined}
               />
             )}
           </li>
-        </Box>
-      </AppShell.Section>
-    </AppShell.Navbar>
+        ))}
+        {!hasCourses && (
+          <li>
+            <CoursesTree item={DEFAULT_LEFT[2]!} onNavigate={onNavigate} />
+          </li>
+        )}
+        {user?.isAdmin && (
+          <li>
+            <TreeRow
+              label={t('Admin')}
+              opened={adminOpen}
+              onToggle={() => setAdminOpen((o) => !o)}
+              link={
+                <NavLink
+                  component={Link}
+                  to="/admin"
+                  label={t('Admin')}
+                  onClick={onNavigate}
+                  active={pathname.toLowerCase().startsWith('/admin')}
+                  leftSection={<IconSettings size={18} stroke={1.6} aria-hidden />}
+                  data-testid="drawer-admin"
+                />
+              }
+            >
+              {adminItems.map((item) => (
+                <ItemLink key={item._id ?? item.url} item={item} onNavigate={onNavigate} />
+              ))}
+            </TreeRow>
+          </li>
+        )}
+        <li>
+          <NavLink
+            component="button"
+            label={t('Languages')}
+            leftSection={<IconLanguage size={18} stroke={1.6} aria-hidden />}
+            rightSection={<IconChevronDown size={16} aria-hidden style={{ transform: langOpen ? 'rotate(180deg)' : undefined }} />}
+            onClick={() => setLangOpen((o) => !o)}
+            aria-expanded={langOpen}
+            data-testid="drawer-languages"
+          />
+          <Collapse expanded={langOpen}>
+            <Box component="ul" className="plain-list" ps="md">
+              {languages.map((code) => (
+                <li key={code}>
+                  <NavLink
+                    component="button"
+                    lang={code}
+                    label={LANGUAGE_NAMES[code] ?? code}
+                    active={code === lang}
+                    aria-current={code === lang ? 'true' : undefined}
+                    onClick={() => {
+                      void switchTo(code);
+                      onNavigate();
+                    }}
+                    data-lang={code}
+                  />
+                </li>
+              ))}
+            </Box>
+          </Collapse>
+        </li>
+        <li>
+          {user ? (
+            <NavLink
+              component="button"
+              label={t('Logout')}
+              leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
+              onClick={() => {
+                onNavigate();
+                void doLogout();
+              }}
+              data-testid="drawer-logout"
+            />
+          ) : (
+            <NavLink
+              component={Link}
+              to="/login"
+              label={t('Login')}
+              leftSection={<IconLogin size={18} stroke={1.6} aria-hidden />}
+              onClick={onNavigate}
+              active={pathname.toLowerCase() === '/login'}
+              data-testid="drawer-login"
+            />
+          )}
+        </li>
+      </Box>
+    </AppShell.Section>
   );
 }

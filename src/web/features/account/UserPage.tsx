@@ -121,7 +121,11 @@ export default function UserPage() {
           <EnrollmentPanel userId={targetId} self={self} />
         </Suspense>
       )}
-      {panel === 'enrollment' && self && <KeptCourses />}
+      {panel === 'enrollment' && self && (
+        <Suspense fallback={null}>
+          <KeptCourses />
+        </Suspense>
+      )}
       {panel === 'comments' && <CommentsPanel userId={self ? undefined : targetId} />}
       {panel === 'enroll' && (
         <Suspense fallback={<PageLoader />}>
