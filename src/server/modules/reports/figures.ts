@@ -216,14 +216,15 @@ export class Figures {
         else this.#pending.set(queryId, touched);
         return node;
       },
-      transformResult: async ({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
+      // Not async: called for every query, and an already settled promise is all Kysely needs back.
+      transformResult: ({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
         const touched = this.#pending.get(queryId);
         if (touched) {
           this.#pending.delete(queryId);
           this.#publish(touched);
           this.#publishLate(touched);
         }
-        return result;
+        return Promise.resolve(result);
       },
     };
   }
@@ -254,12 +255,19 @@ export class Figures {
       scopes.set(req, scope);
       this.#scopes.run(scope, done);
     });
-    app.addHook('onSend', async (req, _reply, payload) => {
+    // Callback hooks, not async ones: they run on every request, and an async hook costs a promise each.
+    app.addHook('onSend', (req, _reply, payload, done) => {
       close(req);
-      return payload;
+      done(null, payload);
     });
-    app.addHook('onResponse', async (req) => close(req));
-    app.addHook('onRequestAbort', async (req) => close(req));
+    app.addHook('onResponse', (req, _reply, done) => {
+      close(req);
+      done();
+    });
+    app.addHook('onRequestAbort', (req, done) => {
+      close(req);
+      done();
+    });
   }
 
   close() {
