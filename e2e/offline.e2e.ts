@@ -128,7 +128,11 @@ describe('offline', () => {
     await page.locator('[data-testid="keep-course"][data-kept="true"]').waitFor();
     // The discussion is opened once online, so it opens offline too.
     await goto(page, DISCUSSION, 'comments');
-    await page.locator('[data-testid="discussion"]').waitFor();
+    // Its posts loaded (not only the discussion's frame) and kept, before the page is left.
+    await page.getByTestId('post-count').waitFor();
+    await expect
+      .poll(async () => (await deviceData(page)).reads.some((r) => r.key.startsWith('POST /app_comments/list')), { timeout: 10_000 })
+      .toBe(true);
     await goto(page, '/user/enrollment', 'user');
     const row = page.getByTestId('kept-row');
     await row.waitFor();
