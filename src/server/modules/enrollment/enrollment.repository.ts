@@ -477,22 +477,25 @@ export interface ParticipantRow {
 }
 
 /** Everyone enrolled in a class, with the number of lessons they have viewed and their last view. */
+/** A class member's row as the participant lists show it, before its lesson counts. */
+export const PARTICIPANT_COLUMNS = [
+  'enrollments.id as enrollment',
+  'enrollments.user',
+  'users.firstname',
+  'users.lastname',
+  'users.email',
+  'enrollments.regdate',
+  'enrollments.timestamp',
+  'enrollments.completed',
+  'enrollments.percentcomplete',
+  'users.suspended',
+] as const;
+
 export async function classParticipants(db: Db, classid: string): Promise<ParticipantRow[]> {
   const rows = await db
     .selectFrom('enrollments')
     .innerJoin('users', 'users.id', 'enrollments.user')
-    .select([
-      'enrollments.id as enrollment',
-      'enrollments.user',
-      'users.firstname',
-      'users.lastname',
-      'users.email',
-      'enrollments.regdate',
-      'enrollments.timestamp',
-      'enrollments.completed',
-      'enrollments.percentcomplete',
-      'users.suspended',
-    ])
+    .select(PARTICIPANT_COLUMNS)
     .where('enrollments.classid', '=', classid)
     .orderBy('users.lastname')
     .orderBy('users.firstname')

@@ -10,6 +10,7 @@ import type { ParticipantPageQuery, ParticipantRow, ParticipantSort } from '../.
 import { USER_SEARCH_TEXT } from '../../db/migrations/021-scale.ts';
 import { decodeCursor, encodeCursor, fetchKeysetPage } from '../../keyset.ts';
 import { countOf, keepNothing, likePattern, type Keep } from '../../paging.ts';
+import { PARTICIPANT_COLUMNS } from './enrollment.repository.ts';
 
 type Column =
   'users.lastname' | 'users.firstname' | 'users.email' | 'enrollments.regdate' | 'enrollments.percentcomplete' | 'enrollments.id';
@@ -32,19 +33,7 @@ const KEY: Record<Column, 'lastname' | 'firstname' | 'email' | 'regdate' | 'perc
 const MEMBER_COLUMNS = ['users.id', 'users.firstname', 'users.lastname', 'users.email', 'users.suspended'] as const;
 
 /** A page's row before its lesson counts. */
-const ROW_COLUMNS = [
-  'enrollments.id as enrollment',
-  'enrollments.user',
-  'users.firstname',
-  'users.lastname',
-  'users.email',
-  'enrollments.regdate',
-  'enrollments.timestamp',
-  'enrollments.completed',
-  'enrollments.percentcomplete',
-  'enrollments.certcode',
-  'users.suspended',
-] as const;
+const ROW_COLUMNS = [...PARTICIPANT_COLUMNS, 'enrollments.certcode'] as const;
 
 /** How many members in table order a PostgreSQL text filter tests for its page before it tests them all. */
 export const PARTICIPANT_WALK = 100;
