@@ -284,25 +284,26 @@ export default function CoursePage() {
 
 function CourseLead({ course, lessons, className }: { course: Course; lessons: Lesson[] | undefined; className?: string }) {
   const { t } = useTranslation();
+  // Filled: Mantine's light variant with a shade paints the shade behind text of the same colour.
   return (
     <Group gap="xs" className="course-lead" data-testid="course-lead">
       {course.timerequired && (
-        <Badge variant="light" color="brand.9" leftSection={<IconClock size={12} aria-hidden />}>
+        <Badge variant="filled" color="brand.9" leftSection={<IconClock size={12} aria-hidden />}>
           {course.timerequired}
         </Badge>
       )}
       {lessons && (
-        <Badge variant="light" color="gray.9">
+        <Badge variant="filled" color="gray.9">
           {t('Lessons: {{n}}', { n: lessons.length })}
         </Badge>
       )}
       {course.certificate && (
-        <Badge variant="light" color="teal.9" leftSection={<IconCertificate size={12} aria-hidden />}>
+        <Badge variant="filled" color="teal.9" leftSection={<IconCertificate size={12} aria-hidden />}>
           {t('Certificate')}
         </Badge>
       )}
       {course.status === 'Inactive' && (
-        <Badge variant="light" color="orange.9">
+        <Badge variant="filled" color="orange.9">
           {t('Inactive')}
         </Badge>
       )}
