@@ -90,15 +90,15 @@ export async function removeCourse(db: Db, id: string): Promise<void> {
   });
 }
 
-/** The Inactive courses a user is enrolled in (through any class). */
-export async function inactiveEnrolledCourses(db: Db, userId: string): Promise<string[]> {
+/** Which of the given (Inactive) courses a user is enrolled in, through any class. */
+export async function inactiveEnrolledCourses(db: Db, userId: string, inactive: string[]): Promise<string[]> {
+  if (inactive.length === 0) return [];
   const rows = await db
     .selectFrom('enrollments')
-    .innerJoin('courses', 'courses.id', 'enrollments.course')
-    .select('courses.id')
+    .select('course')
     .distinct()
-    .where('enrollments.user', '=', userId)
-    .where('courses.status', '=', 'Inactive')
+    .where('user', '=', userId)
+    .where('course', 'in', inactive)
     .execute();
-  return rows.map((r) => r.id);
+  return rows.map((r) => r.course);
 }

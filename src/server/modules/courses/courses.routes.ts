@@ -47,7 +47,14 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     // to know a course is Inactive to say so and send the reader on.
     if (can(actor, 'course.write') || body._id) return sendJson(reply, await all());
     const { config } = await ctx.site.get();
-    const enrolledInactive = actor && config.showinactivecourseswhenenrolled ? await inactiveEnrolledCourses(db, actor.id) : [];
+    // The Inactive courses are known from the cached catalogue: most sites have none, and then no
+    // enrolment is read at all; else the user's enrolments in those courses, on the (user, course) index.
+    const inactive = () =>
+      catalogue.get('inactive', async () =>
+        JSON.stringify((await listCourses(db, {})).filter((c) => c.status === 'Inactive').map((c) => c.id)),
+      );
+    const enrolledInactive =
+      actor && config.showinactivecourseswhenenrolled ? await inactiveEnrolledCourses(db, actor.id, JSON.parse(await inactive()) as string[]) : [];
     if (enrolledInactive.length === 0) {
       return sendJson(
         reply,
