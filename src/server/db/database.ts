@@ -75,6 +75,8 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 const SQLITE_SYNC = (process.env.SQLITE_SYNCHRONOUS ?? 'learner').toLowerCase();
 
 const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
+/** Which engine a handle (or a transaction of it) runs on, for the few statements spelled per engine (dialect.ts). */
+export const engineOfDb = (db: Db): Engine => (isSqlite(db) ? 'sqlite' : 'postgres');
 
 /**
  * Group commit for SQLite: the WAL file is fsynced off the event loop (libuv's file pool), and commits

@@ -2,6 +2,8 @@
  * The one place where SQLite and PostgreSQL differ. better-sqlite3 binds no booleans, Dates or objects;
  * PostgreSQL returns count(*) as a string. Queries elsewhere stay engine-neutral by going through these.
  */
+import { sql } from 'kysely';
+
 export type Engine = 'sqlite' | 'postgres';
 
 export const bool = (v: unknown): number => (v ? 1 : 0);
@@ -17,6 +19,10 @@ export function fromJson<T>(v: string | null | undefined, fallback: T): T {
 }
 export const count = (v: unknown): number => Number(v ?? 0);
 export const now = (): string => new Date().toISOString();
+
+/** The length of a JSON array kept as text: PostgreSQL parses the text first, SQLite reads it as it is. */
+export const jsonArrayLength = (engine: Engine, column: string) =>
+  engine === 'postgres' ? sql<number>`json_array_length(${sql.ref(column)}::json)` : sql<number>`json_array_length(${sql.ref(column)})`;
 
 /** Column types that are spelled differently per engine, for migrations. */
 export function columnTypes(engine: Engine) {

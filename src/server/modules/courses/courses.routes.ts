@@ -54,7 +54,9 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
         JSON.stringify((await listCourses(db, {})).filter((c) => c.status === 'Inactive').map((c) => c.id)),
       );
     const enrolledInactive =
-      actor && config.showinactivecourseswhenenrolled ? await inactiveEnrolledCourses(db, actor.id, JSON.parse(await inactive()) as string[]) : [];
+      actor && config.showinactivecourseswhenenrolled
+        ? await inactiveEnrolledCourses(db, actor.id, JSON.parse(await inactive()) as string[])
+        : [];
     if (enrolledInactive.length === 0) {
       return sendJson(
         reply,

@@ -304,6 +304,13 @@ describeEachEngine('exam attempts API', (server) => {
     // An older save arriving late does not overwrite the newer one.
     expect((await save(['C'], 2)).body.saved).toBe(false);
     expect((await s.client.post('/app_enrollment/attempt/save', { attemptid: started.body._id, answers: ['Q1'] })).status).toBe(400);
+    // More answers than questions shown: refused, and the saved answers stay.
+    const tooMany = await save(['A', 'B', 'C', 'D', 'A', 'B'], 4);
+    expect([tooMany.status, tooMany.body.error.message]).toEqual([400, MSG.tooManyAnswers]);
+    // Someone else's save is not found, and changes nothing either.
+    const { client: intruder } = await signedInUser(server());
+    const foreign = await intruder.post('/app_enrollment/attempt/save', { attemptid: started.body._id, answers: ['D'], seq: 50 });
+    expect(foreign.status).toBe(404);
 
     await s.client.post('/users/logout', {});
     const device = server().client();

@@ -7,9 +7,9 @@
  */
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { durableTransaction, type Db } from '../../db/database.ts';
+import { durableTransaction, engineOfDb, type Db } from '../../db/database.ts';
 import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
-import { bool, fromBool, fromJson, json } from '../../db/dialect.ts';
+import { bool, fromBool, fromJson, json, jsonArrayLength } from '../../db/dialect.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import type { QuizQuestion, SiteConfig } from '../../../domain/types.ts';
 import { lockEnrollment, writeAttempt, type AttemptResult, type Graded, type Locked } from './enrollment.repository.ts';
@@ -264,6 +264,33 @@ export async function saveAnswers(
     .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', at)]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * An autosave in one statement when all is as it should be: the learner's own attempt, still open and in
+ * time, their enrolment still there, no more answers than questions shown and newer than the last save.
+ * Gives the attempt's deadline when saved; undefined when anything differs, and the caller then reads the
+ * attempt to say what (saveAnswers after the checks). Autosaves are most of an exam's requests.
+ */
+export async function saveOwnAnswers(
+  db: Db,
+  attemptid: string,
+  user: string,
+  answers: string[],
+  seq: number | undefined,
+  at: string,
+): Promise<{ deadline: string | null } | undefined> {
+  let q = db
+    .updateTable('exam_attempts')
+    .set({ answers: json(answers), saved: at })
+    .where('id', '=', attemptid)
+    .where('user', '=', user)
+    .where('state', '=', 'inprogress')
+    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', at)]))
+    .where(jsonArrayLength(engineOfDb(db), 'questions'), '>=', answers.length)
+    .where((eb) => eb.exists(eb.selectFrom('enrollments as e').select('e.id').whereRef('e.id', '=', 'exam_attempts.enrollmentId')));
+  q = seq === undefined ? q.set((eb) => ({ seq: eb('seq', '+', 1) })) : q.set({ seq }).where('seq', '<', seq);
+  return q.returning('deadline').executeTakeFirst();
 }
 
 export interface Closed {
