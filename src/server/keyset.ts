@@ -56,6 +56,12 @@ export async function fetchKeysetPage<O>(
   query: KeysetQuery,
   columns: string[],
   total?: () => Promise<number>,
+  /**
+   * The rows' key, when `filtered` is the same rows: a page by number then finds its keys first, over
+   * the sort's index alone, and reads only its own rows, where an OFFSET on `page` read every skipped
+   * row whole (on PostgreSQL, 5,000 accounts for page 200).
+   */
+  key?: string,
 ): Promise<{ rows: O[]; total: number; more: boolean }> {
   const counted = (total ?? (() => countOf(filtered)))();
   if (!query.after && query.page > 0 && query.page * query.limit >= (await counted)) return { rows: [], total: await counted, more: false };
@@ -65,6 +71,10 @@ export async function fetchKeysetPage<O>(
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a row-value comparison over columns chosen at run time
       eb(eb.refTuple(...(columns as [any, any])), query.dir === 'asc' ? '>' : '<', eb.tuple(...(values as [any, any]))),
     );
+  } else if (query.page && key) {
+    let keys = filtered.select(key);
+    for (const c of columns) keys = keys.orderBy(c, query.dir);
+    page = page.where(key, 'in', keys.offset(query.page * query.limit).limit(query.limit + 1));
   } else if (query.page) {
     page = page.offset(query.page * query.limit);
   }

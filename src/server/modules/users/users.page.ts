@@ -59,6 +59,7 @@ export async function pageUsers(
         columns,
         // Without a text filter the total (a count of up to every user) changes only with accounts or roles.
         query.q ? undefined : () => keep(query.role ?? '', () => countOf(filtered)),
+        'id',
       );
   const last = rows.at(-1);
   return {
