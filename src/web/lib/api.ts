@@ -58,6 +58,12 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
       // The early call failed: this one asks again and reports its own outcome.
     }
   }
+  // The browser knows it has no connection: a kept read answers at once, not after a request that
+  // can only fail. A read never kept is still asked for, and says below that it is not available.
+  if (attempt === 0 && typeof navigator !== 'undefined' && navigator.onLine === false && isKeptRead(method, path)) {
+    const saved = await recallRead(method, path, body);
+    if (saved) return saved.data as T;
+  }
   let res: Response;
   try {
     res = await fetch(path, {
