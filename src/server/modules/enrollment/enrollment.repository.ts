@@ -476,7 +476,6 @@ export interface ParticipantRow {
   suspended?: number;
 }
 
-/** Everyone enrolled in a class, with the number of lessons they have viewed and their last view. */
 /** A class member's row as the participant lists show it, before its lesson counts. */
 export const PARTICIPANT_COLUMNS = [
   'enrollments.id as enrollment',
@@ -491,6 +490,7 @@ export const PARTICIPANT_COLUMNS = [
   'users.suspended',
 ] as const;
 
+/** Everyone enrolled in a class, with the number of lessons they have viewed and their last view. */
 export async function classParticipants(db: Db, classid: string): Promise<ParticipantRow[]> {
   const rows = await db
     .selectFrom('enrollments')
