@@ -246,36 +246,15 @@ export async function startAttempt(
   });
 }
 
-/** Autosave: the answers so far, unless a later save of the same tab already arrived. */
+/**
+ * Autosave, in one statement that checks all a save needs: the learner's own attempt (`attempt.user`),
+ * still open and in time, their enrolment still there, no more answers than questions shown, and newer
+ * than the last save of the same tab. Gives the attempt's deadline when saved; undefined when anything
+ * differs, and the caller reads the attempt to say what. Autosaves are most of an exam's requests.
+ */
 export async function saveAnswers(
   db: Db,
-  attempt: ExamAttemptsTable,
-  answers: string[],
-  seq: number | undefined,
-  at: string,
-): Promise<boolean> {
-  const next = seq ?? attempt.seq + 1;
-  const r = await db
-    .updateTable('exam_attempts')
-    .set({ answers: json(answers), seq: next, saved: at })
-    .where('id', '=', attempt.id)
-    .where('state', '=', 'inprogress')
-    .where('seq', '<', next)
-    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', at)]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-/**
- * An autosave in one statement when all is as it should be: the learner's own attempt, still open and in
- * time, their enrolment still there, no more answers than questions shown and newer than the last save.
- * Gives the attempt's deadline when saved; undefined when anything differs, and the caller then reads the
- * attempt to say what (saveAnswers after the checks). Autosaves are most of an exam's requests.
- */
-export async function saveOwnAnswers(
-  db: Db,
-  attemptid: string,
-  user: string,
+  attempt: Pick<ExamAttemptsTable, 'id' | 'user'>,
   answers: string[],
   seq: number | undefined,
   at: string,
@@ -283,8 +262,8 @@ export async function saveOwnAnswers(
   let q = db
     .updateTable('exam_attempts')
     .set({ answers: json(answers), saved: at })
-    .where('id', '=', attemptid)
-    .where('user', '=', user)
+    .where('id', '=', attempt.id)
+    .where('user', '=', attempt.user)
     .where('state', '=', 'inprogress')
     .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', at)]))
     .where(jsonArrayLength(engineOfDb(db), 'questions'), '>=', answers.length)

@@ -48,7 +48,6 @@ import {
   keyShown,
   rulesOf,
   saveAnswers,
-  saveOwnAnswers,
   shownOf,
   startAttempt,
   submitAttempt,
@@ -290,32 +289,33 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const body = parse(AttemptSaveSchema, req.body);
       const { actor } = await caller(ctx, req);
+      const now = at();
+      reply.header('Cache-Control', 'no-store');
+      const answer = (saved: boolean, deadline: string | null) => ({
+        ok: true,
+        saved,
+        _id: body.attemptid,
+        servertime: now,
+        deadline: deadline ?? undefined,
+      });
       // The usual autosave, by the attempt's owner (the statement checks it is theirs and that they are
       // enrolled, as the policy asks), is one statement; anything else is read and answered below.
       if (actor && can(actor, 'exam.attempt', { user: { id: actor.id }, enrolled: true })) {
-        const now = at();
-        const fast = await saveOwnAnswers(db, body.attemptid, actor.id, body.answers, body.seq, now);
-        if (fast) {
-          reply.header('Cache-Control', 'no-store');
-          return { ok: true, saved: true, _id: body.attemptid, servertime: now, deadline: fast.deadline ?? undefined };
-        }
+        const fast = await saveAnswers(db, { id: body.attemptid, user: actor.id }, body.answers, body.seq, now);
+        if (fast) return answer(true, fast.deadline);
       }
       const { row, rules, passpercent } = await ownAttempt(req, body.attemptid);
       if (body.answers.length > shownOf(row).length) throw badRequest(MSG.tooManyAnswers, { answers: MSG.tooManyAnswers });
-      const now = at();
-      reply.header('Cache-Control', 'no-store');
       if (row.state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state: row.state });
       if (row.deadline && row.deadline <= now) {
         notice(await closeOverdue(db, row.enrollmentId, row.material, now, passpercent, rules));
         throw new HttpError(409, MSG.examAttemptExpired, undefined, { state: 'expired' });
       }
-      const saved = await saveAnswers(db, row, body.answers, body.seq, now);
-      if (!saved) {
-        // Either a later save of this tab arrived first (fine), or the attempt closed meanwhile.
-        const state = await attemptState(db, row.id);
-        if (state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state });
-      }
-      return { ok: true, saved, _id: row.id, servertime: now, deadline: row.deadline ?? undefined };
+      // Not saved by the owner's statement: a later save of this tab arrived first (fine), or the attempt
+      // closed meanwhile.
+      const state = await attemptState(db, row.id);
+      if (state !== 'inprogress') throw new HttpError(409, MSG.examAlreadySubmitted, undefined, { state });
+      return answer(false, row.deadline);
     },
   );
 
