@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { AppShell, Box, Button, Affix, Transition, Alert, Center, Stack, Text } from '@mantine/core';
 import { useAppShellResize } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -63,12 +63,23 @@ function useSetLanguageQuery() {
   }, [wanted]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
+/**
+ * Whether the page is scrolled past `px`, read only when it scrolls. Mantine's useWindowScroll also
+ * reads the position while the first page is committed, which forces a layout of the whole page
+ * before its first paint (about 30 ms on a slow phone), and renders again on every scroll event.
+ */
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useWindowEvent('scroll', () => setPast(window.scrollY > px), { passive: true });
+  return past;
+}
+
 function MenuButton({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
-  const [scroll] = useWindowScroll();
+  const scrolled = useScrolledPast(SCROLL_BUTTON_AFTER_PX);
   return (
     <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
-      <Transition transition="slide-up" mounted={scroll.y > SCROLL_BUTTON_AFTER_PX}>
+      <Transition transition="slide-up" mounted={scrolled}>
         {(styles) => (
           <Button
             style={styles}
@@ -139,7 +150,9 @@ export function AppLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: DRAWER_WIDTH_PX, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
-      resize={resize}
+      // The handle measures the page as it mounts (a forced layout before the first paint); a phone's
+      // menu is the full width when open, so it has nothing to resize there.
+      resize={isMobile ? undefined : resize}
       padding={0}
       styles={{ navbar: { borderInlineEndWidth: DRAWER_BORDER_PX } }}
       data-drawer={drawerOpened ? 'open' : 'closed'}
