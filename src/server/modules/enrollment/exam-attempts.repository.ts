@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import { durableTransaction, engineOfDb, type Db } from '../../db/database.ts';
 import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, jsonArrayLength } from '../../db/dialect.ts';
+import { prepared } from '../../db/prepared.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import type { QuizQuestion, SiteConfig } from '../../../domain/types.ts';
 import { lockEnrollment, writeAttempt, type AttemptResult, type Graded, type Locked } from './enrollment.repository.ts';
@@ -133,6 +134,25 @@ export interface AttemptStatus {
   passed: boolean;
 }
 
+// The reads of every exam status and start, compiled once (prepared.ts).
+const attemptsOf = prepared((db: Db, v: { enrollmentId: string; material: string }) =>
+  db
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('enrollmentId', '=', v.enrollmentId)
+    .where('material', '=', v.material)
+    .orderBy('number'),
+);
+const grantsOf = prepared((db: Db, v: { enrollmentId: string; material: string }) =>
+  db
+    .selectFrom('exam_grants')
+    .select(['id', 'usedby', 'created'])
+    .where('enrollmentId', '=', v.enrollmentId)
+    .where('material', '=', v.material)
+    .orderBy('created')
+    .orderBy('id'),
+);
+
 export async function attemptStatus(
   db: Db | Trx,
   enrollmentId: string,
@@ -140,23 +160,8 @@ export async function attemptStatus(
   rules: ExamRules,
   at: string,
 ): Promise<AttemptStatus> {
-  const [attempts, grants] = await Promise.all([
-    db
-      .selectFrom('exam_attempts')
-      .selectAll()
-      .where('enrollmentId', '=', enrollmentId)
-      .where('material', '=', material)
-      .orderBy('number')
-      .execute(),
-    db
-      .selectFrom('exam_grants')
-      .select(['id', 'usedby', 'created'])
-      .where('enrollmentId', '=', enrollmentId)
-      .where('material', '=', material)
-      .orderBy('created')
-      .orderBy('id')
-      .execute(),
-  ]);
+  const key = { enrollmentId, material };
+  const [{ rows: attempts }, { rows: grants }] = await Promise.all([attemptsOf(db, key), grantsOf(db, key)]);
   const open = attempts.find((a) => a.state === 'inprogress');
   const used = attempts.length;
   const usedGrants = grants.filter((g) => g.usedby).length;
@@ -259,18 +264,31 @@ export async function saveAnswers(
   seq: number | undefined,
   at: string,
 ): Promise<{ deadline: string | null } | undefined> {
-  let q = db
-    .updateTable('exam_attempts')
-    .set({ answers: json(answers), saved: at })
-    .where('id', '=', attempt.id)
-    .where('user', '=', attempt.user)
-    .where('state', '=', 'inprogress')
-    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', at)]))
-    .where(jsonArrayLength(engineOfDb(db), 'questions'), '>=', answers.length)
-    .where((eb) => eb.exists(eb.selectFrom('enrollments as e').select('e.id').whereRef('e.id', '=', 'exam_attempts.enrollmentId')));
-  q = seq === undefined ? q.set((eb) => ({ seq: eb('seq', '+', 1) })) : q.set({ seq }).where('seq', '<', seq);
-  return q.returning('deadline').executeTakeFirst();
+  const values = { id: attempt.id, user: attempt.user, answers: json(answers), count: answers.length, at };
+  const { rows } = seq === undefined ? await saveNext(db, values) : await saveNumbered(db, { ...values, seq });
+  return rows[0];
 }
+
+/** Autosave's update, compiled once per form (prepared.ts): a numbered save, or the next number. */
+function saveQuery(db: Db, v: { id: string; user: string; answers: string; count: number; at: string }) {
+  return db
+    .updateTable('exam_attempts')
+    .set({ answers: v.answers, saved: v.at })
+    .where('id', '=', v.id)
+    .where('user', '=', v.user)
+    .where('state', '=', 'inprogress')
+    .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>', v.at)]))
+    .where(jsonArrayLength(engineOfDb(db), 'questions'), '>=', v.count)
+    .where((eb) => eb.exists(eb.selectFrom('enrollments as e').select('e.id').whereRef('e.id', '=', 'exam_attempts.enrollmentId')));
+}
+const saveNumbered = prepared((db: Db, v: { id: string; user: string; answers: string; count: number; at: string; seq: number }) =>
+  saveQuery(db, v).set({ seq: v.seq }).where('seq', '<', v.seq).returning('deadline'),
+);
+const saveNext = prepared((db: Db, v: { id: string; user: string; answers: string; count: number; at: string }) =>
+  saveQuery(db, v)
+    .set((eb) => ({ seq: eb('seq', '+', 1) }))
+    .returning('deadline'),
+);
 
 export interface Closed {
   attempt: ExamAttemptsTable;
@@ -498,11 +516,14 @@ export async function grantAttempt(
  * with its rules and the course of its lesson (`materialId` null when there is no such material), in
  * one read: the exam's status and start ask for all three on every call.
  */
-export function examTargetRow(db: Db, classid: string, enrollment: string, material: string) {
-  return db
+export async function examTargetRow(db: Db, classid: string, enrollment: string, material: string) {
+  return (await examTarget(db, { classid, enrollment, material })).rows[0];
+}
+const examTarget = prepared((db: Db, v: { classid: string; enrollment: string; material: string }) =>
+  db
     .selectFrom('classes as c')
-    .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollment))
-    .leftJoin('materials as m', (j) => j.on('m.id', '=', material))
+    .leftJoin('enrollments as e', (j) => j.on('e.id', '=', v.enrollment))
+    .leftJoin('materials as m', (j) => j.on('m.id', '=', v.material))
     .leftJoin('lessons as l', 'l.id', 'm.lesson')
     .select([
       'c.id',
@@ -519,18 +540,20 @@ export function examTargetRow(db: Db, classid: string, enrollment: string, mater
       'm.showanswers',
       'l.course as lessonCourse',
     ])
-    .where('c.id', '=', classid)
-    .executeTakeFirst();
-}
+    .where('c.id', '=', v.classid),
+);
 
 /**
  * An attempt with what every save and submit checks beside it, in one read: whether its enrolment
  * still exists (`enrolled`, null when not) and its material's rules (null when the material is gone).
  */
-export function attemptWithRules(db: Db, id: string) {
-  // Each beside-value a lookup by key rather than a join: SQLite runs the joined form several times
-  // slower (about 60 against 10 µs), and every autosave and submit makes this read.
-  return db
+export async function attemptWithRules(db: Db, id: string) {
+  return (await attemptAndRules(db, { id })).rows[0];
+}
+// Each beside-value a lookup by key rather than a join: SQLite runs the joined form several times
+// slower (about 60 against 10 µs), and every submit makes this read.
+const attemptAndRules = prepared((db: Db, v: { id: string }) =>
+  db
     .selectFrom('exam_attempts as a')
     .selectAll('a')
     .select((eb) => {
@@ -545,9 +568,8 @@ export function attemptWithRules(db: Db, id: string) {
         rule('showanswers'),
       ];
     })
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-}
+    .where('a.id', '=', v.id),
+);
 
 /** An attempt read again after a change; the caller holds it, so a missing row is an error. */
 export function reloadAttempt(db: Db, id: string) {
