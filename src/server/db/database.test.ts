@@ -58,4 +58,19 @@ describeEachEngine('migrations', (server) => {
     const n = await sql<{ n: number }>`select count(*) as n from files`.execute(ctx.db);
     expect(Number(n.rows[0].n)).toBe(1);
   });
+
+  it('prepare a statement with values once per connection on PostgreSQL, and run it with new values', async () => {
+    const { ctx, engine } = server();
+    if (engine !== 'postgres') return;
+    await ctx.db.connection().execute(async (conn) => {
+      const titles: string[] = [];
+      for (const id of ['prep-x', 'prep-y']) {
+        const row = await conn.selectNoFrom(sql<string>`cast(${id} as text)`.as('id')).executeTakeFirstOrThrow();
+        titles.push(row.id);
+      }
+      expect(titles).toEqual(['prep-x', 'prep-y']);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      expect(prepared.rows.map((r) => r.statement)).toContain('select cast($1 as text) as "id"');
+    });
+  });
 });

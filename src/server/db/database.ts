@@ -1,4 +1,5 @@
 /** Opens the store named by DATABASE_URL (SQLite file by default, or PostgreSQL) and migrates it. */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -211,7 +212,10 @@ export function openStore(url: string): Store {
     // process. The pool's own listener covers idle connections only; one in use emits 'error' on the
     // client too, and the query running on it fails and is answered 503 by the error handler.
     pool.on('error', (err) => logFault('database', err, 'PostgreSQL idle connection lost'));
-    pool.on('connect', (client) => client.on('error', (err) => logFault('database', err, 'PostgreSQL connection lost')));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => logFault('database', err, 'PostgreSQL connection lost'));
+      prepareByName(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine, pool, close: () => db.destroy() };
   }
@@ -238,6 +242,35 @@ export function openStore(url: string): Store {
       await db.destroy();
     },
   };
+}
+
+/**
+ * PostgreSQL parses and plans every statement it is sent, unless the statement is prepared by name on
+ * its connection: then each later run only binds values (planned anew or with a generic plan, as
+ * PostgreSQL judges by its cost). For the short statements that make most requests, parsing and
+ * planning were most of the database's CPU. Statements with values get a name from their text, and
+ * node-postgres prepares each name once per connection. Only the first texts seen get names: a list
+ * of values makes a new text for each length, and each name stays prepared on every connection.
+ * PG_PREPARE=0 sends every statement unnamed (for a pooler in transaction mode that cannot keep them).
+ */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 1000;
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < STATEMENT_NAMES_MAX) {
+    name = `lp_${crypto.createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+function prepareByName(client: pg.PoolClient) {
+  if (process.env.PG_PREPARE === '0') return;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    const name =
+      typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined ? statementName(text) : undefined;
+    return name ? query({ name, text, values }) : query(text, values, callback);
+  }) as typeof client.query;
 }
 
 /** How long a statement waits for another process's write lock before its error is answered (503). */
