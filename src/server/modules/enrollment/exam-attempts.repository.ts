@@ -269,8 +269,17 @@ export async function saveAnswers(
   return rows[0];
 }
 
+// A type, not an interface: prepared() takes its values as a record.
+type SaveValues = {
+  id: string;
+  user: string;
+  /** The answers as stored (JSON text). */
+  answers: string;
+  count: number;
+  at: string;
+};
 /** Autosave's update, compiled once per form (prepared.ts): a numbered save, or the next number. */
-function saveQuery(db: Db, v: { id: string; user: string; answers: string; count: number; at: string }) {
+function saveQuery(db: Db, v: SaveValues) {
   return db
     .updateTable('exam_attempts')
     .set({ answers: v.answers, saved: v.at })
@@ -281,10 +290,10 @@ function saveQuery(db: Db, v: { id: string; user: string; answers: string; count
     .where(jsonArrayLength(engineOfDb(db), 'questions'), '>=', v.count)
     .where((eb) => eb.exists(eb.selectFrom('enrollments as e').select('e.id').whereRef('e.id', '=', 'exam_attempts.enrollmentId')));
 }
-const saveNumbered = prepared((db: Db, v: { id: string; user: string; answers: string; count: number; at: string; seq: number }) =>
+const saveNumbered = prepared((db: Db, v: SaveValues & { seq: number }) =>
   saveQuery(db, v).set({ seq: v.seq }).where('seq', '<', v.seq).returning('deadline'),
 );
-const saveNext = prepared((db: Db, v: { id: string; user: string; answers: string; count: number; at: string }) =>
+const saveNext = prepared((db: Db, v: SaveValues) =>
   saveQuery(db, v)
     .set((eb) => ({ seq: eb('seq', '+', 1) }))
     .returning('deadline'),
@@ -574,10 +583,6 @@ const attemptAndRules = prepared((db: Db, v: { id: string }) =>
 /** An attempt read again after a change; the caller holds it, so a missing row is an error. */
 export function reloadAttempt(db: Db, id: string) {
   return db.selectFrom('exam_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-export async function attemptState(db: Db, id: string): Promise<ExamAttemptsTable['state'] | undefined> {
-  return (await db.selectFrom('exam_attempts').select('state').where('id', '=', id).executeTakeFirst())?.state;
 }
 
 /** One learner's attempts in a class, oldest first, and the attempts granted to them. */
