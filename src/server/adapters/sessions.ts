@@ -33,6 +33,11 @@ export interface SessionInfo extends SessionMeta {
    * both on every signed-in request); otherwise auth.ts reads it.
    */
   user?: UsersTable;
+  /**
+   * Signed in with a password reset's temporary password and no new password set since, when the store
+   * read it with the session (the database store); otherwise temporary-password.ts asks.
+   */
+  restricted?: boolean;
 }
 
 export interface SessionStore {
@@ -68,6 +73,14 @@ const sessionWithAccount = prepared((db: Db, v: { id: string }) => {
         session.select('sessions.lastseen').as('sessionLastseen'),
         session.select('sessions.useragent').as('sessionUseragent'),
         session.select('sessions.ip').as('sessionIp'),
+        // The restriction of a temporary password's session, read with it: every state-changing request asks.
+        db
+          .selectFrom('account_secrets')
+          .select('account_secrets.id')
+          .where('account_secrets.session', '=', v.id)
+          .where('account_secrets.kind', '=', 'reset')
+          .limit(1)
+          .as('restrictedBy'),
       ])
       .where('users.id', '=', session.select('sessions.userId'))
       // Found through the session, so its columns are there (one statement, one snapshot).
@@ -115,7 +128,7 @@ export class DbSessionStore implements SessionStore {
     const id = hashToken(token);
     const row = (await sessionWithAccount(this.db, { id })).rows[0];
     if (!row) return null;
-    const { sessionCreated, sessionLastseen, sessionUseragent, sessionIp, ...user } = row;
+    const { sessionCreated, sessionLastseen, sessionUseragent, sessionIp, restrictedBy, ...user } = row;
     return {
       ...this.info({
         id,
@@ -126,6 +139,7 @@ export class DbSessionStore implements SessionStore {
         ip: sessionIp,
       }),
       user,
+      restricted: restrictedBy !== null,
     };
   }
 

@@ -23,8 +23,7 @@ export function passwordChangeGate(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (SAFE.has(req.method) && !req.routeOptions.config?.stateChanging) return;
     if (ALLOWED.has(req.routeOptions.url ?? '')) return;
-    const token = sessionToken(req);
-    if (!token || !(await mustChangePassword(ctx.db, token))) return;
+    if (!sessionToken(req) || !(await mustChangePassword(ctx, req))) return;
     return reply.status(403).send({ error: { message: MSG.mustChangePassword } });
   };
 }

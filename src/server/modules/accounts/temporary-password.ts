@@ -3,7 +3,10 @@
  * about the account; the login route asks `useTemporaryPassword` when the password given is not the
  * account's, and marks the new session with `restrictSession` so it can only set a new password.
  */
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { currentSession } from '../../auth.ts';
 import { hashToken } from '../../adapters/sessions.ts';
 import { temporaryPassword } from '../../adapters/passwords.ts';
 import { clockIso } from './clock.ts';
@@ -63,30 +66,34 @@ export async function restrictSession(db: Db, secret: string, sessionToken: stri
 }
 
 /**
- * Sessions known to be free of the restriction, per store. Every state-changing request asks, so the
- * answer "no" is remembered: a session is restricted only by the sign-in that creates it, before its
- * token is handed out, so it can never turn restricted later. "Yes" is always asked again (setting a new
- * password lifts it). Bounded: dropped wholesale past the limit.
+ * Sessions known to be free of the restriction, per store, for a session store that does not read it
+ * with the session (Redis). Every state-changing request asks, so the answer "no" is remembered: a
+ * session is restricted only by the sign-in that creates it, before its token is handed out, so it can
+ * never turn restricted later. "Yes" is always asked again (setting a new password lifts it). Bounded:
+ * dropped wholesale past the limit.
  */
 const unrestricted = new WeakMap<Db, Set<string>>();
 const UNRESTRICTED_MAX = 50_000;
 
-/** Whether this session signed in with a temporary password and has not set a new password yet. */
-export async function mustChangePassword(db: Db, sessionToken: string | undefined): Promise<boolean> {
-  if (!sessionToken) return false;
-  const hash = hashToken(sessionToken);
+/** Whether the request's session signed in with a temporary password and has not set a new password yet. */
+export async function mustChangePassword(ctx: AppContext, req: FastifyRequest): Promise<boolean> {
+  const session = await currentSession(ctx, req);
+  if (!session) return false;
+  // The database store reads it with the session, in the request's one read of it.
+  if (session.restricted !== undefined) return session.restricted;
+  const { db } = ctx;
   let known = unrestricted.get(db);
-  if (known?.has(hash)) return false;
+  if (known?.has(session.id)) return false;
   const row = await db
     .selectFrom('account_secrets')
     .select('id')
-    .where('session', '=', hash)
+    .where('session', '=', session.id)
     .where('kind', '=', 'reset')
     .executeTakeFirst();
   if (row) return true;
   if (!known) unrestricted.set(db, (known = new Set()));
   if (known.size >= UNRESTRICTED_MAX) known.clear();
-  known.add(hash);
+  known.add(session.id);
   return false;
 }
 

@@ -85,6 +85,11 @@ describeEachEngine('enrolment API', (server) => {
       expect(r.body[0].certificate).toBeUndefined();
       expect((await server().client().post('/app_enrollment/list', {})).status).toBe(401);
       expect((await client.post('/app_enrollment/list', { user: 5 })).status).toBe(400);
+      // The titles are kept between requests: a course renamed or removed shows at once.
+      await server().ctx.db.updateTable('courses').set({ title: 'Renamed course' }).where('id', '=', course).execute();
+      expect((await client.post('/app_enrollment/list', {})).body[0].coursetitle).toBe('Renamed course');
+      await server().ctx.db.deleteFrom('courses').where('id', '=', course).execute();
+      expect((await client.post('/app_enrollment/list', {})).body[0].coursetitle).toBeUndefined();
     });
 
     it('lets editors pass another user; learners get 403 for someone else', async () => {

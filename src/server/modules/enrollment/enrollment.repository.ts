@@ -160,6 +160,7 @@ async function updateCompletion(
   at: string,
   lesson: string,
   lp: LessonProgressTable | undefined,
+  exam?: Pick<Locked, 'exampassed' | 'examdate'>,
 ): Promise<ProgressUpdate> {
   // The course's materials, each with this enrolment's view if any (the lesson's own row, `lp`, the
   // caller has from its write).
@@ -179,8 +180,13 @@ async function updateCompletion(
   const complete = (required.length > 0 || hasExam) && done === required.length && (fromBool(e.exampassed) || !hasExam);
   const percent = required.length ? Math.round((100 * done) / required.length) : complete ? 100 : 0;
   const completed = e.completed ?? (complete ? at : null);
-  if (percent !== Number(e.percentcomplete) || completed !== e.completed) {
-    await trx.updateTable('enrollments').set({ percentcomplete: percent, completed }).where('id', '=', enrollment).execute();
+  // An exam's flags (already in `e`) go in the same statement: the enrolment is locked, so `e` is its row.
+  if (exam || percent !== Number(e.percentcomplete) || completed !== e.completed) {
+    await trx
+      .updateTable('enrollments')
+      .set({ percentcomplete: percent, completed, ...exam })
+      .where('id', '=', enrollment)
+      .execute();
   }
   return {
     percentcomplete: percent,
@@ -380,20 +386,14 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
     answers: json(graded.answers),
     correctanswers: input.revealKey === false ? null : json(graded.correctanswers),
   });
-  if (input.kind === 'exam') {
-    // Once passed the exam stays passed, dated by the pass; until then examdate is the latest try.
-    await trx
-      .updateTable('enrollments')
-      .set(graded.passed ? { exampassed: 1, examdate: at } : { examdate: at })
-      .where('id', '=', e.id)
-      .where('exampassed', '=', 0)
-      .execute();
-    if (!locked.exampassed) {
-      locked.examdate = at;
-      if (graded.passed) locked.exampassed = 1;
-    }
+  // Once passed the exam stays passed, dated by the pass; until then examdate is the latest try. Written
+  // with the completion it may bring.
+  let exam: Pick<Locked, 'exampassed' | 'examdate'> | undefined;
+  if (input.kind === 'exam' && !locked.exampassed) {
+    exam = { exampassed: graded.passed ? 1 : 0, examdate: at };
+    Object.assign(locked, exam);
   }
-  const u = await updateCompletion(trx, e.id, locked, at, input.lesson, lp);
+  const u = await updateCompletion(trx, e.id, locked, at, input.lesson, lp, exam);
   const completedNow = !locked.completed && !!u.completed;
   // The lock's copy follows the row, for a later write in the same transaction (several overdue attempts).
   locked.completed = u.completed;

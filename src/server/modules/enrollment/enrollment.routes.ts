@@ -66,16 +66,17 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     return cls;
   }
 
+  // Every course's title, kept until a course is added, renamed or removed (reports/figures.ts): every
+  // page a learner opens lists their enrolments with these titles.
+  const courseTitleMap = () =>
+    ctx.figures.get('courseTitles', 'all', async () => new Map((await courseTitles(db)).map((c) => [c.id, c.title])));
+
   /** Enrolments with what My Classes shows beside them: class name, course title, certificate link. */
   async function present(list: Enrollment[], actor: Actor | null = null) {
     if (list.length === 0) return [];
-    const [classes, courses] = await Promise.all([
-      findClasses(db, [...new Set(list.map((e) => e.classid))]),
-      courseTitles(db, [...new Set(list.map((e) => e.course))]),
-    ]);
+    const [classes, courseTitle] = await Promise.all([findClasses(db, [...new Set(list.map((e) => e.classid))]), courseTitleMap()]);
     const className = new Map(classes.map((c) => [c.id, c.name]));
     const classOf = new Map(classes.map((c) => [c.id, c]));
-    const courseTitle = new Map(courses.map((c) => [c.id, c.title]));
     return list.map((e) => ({
       ...e,
       // A private group's code is the key to it: its learners never get it back, its instructor and editors do.

@@ -171,14 +171,29 @@ export async function attemptStatus(
   const status: AttemptStatus = { attempts, open, allowed, used, canstart: true, passed };
   if (open) return status;
   const withinRule = rules.maxattempts === 0 || used < rules.maxattempts + usedGrants;
-  const lastEnd = attempts.reduce<string | null>((m, a) => (a.finished && (!m || a.finished > m) ? a.finished : m), null);
-  const waitEnds = lastEnd && rules.waithours > 0 ? new Date(Date.parse(lastEnd) + rules.waithours * 3_600_000).toISOString() : null;
+  const waitEnds = waitEndsOf(attempts, rules);
   const waited = !waitEnds || at >= waitEnds;
   if (withinRule && waited) return status;
   // A granted attempt adds one to the limit and lifts the wait.
   if (unused) return { ...status, grant: unused.id };
   if (!withinRule) return { ...status, canstart: false, reason: 'used' };
   return { ...status, canstart: false, reason: 'wait', nextopens: waitEnds! };
+}
+
+/** When the wait after the latest finished attempt ends; null when there is none to wait for. */
+function waitEndsOf(attempts: ExamAttemptsTable[], rules: ExamRules): string | null {
+  const lastEnd = attempts.reduce<string | null>((m, a) => (a.finished && (!m || a.finished > m) ? a.finished : m), null);
+  return lastEnd && rules.waithours > 0 ? new Date(Date.parse(lastEnd) + rules.waithours * 3_600_000).toISOString() : null;
+}
+
+/**
+ * Whether the rules alone let a new attempt start now (no attempt open, one left without counting
+ * grants, the wait over): then no grant is needed or taken, and the grants need not be read.
+ */
+function rulesAllowNew(attempts: ExamAttemptsTable[], rules: ExamRules, at: string): boolean {
+  if (attempts.some((a) => a.state === 'inprogress')) return false;
+  const waitEnds = waitEndsOf(attempts, rules);
+  return (rules.maxattempts === 0 || attempts.length < rules.maxattempts) && (!waitEnds || at >= waitEnds);
 }
 
 export interface AttemptTarget {
@@ -212,14 +227,22 @@ export async function startAttempt(
   return durableTransaction(db, async (trx) => {
     const locked = await lockEnrollment(trx, t.enrollment.id, at);
     if (!locked) throw new Error(`enrolment ${t.enrollment.id} is gone`);
-    let status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
-    const overdue = status.attempts.filter((a) => isOverdue(a, at));
+    const key = { enrollmentId: t.enrollment.id, material: t.material.id };
+    let attempts = (await attemptsOf(trx, key)).rows;
+    const overdue = attempts.filter((a) => isOverdue(a, at));
     if (overdue.length) {
       await closeRowsIn(trx, locked, overdue, t.passpercent, t.rules);
-      status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
+      attempts = (await attemptsOf(trx, key)).rows;
     }
-    if (status.open) return { attempt: status.open, resumed: true };
-    if (!status.canstart) throw new AttemptRefused(status);
+    // Most starts are allowed by the rules alone; the grants are read when a start needs one (or to say
+    // why not), and an open attempt is resumed.
+    let grant: string | undefined;
+    if (!rulesAllowNew(attempts, t.rules, at)) {
+      const status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
+      if (status.open) return { attempt: status.open, resumed: true };
+      if (!status.canstart) throw new AttemptRefused(status);
+      grant = status.grant;
+    }
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []);
     const row: ExamAttemptsTable = {
       id: crypto.randomUUID(),
@@ -230,7 +253,7 @@ export async function startAttempt(
       lesson: t.lesson,
       material: t.material.id,
       kind: 'exam',
-      number: status.used + 1,
+      number: attempts.length + 1,
       state: 'inprogress',
       started: at,
       deadline: t.rules.timelimit ? new Date(Date.parse(at) + t.rules.timelimit * 60_000).toISOString() : null,
@@ -243,10 +266,10 @@ export async function startAttempt(
       possible: null,
       percent: null,
       passed: null,
-      grant: status.grant ?? null,
+      grant: grant ?? null,
     };
     await trx.insertInto('exam_attempts').values(row).execute();
-    if (status.grant) await trx.updateTable('exam_grants').set({ usedby: row.id }).where('id', '=', status.grant).execute();
+    if (grant) await trx.updateTable('exam_grants').set({ usedby: row.id }).where('id', '=', grant).execute();
     return { attempt: row, resumed: false };
   });
 }
@@ -335,13 +358,14 @@ async function closeIn(
     percent: graded.percent,
     passed: bool(graded.passed),
   };
-  const changed = await trx
+  const stored = await trx
     .updateTable('exam_attempts')
     .set(closing)
     .where('id', '=', row.id)
     .where('state', '=', 'inprogress')
+    .returningAll()
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) === 0) return undefined;
+  if (!stored) return undefined;
   const result = await writeAttempt(
     trx,
     locked,
@@ -357,8 +381,7 @@ async function closeIn(
     clientKey ?? `exam:${row.id}`,
     at,
   );
-  // The row as now stored: the update above changed only these columns of an open attempt.
-  return { attempt: { ...row, ...closing }, result, graded, enrollment: { ...locked } };
+  return { attempt: stored, result, graded, enrollment: { ...locked } };
 }
 
 /** Closes this learner's open attempts whose time is up, graded at their deadline with the answers saved by then. */
@@ -415,35 +438,37 @@ export const SUBMIT_GRACE_MS = 15_000;
 /**
  * Submits an attempt once. A second submit (another tab, a retry after the first went through) gets
  * `already`; a submit after the time limit closes the attempt with the answers saved by the deadline.
+ * `row` is the attempt as the caller read it just before: with the answers given and in time, the
+ * close itself (an update of the attempt while still open) decides between this submit and another.
  */
 export async function submitAttempt(
   db: Db,
-  attempt: Pick<ExamAttemptsTable, 'id' | 'enrollmentId'>,
+  row: ExamAttemptsTable,
   answers: string[] | undefined,
   at: string,
   passpercent: number,
   rules: ExamRules,
   clientKey?: string,
 ): Promise<SubmitOutcome> {
+  // A closed attempt never opens again.
+  if (row.state !== 'inprogress') return { kind: 'already', attempt: row };
+  const late = !!row.deadline && Date.parse(at) > Date.parse(row.deadline) + SUBMIT_GRACE_MS;
   // An exam result is what the learner earned: on disk before it is acknowledged, as a quiz's is.
   return durableTransaction(db, async (trx) => {
-    const locked = await lockEnrollment(trx, attempt.enrollmentId, at);
-    if (!locked) throw new Error(`enrolment ${attempt.enrollmentId} is gone`);
-    // Read again under the lock: what the caller read may have been submitted since.
-    const row = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attempt.id).executeTakeFirstOrThrow();
-    if (row.state !== 'inprogress') return { kind: 'already', attempt: row };
-    if (row.deadline && Date.parse(at) > Date.parse(row.deadline) + SUBMIT_GRACE_MS) {
-      const closed = await closeIn(trx, locked, row, 'expired', answersOf(row), row.deadline, passpercent, rules);
-      return { kind: 'expired', attempt: closed?.attempt ?? row, completed: completedBy(row, closed) };
+    const locked = await lockEnrollment(trx, row.enrollmentId, at);
+    if (!locked) throw new Error(`enrolment ${row.enrollmentId} is gone`);
+    const reread = () => trx.selectFrom('exam_attempts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    // What was saved counts (no answers sent, or too late): read again under the lock, since an autosave
+    // may have come after the caller's read.
+    const current = late || !answers ? await reread() : row;
+    if (current.state !== 'inprogress') return { kind: 'already', attempt: current };
+    if (late) {
+      const closed = await closeIn(trx, locked, current, 'expired', answersOf(current), current.deadline!, passpercent, rules);
+      return { kind: 'expired', attempt: closed?.attempt ?? current, completed: completedBy(current, closed) };
     }
-    const closed = await closeIn(trx, locked, row, 'submitted', answers ?? answersOf(row), at, passpercent, rules, clientKey);
-    if (!closed) {
-      return {
-        kind: 'already',
-        attempt: await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attempt.id).executeTakeFirstOrThrow(),
-      };
-    }
-    return { kind: 'submitted', closed, completed: completedBy(row, closed) };
+    const closed = await closeIn(trx, locked, current, 'submitted', answers ?? answersOf(current), at, passpercent, rules, clientKey);
+    if (!closed) return { kind: 'already', attempt: await reread() };
+    return { kind: 'submitted', closed, completed: completedBy(current, closed) };
   });
 }
 

@@ -56,6 +56,8 @@ export const FIGURE_SOURCES = {
   // A class's participants matching a text (by class and text): one account lookup per member, 5,000 in
   // the largest class. Erasing an account hands its completed enrolments to a placeholder (`user`).
   participantTotals: { enrollments: ['classid', 'user'], users: ['firstname', 'lastname', 'email'] },
+  // Every course's title by id, beside each enrolment a learner's pages list (a few hundred courses at most).
+  courseTitles: { courses: ['title'] },
 } as const satisfies Record<string, Sources>;
 
 export type Figure = keyof typeof FIGURE_SOURCES;

@@ -138,7 +138,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       asof: data.version,
       navitems: data.navitems,
       // Signed in with a reset's temporary password: the web app sends the user to set a new one.
-      mustChangePassword: await mustChangePassword(db, sessionToken(req)),
+      mustChangePassword: await mustChangePassword(ctx, req),
     };
   });
 
@@ -256,7 +256,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
         authorize(actor, 'account.changePassword', { user: { id: user.id } });
         const { password, currentpassword } = parse(PasswordChangeSchema, body);
         // Right after signing in with a temporary password the mailed secret stands in for the current one.
-        if (!(await mustChangePassword(db, sessionToken(req)))) await checkCurrentPassword(req, user, currentpassword);
+        if (!(await mustChangePassword(ctx, req))) await checkCurrentPassword(req, user, currentpassword);
         checkPasswordChoice(password, (await site.get()).config.sitetitle, user);
         await updateUser(db, user.id, { passwordHash: await hashPassword(password), passwordChanged: now() });
         await clearResets(db, user.id);
