@@ -414,18 +414,16 @@ export async function listEnrollments(
   const rows = await q.orderBy('regdate', 'desc').orderBy('id').execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lessons, views] = await Promise.all([
-    db.selectFrom('lesson_progress').selectAll().where('enrollmentId', 'in', ids).execute(),
-    db.selectFrom('material_views').selectAll().where('enrollmentId', 'in', ids).execute(),
-  ]);
+  const progressRows = await progressOf(db, ids);
   const progress = new Map<string, Record<string, LessonProgress>>(ids.map((id) => [id, {}]));
-  for (const l of lessons) {
-    progress.get(l.enrollmentId)![l.lesson] = { ...lessonProgressOf(l), materials: {} };
+  for (const l of progressRows) {
+    if (l.material === null) progress.get(l.enrollmentId)![l.lesson] = { ...lessonProgressOf(l), materials: {} };
   }
-  for (const v of views) {
+  for (const v of progressRows) {
+    if (v.material === null) continue;
     const p = progress.get(v.enrollmentId)!;
     const lp = (p[v.lesson] ??= { materials: {} });
-    (lp.materials ??= {})[v.material] = v.lastview;
+    (lp.materials ??= {})[v.material] = v.lastview!;
   }
   return rows.map((r) => ({
     _id: r.id,
@@ -443,6 +441,49 @@ export async function listEnrollments(
     examdate: r.examdate ?? undefined,
     progress: progress.get(r.id)!,
   }));
+}
+
+/**
+ * The lessons' rows (`material` null) and the materials' views of these enrolments, in one statement:
+ * every page a learner opens lists their enrolments with this progress.
+ */
+function progressOf(db: Db, ids: string[]) {
+  const none = sql<null>`null`;
+  return db
+    .selectFrom('lesson_progress')
+    .select([
+      'enrollmentId',
+      'lesson',
+      sql<string | null>`null`.as('material'),
+      'firstview',
+      'lastview',
+      'quizdate',
+      'score',
+      'possible',
+      'percent',
+      'answers',
+      'correctanswers',
+    ])
+    .where('enrollmentId', 'in', ids)
+    .unionAll(
+      db
+        .selectFrom('material_views')
+        .select([
+          'enrollmentId',
+          'lesson',
+          'material',
+          'firstview',
+          'lastview',
+          none.as('quizdate'),
+          none.as('score'),
+          none.as('possible'),
+          none.as('percent'),
+          none.as('answers'),
+          none.as('correctanswers'),
+        ])
+        .where('enrollmentId', 'in', ids),
+    )
+    .execute();
 }
 
 export async function getEnrollment(db: Db, id: string): Promise<Enrollment | undefined> {

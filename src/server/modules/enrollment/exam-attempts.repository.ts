@@ -153,20 +153,40 @@ const grantsOf = prepared((db: Db, v: { enrollmentId: string; material: string }
     .orderBy('id'),
 );
 
+/** The attempts granted to a learner for an exam: how many, how many used, and the first still unused. */
+export interface Grants {
+  total: number;
+  used: number;
+  unused: string | null;
+}
+
+/**
+ * `grants`, when the caller read them already (the exam's target read carries them), saves reading
+ * them again; inside a start's transaction they are read under the enrolment's lock.
+ */
 export async function attemptStatus(
   db: Db | Trx,
   enrollmentId: string,
   material: string,
   rules: ExamRules,
   at: string,
+  grants?: Grants,
 ): Promise<AttemptStatus> {
   const key = { enrollmentId, material };
-  const [{ rows: attempts }, { rows: grants }] = await Promise.all([attemptsOf(db, key), grantsOf(db, key)]);
+  const [{ rows: attempts }, g] = await Promise.all([
+    attemptsOf(db, key),
+    grants ??
+      grantsOf(db, key).then(({ rows }) => ({
+        total: rows.length,
+        used: rows.filter((r) => r.usedby).length,
+        unused: rows.find((r) => !r.usedby)?.id ?? null,
+      })),
+  ]);
   const open = attempts.find((a) => a.state === 'inprogress');
   const used = attempts.length;
-  const usedGrants = grants.filter((g) => g.usedby).length;
-  const unused = grants.find((g) => !g.usedby);
-  const allowed = rules.maxattempts === 0 ? null : rules.maxattempts + grants.length;
+  const usedGrants = g.used;
+  const unused = g.unused;
+  const allowed = rules.maxattempts === 0 ? null : rules.maxattempts + g.total;
   const passed = attempts.some((a) => fromBool(a.passed));
   const status: AttemptStatus = { attempts, open, allowed, used, canstart: true, passed };
   if (open) return status;
@@ -175,7 +195,7 @@ export async function attemptStatus(
   const waited = !waitEnds || at >= waitEnds;
   if (withinRule && waited) return status;
   // A granted attempt adds one to the limit and lifts the wait.
-  if (unused) return { ...status, grant: unused.id };
+  if (unused) return { ...status, grant: unused };
   if (!withinRule) return { ...status, canstart: false, reason: 'used' };
   return { ...status, canstart: false, reason: 'wait', nextopens: waitEnds! };
 }
@@ -547,8 +567,9 @@ export async function grantAttempt(
 
 /**
  * The class, the learner's enrolment in it (`enrollment` null when not enrolled) and the exam material
- * with its rules and the course of its lesson (`materialId` null when there is no such material), in
- * one read: the exam's status and start ask for all three on every call.
+ * with its rules and the course of its lesson (`materialId` null when there is no such material), and
+ * the attempts granted to the learner for it, in one read: the exam's status and start ask for all of
+ * them on every call.
  */
 export async function examTargetRow(db: Db, classid: string, enrollment: string, material: string) {
   return (await examTarget(db, { classid, enrollment, material })).rows[0];
@@ -574,8 +595,29 @@ const examTarget = prepared((db: Db, v: { classid: string; enrollment: string; m
       'm.showanswers',
       'l.course as lessonCourse',
     ])
+    .select((eb) => {
+      const grants = () =>
+        eb.selectFrom('exam_grants as g').where('g.enrollmentId', '=', v.enrollment).where('g.material', '=', v.material);
+      return [
+        grants()
+          .select((g) => g.fn.countAll().as('n'))
+          .as('grantsTotal'),
+        grants()
+          .where('g.usedby', 'is not', null)
+          .select((g) => g.fn.countAll().as('n'))
+          .as('grantsUsed'),
+        grants().where('g.usedby', 'is', null).select('g.id').orderBy('g.created').orderBy('g.id').limit(1).as('grantUnused'),
+      ];
+    })
     .where('c.id', '=', v.classid),
 );
+
+/** The grants as the exam's target read counted them (counts come back as text or bigint on PostgreSQL). */
+export const grantsOfTarget = (row: { grantsTotal: unknown; grantsUsed: unknown; grantUnused: string | null }): Grants => ({
+  total: Number(row.grantsTotal ?? 0),
+  used: Number(row.grantsUsed ?? 0),
+  unused: row.grantUnused,
+});
 
 /**
  * An attempt with what every save and submit checks beside it, in one read: whether its enrolment

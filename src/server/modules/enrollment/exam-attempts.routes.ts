@@ -40,6 +40,7 @@ import {
   attemptWithRules,
   closeOverdue,
   examTargetRow,
+  grantsOfTarget,
   isOverdue,
   grantAttempt,
   gradebookRows,
@@ -186,6 +187,7 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
       enrollment: { id: row.enrollment!, user: actor.id, course: row.course, classid: row.id },
       rules: rulesOf(material, config),
       passpercent: passPercentOf(config),
+      grants: grantsOfTarget(row),
     };
   }
 
@@ -205,10 +207,11 @@ export function examAttemptRoutes(app: FastifyInstance, ctx: AppContext) {
 
   async function statusReply(t: Awaited<ReturnType<typeof examTarget>>): Promise<ExamStatus> {
     const now = at();
-    let s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now);
+    let s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now, t.grants);
     if (s.attempts.some((a) => isOverdue(a, now))) {
       notice(await closeOverdue(db, t.enrollment.id, t.material.id, now, t.passpercent, t.rules));
-      s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now);
+      // Closing an attempt uses no grant.
+      s = await attemptStatus(db, t.enrollment.id, t.material.id, t.rules, now, t.grants);
     }
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []).length;
     const refused = s.canstart ? undefined : await refusal(ctx, s, t.user.lang);
