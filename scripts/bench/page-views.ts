@@ -33,15 +33,32 @@ export const PAGES: Record<string, Call[]> = {
   ],
 };
 
-async function run(
-  base: string,
-  learners: Learner[],
-  calls: Call[],
-  seconds: number,
-  bare: boolean,
-): Promise<{ views: number; errors: number }> {
+/** CPU milliseconds used so far by a process and its children (the cluster's workers); NaN off Linux. */
+function treeCpuMs(pid: number): number {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    const own = (Number(stat[11]) + Number(stat[12])) * 10;
+    return own + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
+  } catch {
+    return NaN;
+  }
+}
+
+interface Run {
+  views: number;
+  errors: number;
+  /** CPU per page view, in ms: the server's processes, and this load generator's. */
+  serverMs: number;
+  loadMs: number;
+}
+
+async function run(base: string, learners: Learner[], calls: Call[], seconds: number, bare: boolean, serverPid?: number): Promise<Run> {
   let views = 0;
   let errors = 0;
+  const server0 = serverPid ? treeCpuMs(serverPid) : NaN;
+  const load0 = process.cpuUsage();
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     learners.map(async (l) => {
@@ -60,7 +77,9 @@ async function run(
       }
     }),
   );
-  return { views: views / seconds, errors };
+  const load = process.cpuUsage(load0);
+  const serverMs = serverPid ? (treeCpuMs(serverPid) - server0) / views : NaN;
+  return { views: views / seconds, errors, serverMs, loadMs: (load.user + load.system) / 1000 / views };
 }
 
 export async function runPageViewBench(bareUrl: string, env: Record<string, string>): Promise<void> {
@@ -87,7 +106,7 @@ export async function runPageViewBench(bareUrl: string, env: Record<string, stri
       for (const users of [10, 50]) {
         for (const [page, calls] of Object.entries(PAGES)) {
           await run(app.url, learners.slice(0, users), calls, 2, false); // warm-up
-          const r = await run(app.url, learners.slice(0, users), calls, seconds, false);
+          const r = await run(app.url, learners.slice(0, users), calls, seconds, false, app.child.pid);
           const key = `${page} page, ${users} users`;
           if (workers === 1) byWorkers.set(key, r.views);
           const bareViews = Number(out.find((o) => o[0] === key)![2]);
@@ -97,6 +116,10 @@ export async function runPageViewBench(bareUrl: string, env: Record<string, stri
             r.views.toFixed(0),
             String(r.errors),
             `${((r.views / bareViews) * 100).toFixed(0)}% of bare${workers > 1 ? `, ${(r.views / byWorkers.get(key)!).toFixed(2)}x 1 process` : ''}`,
+            r.serverMs.toFixed(2),
+            r.loadMs.toFixed(2),
+            // Every core busy with the server and this generator at these costs: no run on this machine can do more.
+            ((cores * 1000) / (r.serverMs + r.loadMs)).toFixed(0),
           ]);
         }
       }
@@ -109,6 +132,9 @@ export async function runPageViewBench(bareUrl: string, env: Record<string, stri
   console.log(`\nSigned-in page views (every call of the page, separate sessions), ${seconds} s each, ${cores} cores`);
   const line = (cells: string[]) =>
     console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 28 : 20) : c.padStart(i === 4 ? 34 : 12))).join(''));
-  line(['case', 'server', 'views/s', 'errors', 'ratio']);
+  line(['case', 'server', 'views/s', 'errors', 'ratio', 'server ms', 'load ms', 'ceiling/s']);
   for (const o of out.sort((a, b) => a[0]!.localeCompare(b[0]!))) line(o);
+  console.log(
+    `server ms, load ms: CPU per page view of the server's processes${env.DATABASE_URL ? ' (not PostgreSQL)' : ''} and of this load generator, which shares the ${cores} cores; ceiling/s: the page views per second those costs allow with every core busy.`,
+  );
 }

@@ -184,18 +184,16 @@ export async function attemptStatus(
   ]);
   const open = attempts.find((a) => a.state === 'inprogress');
   const used = attempts.length;
-  const usedGrants = g.used;
-  const unused = g.unused;
   const allowed = rules.maxattempts === 0 ? null : rules.maxattempts + g.total;
   const passed = attempts.some((a) => fromBool(a.passed));
   const status: AttemptStatus = { attempts, open, allowed, used, canstart: true, passed };
   if (open) return status;
-  const withinRule = rules.maxattempts === 0 || used < rules.maxattempts + usedGrants;
+  const withinRule = rules.maxattempts === 0 || used < rules.maxattempts + g.used;
   const waitEnds = waitEndsOf(attempts, rules);
   const waited = !waitEnds || at >= waitEnds;
   if (withinRule && waited) return status;
   // A granted attempt adds one to the limit and lifts the wait.
-  if (unused) return { ...status, grant: unused };
+  if (g.unused) return { ...status, grant: g.unused };
   if (!withinRule) return { ...status, canstart: false, reason: 'used' };
   return { ...status, canstart: false, reason: 'wait', nextopens: waitEnds! };
 }
