@@ -173,15 +173,19 @@ export async function attemptStatus(
   grants?: Grants,
 ): Promise<AttemptStatus> {
   const key = { enrollmentId, material };
-  const [{ rows: attempts }, g] = await Promise.all([
-    attemptsOf(db, key),
-    grants ??
-      grantsOf(db, key).then(({ rows }) => ({
-        total: rows.length,
-        used: rows.filter((r) => r.usedby).length,
-        unused: rows.find((r) => !r.usedby)?.id ?? null,
-      })),
-  ]);
+  const [{ rows: attempts }, g] = await Promise.all([attemptsOf(db, key), grants ?? readGrants(db, key)]);
+  return statusFrom(attempts, g, rules, at);
+}
+
+async function readGrants(db: Db | Trx, key: { enrollmentId: string; material: string }): Promise<Grants> {
+  const { rows } = await grantsOf(db, key);
+  return { total: rows.length, used: rows.filter((r) => r.usedby).length, unused: rows.find((r) => !r.usedby)?.id ?? null };
+}
+
+/** No attempt granted: what the rules alone allow. */
+const NO_GRANTS: Grants = { total: 0, used: 0, unused: null };
+
+function statusFrom(attempts: ExamAttemptsTable[], g: Grants, rules: ExamRules, at: string): AttemptStatus {
   const open = attempts.find((a) => a.state === 'inprogress');
   const used = attempts.length;
   const allowed = rules.maxattempts === 0 ? null : rules.maxattempts + g.total;
@@ -189,29 +193,14 @@ export async function attemptStatus(
   const status: AttemptStatus = { attempts, open, allowed, used, canstart: true, passed };
   if (open) return status;
   const withinRule = rules.maxattempts === 0 || used < rules.maxattempts + g.used;
-  const waitEnds = waitEndsOf(attempts, rules);
+  const lastEnd = attempts.reduce<string | null>((m, a) => (a.finished && (!m || a.finished > m) ? a.finished : m), null);
+  const waitEnds = lastEnd && rules.waithours > 0 ? new Date(Date.parse(lastEnd) + rules.waithours * 3_600_000).toISOString() : null;
   const waited = !waitEnds || at >= waitEnds;
   if (withinRule && waited) return status;
   // A granted attempt adds one to the limit and lifts the wait.
   if (g.unused) return { ...status, grant: g.unused };
   if (!withinRule) return { ...status, canstart: false, reason: 'used' };
   return { ...status, canstart: false, reason: 'wait', nextopens: waitEnds! };
-}
-
-/** When the wait after the latest finished attempt ends; null when there is none to wait for. */
-function waitEndsOf(attempts: ExamAttemptsTable[], rules: ExamRules): string | null {
-  const lastEnd = attempts.reduce<string | null>((m, a) => (a.finished && (!m || a.finished > m) ? a.finished : m), null);
-  return lastEnd && rules.waithours > 0 ? new Date(Date.parse(lastEnd) + rules.waithours * 3_600_000).toISOString() : null;
-}
-
-/**
- * Whether the rules alone let a new attempt start now (no attempt open, one left without counting
- * grants, the wait over): then no grant is needed or taken, and the grants need not be read.
- */
-function rulesAllowNew(attempts: ExamAttemptsTable[], rules: ExamRules, at: string): boolean {
-  if (attempts.some((a) => a.state === 'inprogress')) return false;
-  const waitEnds = waitEndsOf(attempts, rules);
-  return (rules.maxattempts === 0 || attempts.length < rules.maxattempts) && (!waitEnds || at >= waitEnds);
 }
 
 export interface AttemptTarget {
@@ -252,15 +241,13 @@ export async function startAttempt(
       await closeRowsIn(trx, locked, overdue, t.passpercent, t.rules);
       attempts = (await attemptsOf(trx, key)).rows;
     }
-    // Most starts are allowed by the rules alone; the grants are read when a start needs one (or to say
-    // why not), and an open attempt is resumed.
-    let grant: string | undefined;
-    if (!rulesAllowNew(attempts, t.rules, at)) {
-      const status = await attemptStatus(trx, t.enrollment.id, t.material.id, t.rules, at);
-      if (status.open) return { attempt: status.open, resumed: true };
-      if (!status.canstart) throw new AttemptRefused(status);
-      grant = status.grant;
-    }
+    // An open attempt is resumed and most starts are allowed by the rules alone; the grants are read
+    // (under the lock) only when a start needs one, or to say why not.
+    let status = statusFrom(attempts, NO_GRANTS, t.rules, at);
+    if (!status.open && !status.canstart) status = statusFrom(attempts, await readGrants(trx, key), t.rules, at);
+    if (status.open) return { attempt: status.open, resumed: true };
+    if (!status.canstart) throw new AttemptRefused(status);
+    const grant = status.grant;
     const pool = fromJson<QuizQuestion[]>(t.material.quiz, []);
     const row: ExamAttemptsTable = {
       id: crypto.randomUUID(),
