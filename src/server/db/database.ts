@@ -36,6 +36,7 @@ import { up as m027 } from './migrations/027-tables-history.ts';
 import { up as m029 } from './migrations/029-audit-targets.ts';
 import { up as m031 } from './migrations/031-table-sorts.ts';
 import { up as m033 } from './migrations/033-class-members.ts';
+import { up as m035 } from './migrations/035-exam-attempts-due.ts';
 
 export type Db = Kysely<Database>;
 export interface Store {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, engine: Engine) => Prom
   '029-audit-targets': { up: m029 },
   '031-table-sorts': { up: m031 },
   '033-class-members': { up: m033 },
+  '035-exam-attempts-due': { up: m035 },
 };
 
 // PostgreSQL returns bigint (count(*)) as a string; numeric columns we use are double precision.

@@ -6,7 +6,7 @@
  * racing a submit give one result. The attempt rules (attempts, wait, answers shown) are checked here.
  */
 import crypto from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { durableTransaction, engineOfDb, type Db } from '../../db/database.ts';
 import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, jsonArrayLength } from '../../db/dialect.ts';
@@ -518,7 +518,8 @@ export async function sweepOverdue(
       'materials.waithours',
       'materials.showanswers',
     ])
-    .where('exam_attempts.state', '=', 'inprogress')
+    // Spelled out, not a parameter, so that both engines can use the index of open attempts by deadline.
+    .where('exam_attempts.state', '=', sql.lit('inprogress'))
     .where('exam_attempts.deadline', 'is not', null)
     .where('exam_attempts.deadline', '<=', at)
     .limit(500)
