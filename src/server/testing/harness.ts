@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
@@ -15,6 +16,7 @@ import { buildApp, type RouteEntry } from '../app.ts';
 import type { HealthState } from '../health.ts';
 import type { AppContext } from '../context.ts';
 import type { Engine } from '../db/dialect.ts';
+import { migrate, openStore, type Store } from '../db/database.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
 
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -68,6 +70,47 @@ export async function freshDatabase(engine: Engine): Promise<{ url: string; data
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh database of the engine with every migration run, for the migrations' tests (undefined when
+ * PostgreSQL is unreachable, so its half skips). `env` is in force while the store opens (PG_POOL_MAX).
+ */
+export async function migratedStore(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<{ store: Store; migrated: string[]; close(): Promise<void> } | undefined> {
+  if (engine === 'postgres' && !(await postgresReachable())) return undefined;
+  const fresh = await freshDatabase(engine);
+  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  let store: Store;
+  try {
+    store = openStore(fresh.url);
+  } finally {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+  const migrated = await migrate(store);
+  return {
+    store,
+    migrated,
+    async close() {
+      await store.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** The names of the store's indexes, for the migrations' tests. */
+export async function indexNames(store: Store): Promise<string[]> {
+  const query =
+    store.engine === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'index'`
+      : sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'`;
+  return (await query.execute(store.db)).rows.map((r) => r.name);
 }
 
 export interface TestServer {

@@ -1,8 +1,8 @@
 /** Migrations 021 and later on both engines: their indexes exist and the user search index follows the users table. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ENGINES, freshDatabase, postgresReachable } from '../../testing/harness.ts';
-import { migrate, openStore, type Store } from '../database.ts';
+import { ENGINES, indexNames, migratedStore } from '../../testing/harness.ts';
+import type { Store } from '../database.ts';
 
 const INDEXES = [
   'enrollments_course_completed',
@@ -33,27 +33,18 @@ const INDEXES = [
 
 describe.each(ENGINES)('migration 021 on %s', (engine) => {
   let store: Store | undefined;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    if (engine === 'postgres' && !(await postgresReachable())) return;
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    store = openStore(fresh.url);
-    expect(await migrate(store)).toContain('021-scale');
+    const fresh = await migratedStore(engine);
+    if (!fresh) return;
+    ({ store, close } = fresh);
+    expect(fresh.migrated).toContain('021-scale');
   });
-  afterAll(async () => {
-    await store?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   it('creates every index', async () => {
     if (!store) return;
-    const names =
-      engine === 'sqlite'
-        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(store.db)).rows.map((r) => r.name)
-        : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'`.execute(store.db)).rows.map(
-            (r) => r.name,
-          );
+    const names = await indexNames(store);
     for (const name of [...INDEXES, ...(engine === 'postgres' ? ['users_search'] : [])]) expect(names).toContain(name);
   });
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ENGINES, freshDatabase, postgresReachable } from '../../testing/harness.ts';
-import { migrate, openStore, type Store } from '../database.ts';
+import { ENGINES, indexNames, migratedStore } from '../../testing/harness.ts';
+import type { Store } from '../database.ts';
 import { saveAnswers } from '../../modules/enrollment/exam-attempts.repository.ts';
 
 const OPEN = 300;
@@ -14,35 +14,19 @@ const at = '2026-11-25T10:00:00.000Z';
 
 describe.each(ENGINES)('migration 035 on %s', (engine) => {
   let store: Store | undefined;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    if (engine === 'postgres' && !(await postgresReachable())) return;
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    // One connection: the statements the test prepares and explains are those the saves prepared.
-    const before = process.env.PG_POOL_MAX;
-    process.env.PG_POOL_MAX = '1';
-    try {
-      store = openStore(fresh.url);
-    } finally {
-      if (before === undefined) delete process.env.PG_POOL_MAX;
-      else process.env.PG_POOL_MAX = before;
-    }
-    expect(await migrate(store)).toContain('035-exam-attempts-due');
+    // One connection: the statements the test explains are those the saves prepared.
+    const fresh = await migratedStore(engine, { PG_POOL_MAX: '1' });
+    if (!fresh) return;
+    ({ store, close } = fresh);
+    expect(fresh.migrated).toContain('035-exam-attempts-due');
   });
-  afterAll(async () => {
-    await store?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   it('replaces the index on (state, deadline) with one of open attempts by deadline', async () => {
     if (!store) return;
-    const names =
-      engine === 'sqlite'
-        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(store.db)).rows.map((r) => r.name)
-        : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'`.execute(store.db)).rows.map(
-            (r) => r.name,
-          );
+    const names = await indexNames(store);
     expect(names).toContain('exam_attempts_due');
     expect(names).not.toContain('exam_attempts_open');
   });
