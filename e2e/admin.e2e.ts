@@ -12,7 +12,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../src/domain/messages.ts';
 import { STATE_EXPLORER_MODULES } from '../src/domain/constants.ts';
-import { DEMO, goto, launchBrowser, navigate, newPage, pageErrors, ready, screenshot, signedInPage, uniqueEmail } from './helpers.ts';
+import {
+  DEMO,
+  goto,
+  launchBrowser,
+  navigate,
+  newPage,
+  pageErrors,
+  pickOption,
+  ready,
+  screenshot,
+  signedInPage,
+  uniqueEmail,
+} from './helpers.ts';
 
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
@@ -283,8 +295,7 @@ describe('an admin', () => {
     const nav = page.getByTestId('navitem-form');
     await nav.locator('input[name="title"]').fill(title);
     await nav.locator('input[name="url"]').fill('javascript:alert(1)');
-    await nav.getByTestId('navitem-groups').click({ force: true });
-    await page.getByRole('option', { name: /^footer2/ }).click();
+    await pickOption(page, nav.getByTestId('navitem-groups'), /^footer2/);
     await nav.getByTestId('navitem-save').click();
     await expect.poll(() => nav.textContent()).toContain(MSG.unsafeUrl);
     await nav.locator('input[name="url"]').fill('/About#donate');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../src/domain/constants.ts';
 
@@ -149,6 +149,27 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     }));
   });
   return result;
+}
+
+/**
+ * Opens a select or multi-select and picks one of its options. A click on the field sometimes focuses it
+ * without opening its list (seen once in about three CI runs, inside a just-opened form); the keyboard's
+ * ArrowDown, which opens the list of a focused field, is then tried, and then a second click.
+ */
+export async function pickOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
+  const item = page.getByRole('option', { name: option }).first();
+  const shown = (timeout: number) =>
+    item.waitFor({ state: 'visible', timeout }).then(
+      () => true,
+      () => false,
+    );
+  for (let tries = 0; tries < 3; tries++) {
+    await field.click({ force: true });
+    if (await shown(3000)) return item.click();
+    await page.keyboard.press('ArrowDown');
+    if (await shown(2000)) return item.click();
+  }
+  await item.click();
 }
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
