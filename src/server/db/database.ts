@@ -194,12 +194,13 @@ export function engineOf(url: string): Engine {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 
-export function openStore(url: string): Store {
+/** `poolMax`: PostgreSQL connections of this process, else PG_POOL_MAX, else 10. */
+export function openStore(url: string, opts: { poolMax?: number } = {}): Store {
   const engine = engineOf(url);
   if (engine === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
-      max: Number(process.env.PG_POOL_MAX) || 10,
+      max: opts.poolMax ?? (Number(process.env.PG_POOL_MAX) || 10),
       // Also the longest wait for a free connection: a burst of writes to one row queues behind its lock,
       // so this must outlast a busy moment. A stopped database refuses at once and is answered 503 anyway.
       connectionTimeoutMillis: 30_000,

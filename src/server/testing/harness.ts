@@ -74,25 +74,15 @@ export async function freshDatabase(engine: Engine): Promise<{ url: string; data
 
 /**
  * A fresh database of the engine with every migration run, for the migrations' tests (undefined when
- * PostgreSQL is unreachable, so its half skips). `env` is in force while the store opens (PG_POOL_MAX).
+ * PostgreSQL is unreachable, so its half skips).
  */
 export async function migratedStore(
   engine: Engine,
-  env: Record<string, string> = {},
+  opts: { poolMax?: number } = {},
 ): Promise<{ store: Store; migrated: string[]; close(): Promise<void> } | undefined> {
   if (engine === 'postgres' && !(await postgresReachable())) return undefined;
   const fresh = await freshDatabase(engine);
-  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  let store: Store;
-  try {
-    store = openStore(fresh.url);
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
+  const store = openStore(fresh.url, opts);
   const migrated = await migrate(store);
   return {
     store,

@@ -17,7 +17,7 @@ describe.each(ENGINES)('migration 035 on %s', (engine) => {
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     // One connection: the statements the test explains are those the saves prepared.
-    const fresh = await migratedStore(engine, { PG_POOL_MAX: '1' });
+    const fresh = await migratedStore(engine, { poolMax: 1 });
     if (!fresh) return;
     ({ store, close } = fresh);
     expect(fresh.migrated).toContain('035-exam-attempts-due');

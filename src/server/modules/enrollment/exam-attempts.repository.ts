@@ -12,6 +12,7 @@ import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schem
 import { bool, fromBool, fromJson, json, jsonArrayLength } from '../../db/dialect.ts';
 import { prepared } from '../../db/prepared.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
+import type { AttemptState } from '../../../domain/replies-exam.ts';
 import type { QuizQuestion, SiteConfig } from '../../../domain/types.ts';
 import { lockEnrollment, writeAttempt, type AttemptResult, type Graded, type Locked } from './enrollment.repository.ts';
 import { correctLetter, grade } from './quiz.grading.ts';
@@ -519,7 +520,7 @@ export async function sweepOverdue(
       'materials.showanswers',
     ])
     // Spelled out, not a parameter, so that both engines can use the index of open attempts by deadline.
-    .where('exam_attempts.state', '=', sql.lit('inprogress'))
+    .where('exam_attempts.state', '=', sql.lit('inprogress' satisfies AttemptState))
     .where('exam_attempts.deadline', 'is not', null)
     .where('exam_attempts.deadline', '<=', at)
     .limit(500)
