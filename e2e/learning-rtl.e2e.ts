@@ -71,6 +71,43 @@ describe('learning screens in Arabic (right to left)', () => {
     expect(await questionDirection('/lessons/intro-online-learning-ar/iol-ar-l2/iol-ar-selfpaced')).toBe('rtl');
   });
 
+  it("shows a course's own text in the course's language and direction, the interface around it in the interface's", async () => {
+    const { page, context } = await freshLearner('ar', [['iol-en-selfpaced', 'intro-online-learning']], 1280);
+    /** lang and computed direction of the title, the lesson's description, a material's title and body, and the Mark Unread button. */
+    const directions = () =>
+      page.evaluate(() => {
+        const of = (el: Element | null) => (el ? [el.closest('[lang]')?.getAttribute('lang'), getComputedStyle(el).direction] : null);
+        return {
+          title: of(document.querySelector('h1')),
+          description: of(document.querySelector('h1 + .mantine-Typography-root')),
+          material: of(document.querySelector('.lesson-material h2')),
+          body: of(document.querySelector('.lesson-material .mantine-Typography-root')),
+          button: of(document.querySelector('[data-testid="mark-unread"]')),
+        };
+      });
+    await goto(page, '/lessons/intro-online-learning/iol-en-l1/iol-en-selfpaced', 'lesson');
+    await page.locator('.lesson-material').first().waitFor();
+    expect(await directions()).toEqual({
+      title: ['en', 'ltr'],
+      description: ['en', 'ltr'],
+      material: ['en', 'ltr'],
+      body: ['en', 'ltr'],
+      button: ['ar', 'rtl'],
+    });
+
+    // The other way round: an Arabic course in the English interface reads right to left.
+    expect((await context.request.post('/app_users/setlang/', { data: { lang: 'en' } })).status()).toBe(200);
+    await goto(page, '/lessons/intro-online-learning-ar/iol-ar-l1/iol-ar-selfpaced', 'lesson');
+    await page.locator('.lesson-material').first().waitFor();
+    const back = await directions();
+    expect([back.title, back.material, back.body]).toEqual([
+      ['ar', 'rtl'],
+      ['ar', 'rtl'],
+      ['ar', 'rtl'],
+    ]);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  });
+
   it('class members for the instructor in Arabic', async () => {
     const { page, context } = await as(DEMO.instructor, 375);
     expect((await context.request.post('/app_users/setlang/', { data: { lang: 'ar' } })).status()).toBe(200);

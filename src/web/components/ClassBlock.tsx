@@ -13,11 +13,13 @@ import { HtmlBody } from './HtmlBody.tsx';
 import { classQuery, runsClass } from '../lib/data/classes.ts';
 import { dayInText } from '../lib/data/enrollment.ts';
 import { classEditPath, classMembersPath } from '../lib/paths.ts';
+import { useContentLang } from '../lib/content-lang.ts';
 
 export function ClassBlock({ classId, compact = false }: { classId: string; compact?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const { data: cls, isPending } = useQuery(classQuery(classId));
+  const own = useContentLang(cls?.lang);
   if (isPending) return <Skeleton h={compact ? 36 : 90} />;
   if (!cls) return null;
   const host = runsClass(user, cls);
@@ -32,10 +34,10 @@ export function ClassBlock({ classId, compact = false }: { classId: string; comp
         <Stack gap={2} style={{ minWidth: 0 }}>
           {compact ? (
             <Text fw={600}>
-              {t('Class')}: {cls.name}
+              {t('Class')}: <span {...own}>{cls.name}</span>
             </Text>
           ) : (
-            <Title order={2} size="h4">
+            <Title order={2} size="h4" {...own}>
               {cls.name}
             </Title>
           )}
@@ -67,7 +69,7 @@ export function ClassBlock({ classId, compact = false }: { classId: string; comp
           </Group>
         )}
       </Group>
-      {!compact && <HtmlBody html={cls.description} />}
+      {!compact && <HtmlBody html={cls.description} {...own} />}
     </Paper>
   );
 }

@@ -1,12 +1,14 @@
 import type { MouseEvent } from 'react';
 import { Typography } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import type { ContentLang } from '../lib/content-lang.ts';
 
 /**
  * Editor-written html (sanitised by the server). Local links inside it navigate within the app
- * instead of reloading the page.
+ * instead of reloading the page. `lang` and `dir` (content-lang.ts) when it is in another language than the
+ * interface.
  */
-export function HtmlBody({ html, className }: { html: string | undefined; className?: string }) {
+export function HtmlBody({ html, className, lang, dir }: { html: string | undefined; className?: string } & ContentLang) {
   const navigate = useNavigate();
   if (!html) return null;
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -20,5 +22,5 @@ export function HtmlBody({ html, className }: { html: string | undefined; classN
     e.preventDefault();
     navigate(url.pathname + url.search + url.hash);
   };
-  return <Typography className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Typography className={className} lang={lang} dir={dir} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -44,6 +44,7 @@ import {
 } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { useContentLang } from '../../lib/content-lang.ts';
 import { Video } from '../../components/Video.tsx';
 import { allCoursesQuery, classQuery, classesQuery, courseByIdQuery, enrollmentsQuery, lessonsQuery } from '../../lib/data/courses.ts';
 import { KeepCourse } from '../../lib/embeds.tsx';
@@ -103,6 +104,7 @@ export default function CoursePage() {
   // With a class, the sibling's self-paced class in the user's language is used.
   const siblingClasses = useQuery({ ...classesQuery(sibling ?? '', lang), enabled: siblingExists && !!classId });
   const gaveUp = useCourseRetry(courseId, !!course, courses.isSuccess);
+  const own = useContentLang(course?.lang);
   useDocumentTitle(course?.title ?? (courses.isPending ? undefined : t('Course')));
 
   if (courses.isPending || (!course && byId.isPending && byId.fetchStatus !== 'idle') || (!course && !gaveUp && !courses.isError)) {
@@ -176,9 +178,11 @@ export default function CoursePage() {
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: course.video ? 7 : 12 }}>
           <Stack gap="sm">
-            <Title order={1}>{course.title}</Title>
+            <Title order={1} {...own}>
+              {course.title}
+            </Title>
             <CourseLead course={course} lessons={lessons.data} className={classRecord?.name} />
-            <HtmlBody html={course.description} className="course-description" />
+            <HtmlBody html={course.description} className="course-description" {...own} />
           </Stack>
         </Grid.Col>
         {course.video && (
@@ -277,7 +281,7 @@ export default function CoursePage() {
         />
       </Paper>
 
-      <HtmlBody html={course.description2} className="course-footer" />
+      <HtmlBody html={course.description2} className="course-footer" {...own} />
     </Stack>
   );
 }
@@ -329,16 +333,18 @@ function ClassBlock({
     startdate?: string;
     selfpaced: boolean;
     description?: string;
+    lang?: string;
   };
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const own = useContentLang(cls.lang);
   const runs = !!user && (user.isAdmin || cls.instructor === user._id || !!user.instructor?.[cls._id]);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="course-class" data-testid="class-block">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4}>
-          <Title order={2} size="h4" id="course-class">
+          <Title order={2} size="h4" id="course-class" {...own}>
             {cls.name}
           </Title>
           {cls.instructorname && (
@@ -372,7 +378,7 @@ function ClassBlock({
           </Group>
         )}
       </Group>
-      <HtmlBody html={cls.description} />
+      <HtmlBody html={cls.description} {...own} />
     </Paper>
   );
 }
@@ -394,6 +400,7 @@ function LessonList({
 }) {
   const { t } = useTranslation();
   const { config } = useSession();
+  const own = useContentLang(course.lang);
   if (pending) return <Skeleton h={120} />;
   const sections = lessonSections(lessons, course);
   if (sections.length === 0) return <Text c="gray.7">{t('No lessons yet')}</Text>;
@@ -440,7 +447,7 @@ function LessonList({
                   }
                 >
                   <Group gap={6} wrap="wrap">
-                    <Anchor component={Link} to={lessonPath(course._id, l._id, classId)} fw={500}>
+                    <Anchor component={Link} to={lessonPath(course._id, l._id, classId)} fw={500} {...own}>
                       {l.title}
                     </Anchor>
                     {visited && (

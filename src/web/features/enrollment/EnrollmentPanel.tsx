@@ -47,12 +47,26 @@ import { dayInText, enrollmentsOf, type EnrollmentRow } from '../../lib/data/enr
 import { splitByAge } from '../../lib/data/enrollment-rows.ts';
 import { READABLE_ERRORS, SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { classEditPath, classMembersPath, coursePath, nextLessonPath } from '../../lib/paths.ts';
+import { useContentLang } from '../../lib/content-lang.ts';
 
 const EnrollmentEditor = lazy(() => import('./EnrollmentEditor.tsx'));
 const AddUserToClass = lazy(() => import('./AddUserToClass.tsx'));
 
-function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; self: boolean; manage: boolean; courseTitle: string }) {
+function EnrollmentCard({
+  e,
+  self,
+  manage,
+  courseTitle,
+  courseLang,
+}: {
+  e: EnrollmentRow;
+  self: boolean;
+  manage: boolean;
+  courseTitle: string;
+  courseLang?: string;
+}) {
   const { t } = useTranslation();
+  const own = useContentLang(courseLang);
   const [mode, setMode] = useState<'edit' | 'remove' | null>(null);
   const percent = Math.max(0, Math.min(100, Math.round(e.percentcomplete ?? 0)));
   return (
@@ -69,12 +83,18 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Anchor component={Link} to={coursePath(e.course, e.classid)} fw={700} size="lg">
+            <Anchor component={Link} to={coursePath(e.course, e.classid)} fw={700} size="lg" {...own}>
               {courseTitle}
             </Anchor>
-            <Text size="sm" c="gray.8">
-              {e.classexists === false ? t('This class no longer exists') : (e.classname ?? e.classid)}
-            </Text>
+            {e.classexists === false ? (
+              <Text size="sm" c="gray.8">
+                {t('This class no longer exists')}
+              </Text>
+            ) : (
+              <Text size="sm" c="gray.8" {...own}>
+                {e.classname ?? e.classid}
+              </Text>
+            )}
           </div>
           {e.completed ? (
             <Badge color="green" variant="light" c={SUCCESS_TEXT} leftSection={<IconCheck size={12} aria-hidden />}>
@@ -88,7 +108,7 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
         </Group>
         {e.description && (
           <Box fz="sm" c="gray.8" style={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-            <HtmlBody html={e.description} />
+            <HtmlBody html={e.description} {...own} />
           </Box>
         )}
         <Group gap="lg" wrap="wrap">
@@ -158,16 +178,20 @@ function EnrollmentCard({ e, self, manage, courseTitle }: { e: EnrollmentRow; se
   );
 }
 
-function HostedClass({ cls, courseTitle }: { cls: ClassRecord; courseTitle: string }) {
+function HostedClass({ cls, courseTitle, courseLang }: { cls: ClassRecord; courseTitle: string; courseLang?: string }) {
   const { t } = useTranslation();
+  const own = useContentLang(cls.lang ?? courseLang);
+  const courseOwn = useContentLang(courseLang);
   return (
     <Paper component="li" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="hosted-class" data-class={cls._id}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" align="flex-start">
           <div style={{ minWidth: 0 }}>
-            <Text fw={700}>{cls.name}</Text>
+            <Text fw={700} {...own}>
+              {cls.name}
+            </Text>
             <Text size="sm" c="gray.8">
-              {courseTitle}
+              <span {...courseOwn}>{courseTitle}</span>
               {cls.startdate ? ` · ${t('Start date')}: ${dayInText(cls.startdate)}` : ''}
             </Text>
           </div>
@@ -232,6 +256,7 @@ export default function EnrollmentPanel({ userId, self }: { userId: string; self
   const [showOlder, setShowOlder] = useState(false);
   const manage = !self && !!user?.isEditor;
   const titleOf = (id: string, fallback?: string) => courses.data?.find((c) => c._id === id)?.title ?? fallback ?? id;
+  const langOf = (id: string) => courses.data?.find((c) => c._id === id)?.lang;
   const { recent, older } = splitByAge(rows.data ?? []);
   const list = showOlder ? [...recent, ...older] : recent;
 
@@ -280,7 +305,14 @@ export default function EnrollmentPanel({ userId, self }: { userId: string; self
             {list.length > 0 && (
               <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
                 {list.map((e) => (
-                  <EnrollmentCard key={e._id} e={e} self={self} manage={manage} courseTitle={titleOf(e.course, e.coursetitle)} />
+                  <EnrollmentCard
+                    key={e._id}
+                    e={e}
+                    self={self}
+                    manage={manage}
+                    courseTitle={titleOf(e.course, e.coursetitle)}
+                    courseLang={langOf(e.course)}
+                  />
                 ))}
               </Stack>
             )}
@@ -308,7 +340,7 @@ export default function EnrollmentPanel({ userId, self }: { userId: string; self
           </Title>
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
             {hosted.data!.map((c) => (
-              <HostedClass key={c._id} cls={c} courseTitle={titleOf(c.course)} />
+              <HostedClass key={c._id} cls={c} courseTitle={titleOf(c.course)} courseLang={langOf(c.course)} />
             ))}
           </Stack>
         </Stack>

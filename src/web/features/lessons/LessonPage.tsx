@@ -31,6 +31,7 @@ import { sectionLabel } from './sections.ts';
 import { darkTitle, READABLE_ERRORS } from '../../lib/enrollment-ui.ts';
 import { LessonDiscussion } from '../../lib/embeds.tsx';
 import { adminPath, coursePath, enrollPath, lessonPath } from '../../lib/paths.ts';
+import { useContentLang } from '../../lib/content-lang.ts';
 
 /** An arrow that points the reading direction's way (mirrored in right-to-left languages). */
 function DirIcon({ next = false }: { next?: boolean }) {
@@ -52,10 +53,13 @@ function ClassPicker({
   enrollments: EnrollmentRow[];
 }) {
   const { t } = useTranslation();
+  const own = useContentLang(course.lang);
   useDocumentTitle(course.title);
   return (
     <Stack maw={640} data-screen="lesson" data-panel="classpicker" data-course={course._id}>
-      <Title order={1}>{course.title}</Title>
+      <Title order={1} {...own}>
+        {course.title}
+      </Title>
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h3" mb="sm">
           {t('Please select a class')}
@@ -159,6 +163,7 @@ function StepLink({
   lessons: Lesson[];
 }) {
   const { t } = useTranslation();
+  const own = useContentLang(course.lang);
   if (!step) {
     if (dir === 'prev') return <span />;
     return (
@@ -177,6 +182,8 @@ function StepLink({
   const lesson = lessons.find((l) => l._id === step.lessonId);
   const material = step.materialId ? lesson?.materials?.[step.materialId] : undefined;
   const label = material ? material.title || t(sectionLabel(material.section) || 'Material') : (lesson?.title ?? '');
+  // A material without a title is named by its section's label, in the interface's language.
+  const labelLang = material && !material.title ? {} : own;
   const icon = <DirIcon next={dir === 'next'} />;
   return (
     <Button
@@ -195,7 +202,7 @@ function StepLink({
         <Text size="xs" inherit={false} c={dir === 'next' ? 'white' : 'gray.7'}>
           {dir === 'prev' ? t('Previous') : t('Next')}
         </Text>
-        <Text size="sm" fw={600} inherit={false} lineClamp={2}>
+        <Text size="sm" fw={600} inherit={false} lineClamp={2} {...labelLang}>
           {label}
         </Text>
       </Stack>
@@ -221,6 +228,7 @@ export default function LessonPage() {
   const lessonFull = useQuery(lessonQuery(lessonId));
 
   const course = courses.data?.find((c) => c._id === courseId);
+  const own = useContentLang(course?.lang);
   const lessons = useMemo(() => sortLessons(lessonList.data, course), [lessonList.data, course]);
   const mine = useMemo(() => (enrollments.data ?? []).filter((e) => e.course === courseId), [enrollments.data, courseId]);
   const enrollment = classParam ? mine.find((e) => e.classid === classParam) : undefined;
@@ -322,15 +330,17 @@ export default function LessonPage() {
       data-mode={eachMaterial ? 'each' : 'list'}
     >
       <Breadcrumbs separator="›" separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
-        <Anchor component={Link} to={coursePath(courseId, classParam)} data-testid="lesson-course-link">
+        <Anchor component={Link} to={coursePath(courseId, classParam)} data-testid="lesson-course-link" {...own}>
           {course.title}
         </Anchor>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="gray.7" {...own}>
           {summary?.title ?? lesson.title}
         </Text>
       </Breadcrumbs>
-      <Title order={1}>{lesson.title}</Title>
-      <HtmlBody html={lesson.description} />
+      <Title order={1} {...own}>
+        {lesson.title}
+      </Title>
+      <HtmlBody html={lesson.description} {...own} />
 
       {enrollment && !gone && <ClassBlock classId={enrollment.classid} compact />}
       {gone && <Alert color="orange">{t(MSG.classGone)}</Alert>}
@@ -398,6 +408,7 @@ export default function LessonPage() {
         <MaterialView
           key={m._id}
           material={m}
+          courseLang={course.lang}
           courseId={courseId}
           lessonId={lessonId}
           classId={enrollment && !gone ? classParam : undefined}

@@ -14,6 +14,7 @@ import { SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
 import { tk } from '../../lib/tk.ts';
 import { useLatest } from '../../lib/use-latest.ts';
 import { sectionLabel } from './sections.ts';
+import { useContentLang } from '../../lib/content-lang.ts';
 
 // The answer sheets (a form and its schema) load when a quiz or exam is shown, not with every lesson:
 // most materials are reading, and the lesson's first screen should not wait for them.
@@ -22,6 +23,8 @@ const ExamView = lazy(() => import('./ExamView.tsx').then((m) => ({ default: m.E
 
 interface Props {
   material: Material;
+  /** The course's language: the material's own text is written in it. */
+  courseLang?: string;
   courseId: string;
   lessonId: string;
   classId?: string;
@@ -57,12 +60,25 @@ function useSeen(ref: React.RefObject<HTMLElement | null>, id: string, onSeen?: 
   }, [ref, id, cb]);
 }
 
-export function MaterialView({ material, courseId, lessonId, classId, commentId, user, progress, current, onSeen, onCompleted }: Props) {
+export function MaterialView({
+  material,
+  courseLang,
+  courseId,
+  lessonId,
+  classId,
+  commentId,
+  user,
+  progress,
+  current,
+  onSeen,
+  onCompleted,
+}: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   useSeen(ref, material._id, onSeen);
   const viewed = !!progress?.materials?.[material._id];
   const kind = material.section === 'Exam' ? 'exam' : material.section === 'Quiz' ? 'quiz' : null;
+  const own = useContentLang(courseLang);
   const title = material.title || t(sectionLabel(material.section) || tk('Material'));
   const survey = material.section === 'Survey' ? material.subid?.trim() : undefined;
 
@@ -99,7 +115,7 @@ export function MaterialView({ material, courseId, lessonId, classId, commentId,
               </Badge>
             </Group>
           </Group>
-          <Title order={2} size="h3" id={`title-${material._id}`}>
+          <Title order={2} size="h3" id={`title-${material._id}`} {...(material.title ? own : {})}>
             {title}
           </Title>
         </Stack>
@@ -123,9 +139,9 @@ export function MaterialView({ material, courseId, lessonId, classId, commentId,
           </Suspense>
         ) : (
           <>
-            <HtmlBody html={material.description} />
-            <HtmlBody html={material.description1} />
-            <HtmlBody html={material.description2} />
+            <HtmlBody html={material.description} {...own} />
+            <HtmlBody html={material.description1} {...own} />
+            <HtmlBody html={material.description2} {...own} />
             {survey && (
               <Suspense fallback={<Skeleton h={160} />}>
                 <SurveyForm
