@@ -18,6 +18,7 @@ import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useLatest } from '../../lib/use-latest.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { useContentLang } from '../../lib/content-lang.ts';
 import { invalidateEnrollments } from '../../lib/data/enrollment.ts';
 import { darkTitle } from '../../lib/enrollment-ui.ts';
 import { useOnline } from '../../lib/offline/online.ts';
@@ -42,6 +43,8 @@ const SAVE_DELAY_MS = 600;
 
 interface Props {
   material: Material;
+  /** The course's language: the quiz's text is written in it (content-lang.ts). */
+  courseLang?: string;
   courseId: string;
   lessonId: string;
   classId: string;
@@ -68,8 +71,9 @@ export function ExamView(props: Props) {
   return <OnlineExam {...props} />;
 }
 
-function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }: Props) {
+function OnlineExam({ material, courseLang, courseId, lessonId, classId, user, onCompleted }: Props) {
   const { t, i18n } = useTranslation();
+  const own = useContentLang(courseLang);
   const qc = useQueryClient();
   const key = examStatusKey(material._id, classId);
   const status = useQuery({ queryKey: key, queryFn: () => examStatus(material._id, classId), staleTime: 0 });
@@ -313,7 +317,7 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
     <Stack gap="sm" data-testid={`quiz-${material._id}`} data-quiz-state={state} data-kind="exam" data-attempts="server">
       {state === 'intro' && (
         <>
-          <HtmlBody html={material.description} />
+          <HtmlBody html={material.description} {...own} />
           {status.isPending && <Loader size="sm" aria-label={t('Loading')} />}
           {s && (
             <>
@@ -425,7 +429,7 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
                 data-text={q.question}
                 label={
                   // The question's own language decides its direction (an English question in the Arabic interface).
-                  <Text fw={600} component="span" dir="auto">
+                  <Text fw={600} component="span" lang={own.lang} dir="auto">
                     {`${i + 1}. ${q.question}`}
                   </Text>
                 }
@@ -439,7 +443,11 @@ function OnlineExam({ material, courseId, lessonId, classId, user, onCompleted }
                     <Radio
                       key={j}
                       value={ANSWER_LETTERS[j]!}
-                      label={<span dir="auto">{`${ANSWER_LETTERS[j]}. ${a}`}</span>}
+                      label={
+                        <span lang={own.lang} dir="auto">
+                          {`${ANSWER_LETTERS[j]}. ${a}`}
+                        </span>
+                      }
                       data-answer={a}
                       disabled={state === 'posting'}
                     />

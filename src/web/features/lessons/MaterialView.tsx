@@ -122,12 +122,21 @@ export function MaterialView({
         {kind === 'exam' && classId ? (
           // An enrolled learner takes the exam as attempts on the server; others see a preview.
           <Suspense fallback={<Skeleton h={160} />}>
-            <ExamView material={material} courseId={courseId} lessonId={lessonId} classId={classId} user={user} onCompleted={onCompleted} />
+            <ExamView
+              material={material}
+              courseLang={courseLang}
+              courseId={courseId}
+              lessonId={lessonId}
+              classId={classId}
+              user={user}
+              onCompleted={onCompleted}
+            />
           </Suspense>
         ) : kind ? (
           <Suspense fallback={<Skeleton h={160} />}>
             <QuizView
               material={material}
+              courseLang={courseLang}
               kind={kind}
               courseId={courseId}
               lessonId={lessonId}

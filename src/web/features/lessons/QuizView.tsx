@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
 import { useSession } from '../../lib/session.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
+import { useContentLang } from '../../lib/content-lang.ts';
 import { applyEnrollment, dayInText } from '../../lib/data/enrollment.ts';
 import { examQuestions, newAttemptId, submitAnswers, type QuizReply } from './api.ts';
 import { answerPath, sheetProblem, useAnswerSheet, type Sheet } from './answer-sheet.ts';
@@ -30,6 +31,8 @@ type State = 'intro' | 'quiz' | 'posting' | 'result' | 'answers' | 'saved';
 
 interface Props {
   material: Material;
+  /** The course's language: the quiz's text is written in it (content-lang.ts). */
+  courseLang?: string;
   kind: 'quiz' | 'exam';
   courseId: string;
   lessonId: string;
@@ -59,8 +62,9 @@ function storedResult(p: LessonProgress | undefined, passpercent: number): Resul
   };
 }
 
-export function QuizView({ material, kind, courseId, lessonId, classId, user, progress, onCompleted }: Props) {
+export function QuizView({ material, courseLang, kind, courseId, lessonId, classId, user, progress, onCompleted }: Props) {
   const { t } = useTranslation();
+  const own = useContentLang(courseLang);
   const { config } = useSession();
   const questions = material.quiz ?? [];
   const passpercent = Number(kind === 'exam' ? config?.exampasspercent : config?.quizpasspercent) || DEFAULT_PASS_PERCENT;
@@ -167,7 +171,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
       )}
       {state === 'intro' && (
         <>
-          <HtmlBody html={material.description} />
+          <HtmlBody html={material.description} {...own} />
           <Text size="sm" c="gray.8">
             {t('{{count}} questions. You need {{percent}}% to pass.', { count: questions.length, percent: passpercent })}
           </Text>
@@ -235,7 +239,7 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
                 data-question={i}
                 label={
                   // The question's own language decides its direction (an English question in the Arabic interface).
-                  <Text fw={600} component="span" dir="auto">
+                  <Text fw={600} component="span" lang={own.lang} dir="auto">
                     {`${i + 1}. ${q.question}`}
                   </Text>
                 }
@@ -249,7 +253,11 @@ export function QuizView({ material, kind, courseId, lessonId, classId, user, pr
                     <Radio
                       key={j}
                       value={ANSWER_LETTERS[j]!}
-                      label={<span dir="auto">{`${ANSWER_LETTERS[j]}. ${a}`}</span>}
+                      label={
+                        <span lang={own.lang} dir="auto">
+                          {`${ANSWER_LETTERS[j]}. ${a}`}
+                        </span>
+                      }
                       disabled={state === 'posting'}
                     />
                   ))}
