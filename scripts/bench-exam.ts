@@ -8,13 +8,15 @@
  * that PostgreSQL database (a fresh database is made next to it). Before the scenarios, 500 other
  * learners take the exam over 5 s (BENCH_WARMUP), uncounted: exam day meets a running server. BENCH_WINDOWS=1 adds the flow times
  * by start time (a slow start or pauses mid-run); BENCH_SCALE and BENCH_TIME_SCALE
- * shrink the counts and durations (scripts/bench/exam-day.ts).
+ * shrink the counts and durations (scripts/bench/exam-day.ts). After the table, the CPU each flow of (a) and
+ * (b) cost the server's processes, PostgreSQL (when it runs on this machine) and the load generator, and
+ * the flows a second those costs allow with every core busy.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
 import fs from 'node:fs';
 import pg from 'pg';
-import { startApp, startBare } from './bench/harness.ts';
+import { postgresCpuMs, startApp, startBare, treeCpuMs } from './bench/harness.ts';
 import { buildWebIfStale } from './build-web.ts';
 import {
   SIZES,
@@ -57,6 +59,31 @@ async function freshStore(): Promise<{ env: Record<string, string>; url: (dataDi
 // The exam lesson is opened as its page, which the server answers from the build.
 buildWebIfStale();
 const rows: [string, string, Result][] = [];
+/** Where each scenario's CPU went, per flow: the server's processes, PostgreSQL's, this load generator's. */
+const budgets: string[] = [];
+
+/**
+ * Runs a scenario and notes its CPU per flow. All three share the machine's cores, so the flows a
+ * second those costs allow with every core busy is the most any server change can reach here.
+ */
+async function measured(label: string, scenario: string, seconds: number, serverPid: number, run: () => Promise<Result>): Promise<Result> {
+  const server0 = treeCpuMs(serverPid);
+  const db0 = PG ? postgresCpuMs() : 0;
+  const load0 = process.cpuUsage();
+  const r = await run();
+  const load = process.cpuUsage(load0);
+  const per = (ms: number) => ms / r.flows;
+  const server = per(treeCpuMs(serverPid) - server0);
+  const db = PG ? per(postgresCpuMs() - db0) : 0;
+  const gen = per((load.user + load.system) / 1000);
+  if (Number.isFinite(server + db)) {
+    const ceiling = (cores * 1000) / (server + db + gen);
+    budgets.push(
+      `(${scenario}) ${label}: CPU per flow ${(server + db + gen).toFixed(1)} ms (server ${server.toFixed(1)}${PG ? `, PostgreSQL ${db.toFixed(1)}` : ''}, load generator ${gen.toFixed(1)}): the ${cores} cores allow about ${ceiling.toFixed(0)} flows/s; the scenario brings ${(r.flows / seconds).toFixed(0)}/s`,
+    );
+  }
+  return r;
+}
 const bare = await startBare();
 const bareLearners = (n: number): Learner[] => Array.from({ length: n }, (_, i) => ({ id: `b${i}`, email: `b${i}@x`, cookie: '' }));
 await warmUp(bare.url, bareLearners(WARMUP.learners), true);
@@ -72,9 +99,9 @@ for (const workers of [1, cores]) {
     const url = store.url(app.dataDir);
     await warmUp(app.url, await writeLearners(url, `ew${workers}`, WARMUP.learners, true), false);
     const a = await writeLearners(url, `ea${workers}`, SIZES.a, true);
-    rows.push(['a', label, await scenarioA(app.url, a, false)]);
+    rows.push(['a', label, await measured(label, 'a', SIZES.aSeconds, app.child.pid!, () => scenarioA(app.url, a, false))]);
     const b = await writeLearners(url, `eb${workers}`, SIZES.b, false);
-    rows.push(['b', label, await scenarioB(app.url, b, false)]);
+    rows.push(['b', label, await measured(label, 'b', SIZES.bSeconds, app.child.pid!, () => scenarioB(app.url, b, false))]);
     const c = await writeLearners(url, `ec${workers}`, SIZES.c, false);
     rows.push(['c', label, await scenarioC(app.url, c, false)]);
   } finally {
@@ -110,4 +137,9 @@ for (const [s, name, r] of rows) {
   ]);
 }
 console.log('targets: (a), (b) every flow done, 0 errors, flow p99 < 500 ms; (c) other requests p99 < 100 ms and every sign-in done');
+if (budgets.length) {
+  // Measured under the scenario's own load: past saturation each flow costs more (queues, garbage collection).
+  console.log(`\nCPU per flow, read from /proc${PG ? ' (PostgreSQL: every postgres process of this machine)' : ''}:`);
+  for (const b of budgets) console.log(`  ${b}`);
+}
 process.exit(0);

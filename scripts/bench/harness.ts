@@ -1,5 +1,6 @@
 /** Shared pieces of the benchmarks: child servers on loopback, autocannon runs, printing. */
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startBareServer, startServerProcess } from '../../src/server/testing/server-process.ts';
 
@@ -78,4 +79,48 @@ export async function loginCookie(url: string, login: string, password: string):
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** Fields of /proc/<pid>/stat after the command's name: state, ppid, ..., utime (11), stime (12), cutime (13), cstime (14). */
+const statOf = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** Clock ticks to ms (100 ticks a second on Linux). */
+const ticks = (...fields: (string | undefined)[]) => fields.reduce((sum, f) => sum + Number(f), 0) * 10;
+
+/** CPU milliseconds used so far by a process and its children (the cluster's workers); NaN off Linux. */
+export function treeCpuMs(pid: number): number {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    const stat = statOf(pid);
+    return ticks(stat[11], stat[12]) + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU milliseconds used so far by this machine's PostgreSQL (its connections' backends and its own
+ * helpers: WAL writer, checkpointer, autovacuum), when the database runs here; NaN off Linux. A backend
+ * that ended (a pool closes idle connections) counts through its parent, the postmaster, which
+ * collects its children's CPU when they exit.
+ */
+export function postgresCpuMs(): number {
+  try {
+    const procs = new Map<string, string[]>();
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') procs.set(pid, statOf(pid));
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    let sum = 0;
+    for (const stat of procs.values()) {
+      const postmaster = !procs.has(stat[1]!);
+      sum += ticks(stat[11], stat[12]) + (postmaster ? ticks(stat[13], stat[14]) : 0);
+    }
+    return sum;
+  } catch {
+    return NaN;
+  }
 }

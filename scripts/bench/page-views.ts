@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import fs from 'node:fs';
-import { startApp } from './harness.ts';
+import { startApp, treeCpuMs } from './harness.ts';
 import { call, dataUrl, writeLearners, type Learner, type Reply } from './exam-day.ts';
 
 const COURSE = 'intro-online-learning';
@@ -32,19 +32,6 @@ export const PAGES: Record<string, Call[]> = {
     post('/app_comments/list', () => ({ parent: `${COURSE}-iol-en-l2`, context: CLASS })),
   ],
 };
-
-/** CPU milliseconds used so far by a process and its children (the cluster's workers); NaN off Linux. */
-function treeCpuMs(pid: number): number {
-  try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, in clock ticks (100 a second on Linux).
-    const own = (Number(stat[11]) + Number(stat[12])) * 10;
-    return own + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
-  } catch {
-    return NaN;
-  }
-}
 
 interface Run {
   views: number;
