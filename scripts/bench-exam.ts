@@ -10,7 +10,9 @@
  * by start time (a slow start or pauses mid-run); BENCH_SCALE and BENCH_TIME_SCALE
  * shrink the counts and durations (scripts/bench/exam-day.ts). After the table, the CPU each flow of (a) and
  * (b) cost the server's processes, PostgreSQL (when it runs on this machine) and the load generator, and
- * the flows a second those costs allow with every core busy.
+ * the flows a second those costs allow with every core busy. To look at one part quickly: BENCH_ONLY picks
+ * scenarios (`a`, `ab`), BENCH_WORKERS the app's process counts (`2`, `1,2`), and BENCH_BARE=0 leaves out the
+ * bare server (its columns then compare with nothing).
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -33,6 +35,9 @@ import {
 
 const PG = process.env.DATABASE_URL;
 const cores = os.availableParallelism();
+const only = (s: 'a' | 'b' | 'c') => (process.env.BENCH_ONLY ?? 'abc').includes(s);
+const workerCounts = process.env.BENCH_WORKERS ? process.env.BENCH_WORKERS.split(',').map(Number) : [1, cores];
+const withBare = process.env.BENCH_BARE !== '0';
 
 /** A fresh store per run: a temporary SQLite file, or a new PostgreSQL database beside DATABASE_URL. */
 async function freshStore(): Promise<{ env: Record<string, string>; url: (dataDir: string) => string; drop: () => Promise<void> }> {
@@ -86,24 +91,32 @@ async function measured(label: string, scenario: string, seconds: number, server
 }
 const bare = await startBare();
 const bareLearners = (n: number): Learner[] => Array.from({ length: n }, (_, i) => ({ id: `b${i}`, email: `b${i}@x`, cookie: '' }));
-await warmUp(bare.url, bareLearners(WARMUP.learners), true);
-rows.push(['a', 'bare node http', await scenarioA(bare.url, bareLearners(SIZES.a), true)]);
-rows.push(['b', 'bare node http', await scenarioB(bare.url, bareLearners(SIZES.b), true)]);
-rows.push(['c', 'bare node http', await scenarioC(bare.url, bareLearners(SIZES.c), true)]);
+if (withBare) {
+  await warmUp(bare.url, bareLearners(WARMUP.learners), true);
+  if (only('a')) rows.push(['a', 'bare node http', await scenarioA(bare.url, bareLearners(SIZES.a), true)]);
+  if (only('b')) rows.push(['b', 'bare node http', await scenarioB(bare.url, bareLearners(SIZES.b), true)]);
+  if (only('c')) rows.push(['c', 'bare node http', await scenarioC(bare.url, bareLearners(SIZES.c), true)]);
+}
 
-for (const workers of [1, cores]) {
+for (const workers of workerCounts) {
   const store = await freshStore();
   const app = await startApp({ ...store.env, WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn' });
   const label = workers === 1 ? 'app, 1 process (as landed)' : `app, ${workers} processes (every core)`;
   try {
     const url = store.url(app.dataDir);
     await warmUp(app.url, await writeLearners(url, `ew${workers}`, WARMUP.learners, true), false);
-    const a = await writeLearners(url, `ea${workers}`, SIZES.a, true);
-    rows.push(['a', label, await measured(label, 'a', SIZES.aSeconds, app.child.pid!, () => scenarioA(app.url, a, false))]);
-    const b = await writeLearners(url, `eb${workers}`, SIZES.b, false);
-    rows.push(['b', label, await measured(label, 'b', SIZES.bSeconds, app.child.pid!, () => scenarioB(app.url, b, false))]);
-    const c = await writeLearners(url, `ec${workers}`, SIZES.c, false);
-    rows.push(['c', label, await scenarioC(app.url, c, false)]);
+    if (only('a')) {
+      const a = await writeLearners(url, `ea${workers}`, SIZES.a, true);
+      rows.push(['a', label, await measured(label, 'a', SIZES.aSeconds, app.child.pid!, () => scenarioA(app.url, a, false))]);
+    }
+    if (only('b')) {
+      const b = await writeLearners(url, `eb${workers}`, SIZES.b, false);
+      rows.push(['b', label, await measured(label, 'b', SIZES.bSeconds, app.child.pid!, () => scenarioB(app.url, b, false))]);
+    }
+    if (only('c')) {
+      const c = await writeLearners(url, `ec${workers}`, SIZES.c, false);
+      rows.push(['c', label, await scenarioC(app.url, c, false)]);
+    }
   } finally {
     app.child.kill('SIGTERM');
     await new Promise((r) => app.child.on('exit', r));
@@ -122,8 +135,8 @@ console.log(
 const line = (cells: string[]) => console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 4 : 34) : c.padStart(10))).join(''));
 line(['', 'server', 'done', 'errors', 'flow p50', 'flow p99', 'req p99', 'retries', 'x bare p99']);
 for (const [s, name, r] of rows) {
-  const base = rows.find(([bs, bn]) => bs === s && bn === 'bare node http')![2];
-  const ratio = s === 'c' ? r.reqP99 / Math.max(base.reqP99, 0.1) : r.flowP99 / Math.max(base.flowP99, 0.1);
+  const base = rows.find(([bs, bn]) => bs === s && bn === 'bare node http')?.[2];
+  const ratio = !base ? NaN : s === 'c' ? r.reqP99 / Math.max(base.reqP99, 0.1) : r.flowP99 / Math.max(base.flowP99, 0.1);
   line([
     s,
     name,
@@ -133,7 +146,7 @@ for (const [s, name, r] of rows) {
     r.flowP99.toFixed(0),
     r.reqP99.toFixed(0),
     String(r.retries),
-    ratio.toFixed(1),
+    Number.isNaN(ratio) ? '-' : ratio.toFixed(1),
   ]);
 }
 console.log('targets: (a), (b) every flow done, 0 errors, flow p99 < 500 ms; (c) other requests p99 < 100 ms and every sign-in done');

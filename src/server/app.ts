@@ -148,12 +148,15 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 
   // Report and dashboard figures are cached; the routes' handle tells the cache which writes change them.
   const figures = new Figures(bus);
+  const db = withPlugin(store.db, figures.plugin());
   const ctx: AppContext = {
     config,
     store,
-    db: withPlugin(store.db, figures.plugin()),
+    db,
     figures,
-    sessions: shared ? new RedisSessionStore(shared, config.redisPrefix) : new DbSessionStore(store.db),
+    // The database store keeps the sessions it read among the figures; its writes go through the routes'
+    // handle so that they drop them too.
+    sessions: shared ? new RedisSessionStore(shared, config.redisPrefix) : new DbSessionStore(db, figures),
     limiter: shared
       ? new RedisRateLimiter(shared, `${config.redisPrefix}rl:`)
       : viaPrimary

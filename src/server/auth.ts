@@ -75,6 +75,9 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
       let session: SessionInfo | null;
       try {
         session = await ctx.sessions.lookup(token);
+        // A kept session is honoured as it is; one whose suspension, limits or touch are due by what was
+        // kept is read again first, since its last activity may have moved in another process.
+        if (session?.kept && (await dueForAction(ctx, session))) session = await ctx.sessions.lookup(token, { fresh: true });
       } catch (err) {
         // Redis down: a read goes on as signed out (public pages keep working); a write that might need
         // the session is refused with a 503 rather than done as a visitor.
@@ -102,6 +105,15 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
     resolved.set(req, p);
   }
   return p;
+}
+
+/** Whether resolving this session would end it or write its last activity (the checks resolve() makes). */
+async function dueForAction(ctx: AppContext, session: SessionInfo): Promise<boolean> {
+  if (!session.user) return true;
+  if (session.user.suspended === 1) return true;
+  const at = ctx.clock.now();
+  const { idleMs, maxMs } = sessionLimits(await ctx.security.get(), fromJson<string[]>(session.user.roles, []).includes('admin'));
+  return at - session.lastseen > Math.min(idleMs, TOUCH_EVERY_MS) || at - session.created > maxMs;
 }
 
 /** The signed-in user's row, or null. */

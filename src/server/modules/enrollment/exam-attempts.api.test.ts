@@ -291,6 +291,28 @@ describeEachEngine('exam attempts API', (server) => {
     expect([stale.status, stale.body.error.message]).toEqual([409, MSG.examAlreadySubmitted]);
   });
 
+  it('starts one attempt for starts sent at once from several tabs; the others resume it', async () => {
+    const s = await setup();
+    const replies = await Promise.all([s.start(), s.start(), s.start(), s.start()]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(replies.map((r) => r.body._id));
+    expect(ids.size).toBe(1);
+    expect(replies.map((r) => r.body.resumed).sort()).toEqual([false, true, true, true]);
+    expect(replies.every((r) => JSON.stringify(r.body.questions) === JSON.stringify(replies[0]!.body.questions))).toBe(true);
+    const rows = await server()
+      .ctx.db.selectFrom('exam_attempts')
+      .select(['id', 'number'])
+      .where('enrollmentId', '=', s.enrollment)
+      .execute();
+    expect(rows).toEqual([{ id: [...ids][0], number: 1 }]);
+    // Once it is submitted, the next start (after the wait) is attempt 2, and is the only one again.
+    await s.client.post('/app_enrollment/attempt/submit', { attemptid: [...ids][0], answers: WRONG });
+    travel(25 * HOUR);
+    const second = await Promise.all([s.start(), s.start()]);
+    expect(second.map((r) => r.body.number)).toEqual([2, 2]);
+    expect(new Set(second.map((r) => r.body._id)).size).toBe(1);
+  });
+
   it('autosaves answers and resumes the same attempt after a new sign-in', async () => {
     const s = await setup();
     const started = await s.start();

@@ -224,6 +224,11 @@ export class AttemptRefused extends Error {
  * Gives the learner's open attempt (closing it first when its time is up), or starts a new one when
  * the rules allow (throws AttemptRefused when they do not). `shuffle` false keeps the stored order, for
  * the spec's one-call submit.
+ *
+ * Most starts find no attempt open and the rules alone allowing one: the attempt is then one insert
+ * numbered after those read, and the unique number (enrollment, exam, number) decides between two
+ * starts racing from the same read, since each would take the same number. Anything else (an attempt to
+ * resume or close, a grant needed, a refusal, or the race lost) is decided under the enrolment's lock.
  */
 export async function startAttempt(
   db: Db,
@@ -231,6 +236,82 @@ export async function startAttempt(
   at: string,
   shuffle = true,
 ): Promise<{ attempt: ExamAttemptsTable; resumed: boolean }> {
+  const key = { enrollmentId: t.enrollment.id, material: t.material.id };
+  const seen = (await attemptsOf(db, key)).rows;
+  const status = statusFrom(seen, NO_GRANTS, t.rules, at);
+  if (!status.open && status.canstart) {
+    const row = newAttempt(t, seen.length + 1, at, shuffle, null);
+    const { rows } = await insertUnlessNumbered(db, row);
+    if (rows.length) return { attempt: row, resumed: false };
+  }
+  return lockedStart(db, t, at, shuffle);
+}
+
+/** A new attempt's row: the questions drawn (and shuffled) from the pool, its deadline from the time limit. */
+function newAttempt(t: AttemptTarget, number: number, at: string, shuffle: boolean, grant: string | null): ExamAttemptsTable {
+  const pool = fromJson<QuizQuestion[]>(t.material.quiz, []);
+  return {
+    id: crypto.randomUUID(),
+    enrollmentId: t.enrollment.id,
+    user: t.enrollment.user,
+    course: t.enrollment.course,
+    classid: t.enrollment.classid,
+    lesson: t.lesson,
+    material: t.material.id,
+    kind: 'exam',
+    number,
+    state: 'inprogress',
+    started: at,
+    deadline: t.rules.timelimit ? new Date(Date.parse(at) + t.rules.timelimit * 60_000).toISOString() : null,
+    finished: null,
+    questions: json(drawQuestions(pool, t.rules.drawcount, shuffle)),
+    answers: '[]',
+    seq: 0,
+    saved: null,
+    score: null,
+    possible: null,
+    percent: null,
+    passed: null,
+    grant,
+  };
+}
+
+// The start's insert, compiled once (prepared.ts): nothing when another start took the number first.
+// Every column is named, since the values given while compiling are stand-ins for each key.
+type AttemptValues = { [K in keyof ExamAttemptsTable]: ExamAttemptsTable[K] };
+const insertUnlessNumbered = prepared((db: Db, v: AttemptValues) =>
+  db
+    .insertInto('exam_attempts')
+    .values({
+      id: v.id,
+      enrollmentId: v.enrollmentId,
+      user: v.user,
+      course: v.course,
+      classid: v.classid,
+      lesson: v.lesson,
+      material: v.material,
+      kind: v.kind,
+      number: v.number,
+      state: v.state,
+      started: v.started,
+      deadline: v.deadline,
+      finished: v.finished,
+      questions: v.questions,
+      answers: v.answers,
+      seq: v.seq,
+      saved: v.saved,
+      score: v.score,
+      possible: v.possible,
+      percent: v.percent,
+      passed: v.passed,
+      grant: v.grant,
+    } satisfies AttemptValues)
+    .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'number']).doNothing())
+    .returning('id'),
+);
+
+/** A start decided under the enrolment's lock, with the attempts and grants read under it. */
+function lockedStart(db: Db, t: AttemptTarget, at: string, shuffle: boolean): Promise<{ attempt: ExamAttemptsTable; resumed: boolean }> {
   // Durable: starting may first grade an attempt whose time ran out, which is a result the learner earned.
   return durableTransaction(db, async (trx) => {
     const locked = await lockEnrollment(trx, t.enrollment.id, at);
@@ -249,31 +330,7 @@ export async function startAttempt(
     if (status.open) return { attempt: status.open, resumed: true };
     if (!status.canstart) throw new AttemptRefused(status);
     const grant = status.grant;
-    const pool = fromJson<QuizQuestion[]>(t.material.quiz, []);
-    const row: ExamAttemptsTable = {
-      id: crypto.randomUUID(),
-      enrollmentId: t.enrollment.id,
-      user: t.enrollment.user,
-      course: t.enrollment.course,
-      classid: t.enrollment.classid,
-      lesson: t.lesson,
-      material: t.material.id,
-      kind: 'exam',
-      number: attempts.length + 1,
-      state: 'inprogress',
-      started: at,
-      deadline: t.rules.timelimit ? new Date(Date.parse(at) + t.rules.timelimit * 60_000).toISOString() : null,
-      finished: null,
-      questions: json(drawQuestions(pool, t.rules.drawcount, shuffle)),
-      answers: '[]',
-      seq: 0,
-      saved: null,
-      score: null,
-      possible: null,
-      percent: null,
-      passed: null,
-      grant: grant ?? null,
-    };
+    const row = newAttempt(t, attempts.length + 1, at, shuffle, grant ?? null);
     await trx.insertInto('exam_attempts').values(row).execute();
     if (grant) await trx.updateTable('exam_grants').set({ usedby: row.id }).where('id', '=', grant).execute();
     return { attempt: row, resumed: false };

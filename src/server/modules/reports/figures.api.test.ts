@@ -13,9 +13,27 @@ describe('which writes change which figures', () => {
   it('a view changes the completion figures only; a new account every figure counting accounts', () => {
     expect(figuresTouched('enrollments', ['percentcomplete'])).toEqual(['completions']);
     expect(figuresTouched('users', ['lastseen'])).toEqual([]);
-    expect(figuresTouched('users')).toEqual(['timeline', 'languages', 'countries', 'summary', 'userTotals', 'participantTotals']);
+    expect(figuresTouched('users')).toEqual([
+      'timeline',
+      'languages',
+      'countries',
+      'summary',
+      'userTotals',
+      'participantTotals',
+      'sessions',
+    ]);
     expect(figuresTouched('enrollments', ['certcode'])).toEqual([]);
     expect(figuresTouched('lesson_progress')).toEqual([]);
+  });
+
+  it('kept sessions go with any change to a session, an account or a temporary password but the times of last activity', () => {
+    expect(figuresTouched('users', ['lastseen', 'lasttime'])).toEqual([]);
+    expect(figuresTouched('users', ['suspended'])).toEqual(['sessions']);
+    expect(figuresTouched('users', ['roles'])).toEqual(['summary', 'userTotals', 'sessions']);
+    expect(figuresTouched('users', ['lastseen', 'passwordHash'])).toEqual(['sessions']);
+    expect(figuresTouched('sessions', ['lastseen'])).toEqual([]);
+    expect(figuresTouched('sessions')).toEqual(['sessions']);
+    expect(figuresTouched('account_secrets', ['used'])).toEqual(['sessions']);
   });
 });
 

@@ -27,8 +27,11 @@ import type {
 } from 'kysely';
 import type { Invalidation } from '../../adapters/invalidation.ts';
 
-/** Tables a figure reads: an insert or delete always touches it; an update when it sets a listed column ('*': any). */
-type Sources = Readonly<Record<string, readonly string[] | '*'>>;
+/**
+ * Tables a figure reads: an insert or delete always touches it; an update when it sets a listed column
+ * ('*': any; `except`: any but those).
+ */
+type Sources = Readonly<Record<string, readonly string[] | '*' | { readonly except: readonly string[] }>>;
 
 /** Every cached figure and what it is computed from (reports.repository.ts and stats.repository.ts). */
 export const FIGURE_SOURCES = {
@@ -58,6 +61,11 @@ export const FIGURE_SOURCES = {
   participantTotals: { enrollments: ['classid', 'user'], users: ['firstname', 'lastname', 'email'] },
   // Every course's title by id, beside each enrolment a learner's pages list (a few hundred courses at most).
   courseTitles: { courses: ['title'] },
+  // A session with its account, by the session's id (adapters/sessions.ts): read by every signed-in
+  // request. Any change to an account, its temporary password or a session drops them all, but for the
+  // times of last activity, which are written on ordinary visits and decide nothing a kept session is
+  // used for (auth.ts reads the session again before it acts on them).
+  sessions: { sessions: { except: ['lastseen'] }, users: { except: ['lastseen', 'lasttime'] }, account_secrets: '*' },
 } as const satisfies Record<string, Sources>;
 
 export type Figure = keyof typeof FIGURE_SOURCES;
@@ -70,6 +78,12 @@ export const SUMMARY_MAX_AGE_MS = 60_000;
 const MAX_AGE_MS = 5 * 60_000;
 /** Keys come from request filters (course, dates), so each figure keeps a bounded number of answers. */
 const MAX_KEYS = 100;
+/**
+ * Figures kept for more keys, or told to the other processes at once every time (no publish window):
+ * sessions are one key per signed-in visitor, and a session ended or an account changed must stop
+ * being honoured everywhere without waiting for a window to close.
+ */
+const LIMITS: Partial<Record<Figure, { keys?: number; windowMs?: number }>> = { sessions: { keys: 20_000, windowMs: 0 } };
 /** A write outside a request is published again this long after, when its transaction has committed. */
 const LATE_REPUBLISH_MS = 1000;
 /**
@@ -85,6 +99,7 @@ export function figuresTouched(table: string, columns?: readonly string[]): Figu
     const read = (FIGURE_SOURCES[f] as Sources)[table];
     if (!read) return false;
     if (!columns || read === '*') return true;
+    if ('except' in read) return columns.some((c) => !read.except.includes(c));
     return columns.some((c) => read.includes(c));
   });
 }
@@ -153,7 +168,8 @@ export class Figures {
 
   /**
    * The figure's answer for `key`, built once and kept until a write changes its sources (or `maxAgeMs`
-   * passes). Callers share the value: it must not be changed.
+   * passes). Callers share the value: it must not be changed. An undefined answer (nothing found) is
+   * not kept.
    */
   async get<T>(figure: Figure, key: string, build: () => Promise<T>, maxAgeMs = MAX_AGE_MS): Promise<T> {
     const entries = this.#entries.get(figure)!;
@@ -163,15 +179,20 @@ export class Figures {
     const value = build();
     // Kept while it is being built too, so simultaneous requests share one aggregate.
     const entry = { value, at: Date.now() };
-    if (entries.size >= MAX_KEYS && !entries.has(key)) entries.delete(entries.keys().next().value!);
+    if (entries.size >= (LIMITS[figure]?.keys ?? MAX_KEYS) && !entries.has(key)) entries.delete(entries.keys().next().value!);
     entries.set(key, entry);
     const forget = () => {
       if (entries.get(key) === entry) entries.delete(key);
     };
-    value.then(() => {
-      if (this.#generation.get(figure) !== generation) forget();
+    value.then((v) => {
+      if (v === undefined || this.#generation.get(figure) !== generation) forget();
     }, forget);
     return value;
+  }
+
+  /** Drops one answer of a figure in this process only (a change that concerns no other process). */
+  forget(figure: Figure, key: string) {
+    this.#entries.get(figure)!.delete(key);
   }
 
   #drop(figure: Figure) {
@@ -183,7 +204,7 @@ export class Figures {
     const now = Date.now();
     for (const f of figures) {
       this.#drop(f);
-      if (now - (this.#told.get(f) ?? -Infinity) >= this.#windowMs) this.#tell(f, now);
+      if (now - (this.#told.get(f) ?? -Infinity) >= (LIMITS[f]?.windowMs ?? this.#windowMs)) this.#tell(f, now);
       else this.#waiting.add(f);
     }
     if (this.#waiting.size && !this.#flush) {
