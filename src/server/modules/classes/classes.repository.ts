@@ -27,6 +27,11 @@ export function listClasses(db: Db, f: { course?: string; lang?: string; instruc
 }
 
 /** A registration code of REGCODE_LENGTH characters without look-alikes (no I, O, 0 or 1). */
+/** Every class by id (kept among the figures by the routes that read classes on every page). */
+export async function classesById(db: Db): Promise<ReadonlyMap<string, ClassRow>> {
+  return new Map((await db.selectFrom('classes').selectAll().execute()).map((c) => [c.id, c]));
+}
+
 /** The classes of these ids that still exist. */
 export function findClasses(db: Db, ids: string[]) {
   return ids.length ? db.selectFrom('classes').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as ClassRow[]);

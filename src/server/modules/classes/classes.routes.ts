@@ -13,6 +13,7 @@ import { sanitizeRichText } from '../../adapters/sanitize.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { ClassListSchema, ClassRemoveSchema, ClassSaveSchema, NEW_ID, type ClassSave } from '../../../domain/validation.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { keptClass } from './kept-classes.ts';
 import { findClass, findClassByRegcode, insertClass, listClasses, removeClass, updateClass, type ClassRow } from './classes.repository.ts';
 import { enrolledClassIds, isEnrolledIn } from '../enrollment/enrollment.repository.ts';
 import { findCourse } from '../courses/courses.repository.ts';
@@ -40,7 +41,7 @@ export function classesRoutes(app: FastifyInstance, ctx: AppContext) {
       return cls ? [presentClass(cls, { showCode: true })] : [];
     }
     if (body._id) {
-      const cls = await findClass(db, body._id);
+      const cls = await keptClass(ctx, body._id);
       if (!cls) return [];
       // A private group's details are for its learners, its instructor, editors and admins: to anyone
       // else it is as if it did not exist.

@@ -90,6 +90,16 @@ describeEachEngine('enrolment API', (server) => {
       expect((await client.post('/app_enrollment/list', {})).body[0].coursetitle).toBe('Renamed course');
       await server().ctx.db.deleteFrom('courses').where('id', '=', course).execute();
       expect((await client.post('/app_enrollment/list', {})).body[0].coursetitle).toBeUndefined();
+      // So are the classes: renamed by an admin, and removed, they show at once, in the list and as the class.
+      const admin = await signedInUser(server(), { roles: asRoles('admin') });
+      expect((await client.post('/app_classes/list', { _id: classid })).body[0].name).toBe('Test class');
+      expect((await admin.client.post('/app_classes/save', { _id: classid, name: 'Renamed class' })).status).toBe(200);
+      expect((await client.post('/app_enrollment/list', {})).body[0].classname).toBe('Renamed class');
+      expect((await client.post('/app_classes/list', { _id: classid })).body[0].name).toBe('Renamed class');
+      await server().ctx.db.deleteFrom('classes').where('id', '=', classid).execute();
+      const gone = (await client.post('/app_enrollment/list', {})).body[0];
+      expect([gone.classexists, gone.classname]).toEqual([false, undefined]);
+      expect((await client.post('/app_classes/list', { _id: classid })).body).toEqual([]);
     });
 
     it('lets editors pass another user; learners get 403 for someone else', async () => {

@@ -28,7 +28,8 @@ import {
   ViewedSchema,
 } from '../../../domain/validation.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
+import { findClass, type ClassRow } from '../classes/classes.repository.ts';
+import { keptClasses } from '../classes/kept-classes.ts';
 import { courseTitles, findCourse } from '../courses/courses.repository.ts';
 import { quizMaterial } from '../materials/materials.repository.ts';
 import { findLesson } from '../lessons/lessons.repository.ts';
@@ -74,9 +75,8 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Enrolments with what My Classes shows beside them: class name, course title, certificate link. */
   async function present(list: Enrollment[], actor: Actor | null = null) {
     if (list.length === 0) return [];
-    const [classes, courseTitle] = await Promise.all([findClasses(db, [...new Set(list.map((e) => e.classid))]), courseTitleMap()]);
-    const className = new Map(classes.map((c) => [c.id, c.name]));
-    const classOf = new Map(classes.map((c) => [c.id, c]));
+    const [classOf, courseTitle] = await Promise.all([keptClasses(ctx), courseTitleMap()]);
+    const className = new Map([...classOf].map(([id, c]) => [id, c.name]));
     return list.map((e) => ({
       ...e,
       // A private group's code is the key to it: its learners never get it back, its instructor and editors do.

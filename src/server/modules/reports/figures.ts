@@ -61,6 +61,8 @@ export const FIGURE_SOURCES = {
   participantTotals: { enrollments: ['classid', 'user'], users: ['firstname', 'lastname', 'email'] },
   // Every course's title by id, beside each enrolment a learner's pages list (a few hundred courses at most).
   courseTitles: { courses: ['title'] },
+  // Every class by id: a learner's pages list each enrolment with its class, and a lesson asks for its class.
+  classes: { classes: '*' },
   // A session with its account, by the session's id (adapters/sessions.ts): read by every signed-in
   // request. Any change to an account, its temporary password or a session drops them all, but for the
   // times of last activity, which are written on ordinary visits and decide nothing a kept session is
