@@ -75,9 +75,6 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
       let session: SessionInfo | null;
       try {
         session = await ctx.sessions.lookup(token);
-        // A kept session is honoured as it is; one whose suspension, limits or touch are due by what was
-        // kept is read again first, since its last activity may have moved in another process.
-        if (session?.kept && (await dueForAction(ctx, session))) session = await ctx.sessions.lookup(token, { fresh: true });
       } catch (err) {
         // Redis down: a read goes on as signed out (public pages keep working); a write that might need
         // the session is refused with a 503 rather than done as a visitor.
@@ -86,20 +83,22 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
         return none;
       }
       if (!session) return none;
-      const user = session.user ?? (await findUserById(ctx.db, session.userId)) ?? null;
+      let user = session.user ?? (await findUserById(ctx.db, session.userId)) ?? null;
       if (!user) return none;
-      // A suspended account has no session (the suspension ended them; this catches one started meanwhile).
-      if (user.suspended === 1) {
+      let due = await dueFor(ctx, session, user);
+      // A kept session is honoured as it was read; one that would be ended or touched by what was kept is
+      // read again first, since another process may have seen it since (its last activity moved).
+      if (session.kept && due !== 'nothing') {
+        session = await ctx.sessions.lookup(token, { fresh: true });
+        user = session?.user ?? null;
+        if (!session || !user) return none;
+        due = await dueFor(ctx, session, user);
+      }
+      if (due === 'end') {
         await ctx.sessions.destroy(token);
         return none;
       }
-      const at = ctx.clock.now();
-      const { idleMs, maxMs } = sessionLimits(await ctx.security.get(), fromJson<string[]>(user.roles, []).includes('admin'));
-      if (at - session.lastseen > idleMs || at - session.created > maxMs) {
-        await ctx.sessions.destroy(token);
-        return none;
-      }
-      if (at - session.lastseen > TOUCH_EVERY_MS) await ctx.sessions.touch(session.id, at);
+      if (due === 'touch') await ctx.sessions.touch(session.id, ctx.clock.now());
       return { user, session };
     })();
     resolved.set(req, p);
@@ -107,13 +106,17 @@ function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
   return p;
 }
 
-/** Whether resolving this session would end it or write its last activity (the checks resolve() makes). */
-async function dueForAction(ctx: AppContext, session: SessionInfo): Promise<boolean> {
-  if (!session.user) return true;
-  if (session.user.suspended === 1) return true;
+/**
+ * What a session needs before it is used: ended (a suspended account, whose suspension ended its sessions
+ * and this catches one started meanwhile; idle too long; past its absolute lifetime), its last activity
+ * written (at most every TOUCH_EVERY_MS), or nothing.
+ */
+async function dueFor(ctx: AppContext, session: SessionInfo, user: UserRow): Promise<'end' | 'touch' | 'nothing'> {
+  if (user.suspended === 1) return 'end';
   const at = ctx.clock.now();
-  const { idleMs, maxMs } = sessionLimits(await ctx.security.get(), fromJson<string[]>(session.user.roles, []).includes('admin'));
-  return at - session.lastseen > Math.min(idleMs, TOUCH_EVERY_MS) || at - session.created > maxMs;
+  const { idleMs, maxMs } = sessionLimits(await ctx.security.get(), fromJson<string[]>(user.roles, []).includes('admin'));
+  if (at - session.lastseen > idleMs || at - session.created > maxMs) return 'end';
+  return at - session.lastseen > TOUCH_EVERY_MS ? 'touch' : 'nothing';
 }
 
 /** The signed-in user's row, or null. */
