@@ -10,7 +10,7 @@ import { memoryInvalidation } from './invalidation.ts';
 import { withPlugin } from '../db/database.ts';
 import { Figures } from '../modules/reports/figures.ts';
 import { ENGINES, describeEachEngine, migratedStore } from '../testing/harness.ts';
-import { asRoles, signedInUser } from '../testing/factories.ts';
+import { accountRow, asRoles, signedInUser } from '../testing/factories.ts';
 
 const DAY = 24 * 3_600_000;
 
@@ -27,20 +27,7 @@ describe.each(ENGINES)('kept sessions in two processes [%s]', (engine) => {
       const now = Date.now();
       await dbA
         .insertInto('users')
-        .values(
-          ['u1', 'u2'].map((id) => ({
-            id,
-            email: `${id}@example.org`,
-            passwordHash: '',
-            firstname: 'A',
-            lastname: id,
-            roles: '[]',
-            lang: 'en',
-            cookieoptin: 'prompt',
-            certifications: '{}',
-            created: new Date(now).toISOString(),
-          })),
-        )
+        .values([accountRow('u1'), accountRow('u2')])
         .execute();
       const t1 = await a.create('u1', { useragent: 'test', ip: '127.0.0.1' }, now, DAY);
       const t2 = await a.create('u2', { useragent: 'test', ip: '127.0.0.1' }, now, DAY);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { migrate, openStore, type Store } from './database.ts';
+import { accountRow } from '../testing/factories.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-busy-'));
 const url = `sqlite:${path.join(dir, 'app.db')}`;
@@ -14,20 +15,6 @@ const stores: Store[] = [];
 afterAll(async () => {
   for (const s of stores) await s.close();
   fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const row = (id: string) => ({
-  id,
-  email: `${id}@example.org`,
-  passwordHash: 'x',
-  firstname: 'A',
-  lastname: id,
-  roles: '[]',
-  lang: 'en',
-  cookieoptin: 'prompt',
-  certifications: '{}',
-  created: '2026-01-01',
-  lastseen: '2026-01-01',
 });
 
 it('waits for another writer asynchronously and loses no write', async () => {
@@ -47,15 +34,15 @@ it('waits for another writer asynchronously and loses no write', async () => {
   });
   // A holds the write lock across an await, as a transaction does while its route works.
   const first = a.db.transaction().execute(async (trx) => {
-    await trx.insertInto('users').values(row('a1')).execute();
+    await trx.insertInto('users').values(accountRow('a1')).execute();
     locked();
     await held;
-    await trx.insertInto('users').values(row('a2')).execute();
+    await trx.insertInto('users').values(accountRow('a2')).execute();
   });
   await isLocked;
   // B writes outside a transaction and in one, both while A holds the lock.
-  const single = b.db.insertInto('users').values(row('b1')).execute();
-  const inTrx = b.db.transaction().execute((trx) => trx.insertInto('users').values(row('b2')).execute());
+  const single = b.db.insertInto('users').values(accountRow('b1')).execute();
+  const inTrx = b.db.transaction().execute((trx) => trx.insertInto('users').values(accountRow('b2')).execute());
   // A timer still fires while B waits: its event loop is not frozen by the wait.
   const ticked = await new Promise<boolean>((r) => setTimeout(() => r(true), 30));
   expect(ticked).toBe(true);

@@ -44,6 +44,20 @@ export async function buildUser(ctx: AppContext, overrides: Partial<UserRow> & {
 
 export const asRoles = (...roles: string[]) => json(roles);
 
+/** An account row as the users table takes it, for tests that write to a store directly. */
+export const accountRow = (id: string) => ({
+  id,
+  email: `${id}@example.org`,
+  passwordHash: '',
+  firstname: 'A',
+  lastname: id,
+  roles: '[]',
+  lang: 'en',
+  cookieoptin: 'prompt',
+  certifications: '{}',
+  created: new Date().toISOString(),
+});
+
 export async function buildCourse(ctx: AppContext, overrides: Partial<{ id: string; title: string; lang: string; status: string }> = {}) {
   const id = overrides.id ?? `course-${crypto.randomBytes(4).toString('hex')}`;
   await ctx.db

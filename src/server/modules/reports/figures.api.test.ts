@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness.ts';
-import { buildClass, buildLearningCourse, registrationBody, roleClients, signedInUser } from '../../testing/factories.ts';
+import { accountRow, buildClass, buildLearningCourse, registrationBody, roleClients, signedInUser } from '../../testing/factories.ts';
 import { memoryInvalidation } from '../../adapters/invalidation.ts';
 import { openStore, migrate, withPlugin } from '../../db/database.ts';
 import { Figures, figuresTouched } from './figures.ts';
@@ -37,20 +37,6 @@ describe('which writes change which figures', () => {
   });
 });
 
-/** An account row as the users table takes it. */
-const userRow = (id: string) => ({
-  id,
-  email: `${id}@example.org`,
-  passwordHash: '',
-  firstname: 'A',
-  lastname: 'B',
-  roles: '[]',
-  lang: 'en',
-  cookieoptin: 'prompt',
-  certifications: '{}',
-  created: new Date().toISOString(),
-});
-
 describe('figures in two processes', () => {
   it('a write in one process drops what the other keeps; a read never does', async () => {
     // Two processes' caches over one store and one bus (as the cluster primary or Redis relays it).
@@ -66,7 +52,7 @@ describe('figures in two processes', () => {
     expect(await count()).toBe(1);
     await dbA.selectFrom('users').selectAll().execute();
     expect(await count()).toBe(1);
-    await dbA.insertInto('users').values(userRow('u1')).execute();
+    await dbA.insertInto('users').values(accountRow('u1')).execute();
     expect(await count()).toBe(2);
     // An update of a column no figure reads keeps them.
     await dbA.updateTable('users').set({ lastseen: new Date().toISOString() }).where('id', '=', 'u1').execute();
@@ -91,11 +77,11 @@ describe('figures told to other processes', () => {
     let builds = 0;
     const own = () => a.get('userTotals', '', async () => ++builds);
     expect(await own()).toBe(1);
-    await dbA.insertInto('users').values(userRow('u1')).execute();
+    await dbA.insertInto('users').values(accountRow('u1')).execute();
     expect(told).toHaveLength(1);
     expect(await own()).toBe(2);
-    await dbA.insertInto('users').values(userRow('u2')).execute();
-    await dbA.insertInto('users').values(userRow('u3')).execute();
+    await dbA.insertInto('users').values(accountRow('u2')).execute();
+    await dbA.insertInto('users').values(accountRow('u3')).execute();
     // Inside the window: the others wait, this process has dropped its figure already.
     expect(told).toHaveLength(1);
     expect(await own()).toBe(3);
