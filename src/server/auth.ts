@@ -40,9 +40,9 @@ export function sessionToken(req: FastifyRequest): string | undefined {
 /**
  * Resolutions lent, by token, to the calls a page answers inside itself (first-page.ts) while it is
  * built: those calls come with the page's own cookies a few milliseconds later, and would otherwise
- * read the same session and account once each.
+ * read the same session and account once each. Beside it, the reads those calls share (`pageShared`).
  */
-const lent = new Map<string, Promise<Resolved>>();
+const lent = new Map<string, { resolution: Promise<Resolved>; reads: Map<string, Promise<unknown>> }>();
 
 /** Runs `fn` (the page's inner calls) with the page request's session resolution lent to calls with its token. */
 export async function lendingSession<T>(ctx: AppContext, req: FastifyRequest, fn: () => Promise<T>): Promise<T> {
@@ -52,7 +52,7 @@ export async function lendingSession<T>(ctx: AppContext, req: FastifyRequest, fn
   await p.catch(() => undefined);
   // A session store that failed is not lent: each call then meets the failure its own way (a write gets 503).
   if (sessionFaults.has(req) || lent.has(token)) return fn();
-  lent.set(token, p);
+  lent.set(token, { resolution: p, reads: new Map() });
   try {
     return await fn();
   } finally {
@@ -60,11 +60,28 @@ export async function lendingSession<T>(ctx: AppContext, req: FastifyRequest, fn
   }
 }
 
+/**
+ * A read that the calls of one page share while it is built (the signed-in user's enrolments: whoami's
+ * classes, the course list's Inactive courses and the enrolment list each read them); a request outside
+ * a page reads for itself. The value is shared: it must not be changed.
+ */
+export function pageShared<T>(req: FastifyRequest, key: string, read: () => Promise<T>): Promise<T> {
+  const token = sessionToken(req);
+  const reads = token ? lent.get(token)?.reads : undefined;
+  if (!reads) return read();
+  let p = reads.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = read();
+    reads.set(key, p);
+  }
+  return p;
+}
+
 function resolve(ctx: AppContext, req: FastifyRequest): Promise<Resolved> {
   let p = resolved.get(req);
   if (!p) {
     const token = sessionToken(req);
-    p = token ? lent.get(token) : undefined;
+    p = token ? lent.get(token)?.resolution : undefined;
     if (p) resolved.set(req, p);
   }
   if (!p) {

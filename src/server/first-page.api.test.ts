@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachEngine } from './testing/harness.ts';
-import { buildContent, buildCourse, buildLesson, signedInUser } from './testing/factories.ts';
+import { buildClass, buildContent, buildCourse, buildLesson, signedInUser } from './testing/factories.ts';
+import { enroll } from './modules/enrollment/enrollment.repository.ts';
+import { keptClass } from './modules/classes/kept-classes.ts';
 import { callKey, SCREEN_MODULES } from '../domain/first-calls.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-first-'));
@@ -74,6 +76,37 @@ describeEachEngine(
       expect(got[callKey('POST', '/app_enrollment/list', { user: user.id })]).toEqual(
         (await client.post('/app_enrollment/list', { user: user.id })).body,
       );
+    });
+
+    it("answers whoami's classes, the Inactive courses shown and the enrolment list from the learner's enrolments, as the calls do", async () => {
+      const { ctx } = server();
+      await ctx.site.saveConfig({ showinactivecourseswhenenrolled: true });
+      const { user, client } = await signedInUser(server());
+      const active = await buildCourse(ctx, { title: 'Open course' });
+      const inactive = await buildCourse(ctx, { title: 'Closed course', status: 'Inactive' });
+      await buildLesson(ctx, active);
+      const [a, b, taught] = [
+        await buildClass(ctx, active),
+        await buildClass(ctx, inactive),
+        await buildClass(ctx, active, { instructor: user.id }),
+      ];
+      for (const id of [a, b]) await enroll(ctx.db, user.id, (await keptClass(ctx, id))!);
+      try {
+        const got = replies((await client.get(`/Course/${active}`)).body as string);
+        const who = got[callKey('GET', '/app_users/whoami')] as { user: { classes: string[]; instructor: Record<string, boolean> } };
+        expect([...who.user.classes].sort()).toEqual([a, b].sort());
+        expect(who.user.instructor).toEqual({ [taught]: true });
+        const courses = got[callKey('POST', '/app_courses/list', {})] as { _id: string }[];
+        expect(courses.map((c) => c._id)).toContain(inactive);
+        const enrolments = got[callKey('POST', '/app_enrollment/list', { user: user.id })] as { classid: string }[];
+        expect(enrolments.map((e) => e.classid).sort()).toEqual([a, b].sort());
+        // The same answers as the calls give by themselves.
+        expect(who).toEqual((await client.get('/app_users/whoami')).body);
+        expect(courses).toEqual((await client.post('/app_courses/list', {})).body);
+        expect(enrolments).toEqual((await client.post('/app_enrollment/list', { user: user.id })).body);
+      } finally {
+        await ctx.site.saveConfig({ showinactivecourseswhenenrolled: false });
+      }
     });
 
     it("reads a learner's session once for the page and every answer inside it", async () => {

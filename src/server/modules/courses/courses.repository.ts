@@ -90,16 +90,3 @@ export async function removeCourse(db: Db, id: string): Promise<void> {
     await trx.deleteFrom('courses').where('id', '=', id).execute();
   });
 }
-
-/** Which of the given (Inactive) courses a user is enrolled in, through any class. */
-export async function inactiveEnrolledCourses(db: Db, userId: string, inactive: string[]): Promise<string[]> {
-  if (inactive.length === 0) return [];
-  const rows = await db
-    .selectFrom('enrollments')
-    .select('course')
-    .distinct()
-    .where('user', '=', userId)
-    .where('course', 'in', inactive)
-    .execute();
-  return rows.map((r) => r.course);
-}

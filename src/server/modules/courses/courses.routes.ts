@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Course } from '../../../domain/types.ts';
 import type { CourseCopyReply } from '../../../domain/replies-learner.ts';
 import { z } from 'zod';
+import { userEnrolments } from '../enrollment/user-enrolments.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
@@ -13,15 +14,7 @@ import { CourseCopySchema } from '../../../domain/history.ts';
 import { copyCourse, siblingInLanguage } from './course-copy.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import { presentCourse } from './courses.presenter.ts';
-import {
-  countClasses,
-  findCourse,
-  inactiveEnrolledCourses,
-  insertCourse,
-  listCourses,
-  removeCourse,
-  updateCourse,
-} from './courses.repository.ts';
+import { countClasses, findCourse, insertCourse, listCourses, removeCourse, updateCourse } from './courses.repository.ts';
 import { PageCache, contentChanged, sendJson } from '../content/content.cache.ts';
 import { auditRemoval, keepVersion } from '../history/history.repository.ts';
 
@@ -48,15 +41,15 @@ export function coursesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (can(actor, 'course.write') || body._id) return sendJson(reply, await all());
     const { config } = await ctx.site.get();
     // The Inactive courses are known from the cached catalogue: most sites have none, and then no
-    // enrolment is read at all; else the user's enrolments in those courses, on the (user, course) index.
+    // enrolment is read at all; else the user's enrolments (read once for a page's calls) say which.
     const inactive = () =>
       catalogue.get('inactive', async () =>
         JSON.stringify((await listCourses(db, {})).filter((c) => c.status === 'Inactive').map((c) => c.id)),
       );
-    const enrolledInactive =
-      actor && config.showinactivecourseswhenenrolled
-        ? await inactiveEnrolledCourses(db, actor.id, JSON.parse(await inactive()) as string[])
-        : [];
+    const inactiveIds = actor && config.showinactivecourseswhenenrolled ? (JSON.parse(await inactive()) as string[]) : [];
+    const enrolledInactive = inactiveIds.length
+      ? (await userEnrolments(ctx, req, actor!.id)).map((e) => e.course).filter((c) => inactiveIds.includes(c))
+      : [];
     if (enrolledInactive.length === 0) {
       return sendJson(
         reply,

@@ -401,17 +401,26 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
   return completedNow ? { ...resultOf(row, true), completedNow: true } : resultOf(row, true);
 }
 
-/** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */
-export async function listEnrollments(
-  db: Db,
-  where: { user?: string; classid?: string; course?: string; ids?: string[] },
-): Promise<Enrollment[]> {
+/** Enrolment rows, newest registration first. */
+export function enrollmentRows(db: Db, where: { user?: string; classid?: string; course?: string; ids?: string[] }) {
   let q = db.selectFrom('enrollments').selectAll();
   if (where.user) q = q.where('user', '=', where.user);
   if (where.classid) q = q.where('classid', '=', where.classid);
   if (where.course) q = q.where('course', '=', where.course);
   if (where.ids) q = q.where('id', 'in', where.ids.length ? where.ids : ['']);
-  const rows = await q.orderBy('regdate', 'desc').orderBy('id').execute();
+  return q.orderBy('regdate', 'desc').orderBy('id').execute();
+}
+
+/** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */
+export async function listEnrollments(
+  db: Db,
+  where: { user?: string; classid?: string; course?: string; ids?: string[] },
+): Promise<Enrollment[]> {
+  return withProgress(db, await enrollmentRows(db, where));
+}
+
+/** Enrolment rows as the spec gives them, each with its `progress` map assembled from the progress rows. */
+export async function withProgress(db: Db, rows: readonly EnrollmentsTable[]): Promise<Enrollment[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const progressRows = await progressOf(db, ids);

@@ -30,6 +30,7 @@ import {
 import { findUserById } from '../users/users.repository.ts';
 import { findClass, type ClassRow } from '../classes/classes.repository.ts';
 import { keptClasses } from '../classes/kept-classes.ts';
+import { userEnrolments } from './user-enrolments.ts';
 import { courseTitles, findCourse } from '../courses/courses.repository.ts';
 import { quizMaterial } from '../materials/materials.repository.ts';
 import { findLesson } from '../lessons/lessons.repository.ts';
@@ -40,7 +41,8 @@ import {
   enrollmentId,
   findEnrollment,
   getEnrollment,
-  listEnrollments,
+  enrollmentRows,
+  withProgress,
   progressTargetOf,
   recordAttempt,
   recordView,
@@ -143,7 +145,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = body.user ?? actor!.id;
     // Editors and admins may pass another user's id (spec section 6).
     authorize(actor, 'enrollment.listOf', { user: { id: user } });
-    return present(await listEnrollments(db, { user, course: body.course }), actor);
+    // Without a course, the user's enrolments as the page's other calls read them (user-enrolments.ts).
+    const rows = body.course ? await enrollmentRows(db, { user, course: body.course }) : await userEnrolments(ctx, req, user);
+    return present(await withProgress(db, rows), actor);
   });
 
   app.post('/app_enrollment/save', { config: { schema: { body: EnrollmentSaveSchema }, action: 'enrollment.manage' } }, async (req) => {

@@ -19,7 +19,8 @@ import { MSG } from '../../../domain/messages.ts';
 import { SessionUserSchema, TwoFactorBeginSchema, TwoFactorCodeSchema, TwoFactorDisableSchema } from '../../../domain/validation.ts';
 import { recordAudit } from '../admin/audit.repository.ts';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../../domain/types.ts';
-import { classLinks, findUserById, updateUser, type UserRow } from '../users/users.repository.ts';
+import { findUserById, updateUser, type UserRow } from '../users/users.repository.ts';
+import { classLinks } from '../enrollment/user-enrolments.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { beginSignIn, failedSignIn, signInKeys, succeededSignIn } from '../../throttle.ts';
 import { twoFactorRequired } from '../sessions/security-settings.ts';
@@ -66,7 +67,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     await updateUser(db, user.id, { lasttime: now(), lastseen: now() });
     // Signing in cancels a pending account deletion and a retention warning.
     const cancelled = await onSignIn(ctx, user.id);
-    return { user: presentUser({ ...user, lasttime: now() }, await classLinks(db, user.id)), cancelled };
+    return { user: presentUser({ ...user, lasttime: now() }, await classLinks(ctx, req, user.id)), cancelled };
   }
 
   /** The account holder hears of every change to how they sign in; a failed mail does not undo the change. */

@@ -112,26 +112,6 @@ export async function listUsers(db: Db, opts: { search?: string; role?: string; 
   return { rows, total: Number(total.n) };
 }
 
-/** Class ids the user is enrolled in and class ids the user instructs: the spec's `classes` and `instructor`. */
-export async function classLinks(db: Db, userId: string) {
-  // One statement for both lists: whoami asks on every page.
-  const rows = await db
-    .selectFrom('enrollments')
-    .select([sql<string>`'classes'`.as('list'), 'classid as id'])
-    .where('user', '=', userId)
-    .unionAll(
-      db
-        .selectFrom('classes')
-        .select([sql<string>`'instructor'`.as('list'), 'id'])
-        .where('instructor', '=', userId),
-    )
-    .execute();
-  return {
-    classes: rows.filter((r) => r.list === 'classes').map((r) => r.id),
-    instructor: rows.filter((r) => r.list === 'instructor').map((r) => r.id),
-  };
-}
-
 /** classLinks for a list of users at once: two queries, then the links of each user by id. */
 export async function classLinksOfUsers(db: Db, ids: string[]): Promise<(userId: string) => { classes: string[]; instructor: string[] }> {
   const [enrolled, hosted] = ids.length

@@ -1,5 +1,6 @@
 /** Accounts and sessions: spec section 7, "Users". Each handler: validate, load, authorize, act, present. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { classLinks } from '../enrollment/user-enrolments.ts';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, notFound, HttpError, sessionFaults, unauthorized } from '../../errors.ts';
 import { faultKind } from '../../faults.ts';
@@ -24,7 +25,6 @@ import {
 } from '../../../domain/validation.ts';
 import { z } from 'zod';
 import {
-  classLinks,
   classLinksOfUsers,
   findUserByEmail,
   findUserById,
@@ -70,8 +70,8 @@ const LASTSEEN_EVERY_MS = 5 * MINUTE;
 export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, site, config } = ctx;
 
-  async function present(row: UserRow) {
-    return presentUser(row, await classLinks(db, row.id));
+  async function present(row: UserRow, req: FastifyRequest) {
+    return presentUser(row, await classLinks(ctx, req, row.id));
   }
 
   /** Counts the request under each key; 429 once any is over the limit. */
@@ -128,7 +128,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!user.lastseen || Date.now() - Date.parse(user.lastseen) > LASTSEEN_EVERY_MS) {
       await updateUser(db, user.id, { lastseen: now() });
     }
-    const presented = await present(user);
+    const presented = await present(user, req);
     return {
       user: presented,
       config: data.config,
@@ -166,7 +166,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     // Signing in cancels a pending account deletion and a retention warning.
     const cancelled = await onSignIn(ctx, user.id);
     return {
-      user: await present({ ...user, lasttime: now() }),
+      user: await present({ ...user, lasttime: now() }, req),
       ...(temporary ? { mustChangePassword: true } : {}),
       ...(cancelled ? { info: { message: MSG.deletionCancelled } } : {}),
     };
@@ -219,7 +219,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       if (cls && mayJoin && (!body.courseId || cls.course === body.courseId)) await enroll(db, user.id, cls);
     }
     await startSession(ctx, req, reply, user.id);
-    return { info: { message: MSG.registered }, user: await present(user) };
+    return { info: { message: MSG.registered }, user: await present(user, req) };
   });
 
   /** A new password must be neither a common one nor made only of the person's or the site's names (400 on the password field). */
@@ -309,7 +309,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     let presented = null;
     if (user) {
       await updateUser(db, user.id, { lang });
-      presented = await present({ ...user, lang });
+      presented = await present({ ...user, lang }, req);
     }
     return { lang, config: data.config, loc: data.labels(lang), user: presented, asof: data.version };
   });
@@ -361,7 +361,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     authorize(actor, 'user.read', { user: { id: _id } });
     const target = await findUserById(db, _id);
     if (!target) throw notFound();
-    return present(target);
+    return present(target, req);
   });
 
   app.post('/app_users/save', { config: { schema: { body: UserSaveSchema }, action: 'user.update' } }, async (req) => {
@@ -417,9 +417,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const confirmurl = `${publicBase(ctx)}/confirmemail/${token}`;
       void notify(req, pending, saved.lang, 'confirmEmail', { name: saved.firstname, email: pending, confirmurl });
       void notify(req, saved.email, saved.lang, 'emailChangeRequested', { name: saved.firstname, email: pending });
-      return { ...(await present(saved)), info: { message: MSG.emailConfirmSent } };
+      return { ...(await present(saved, req)), info: { message: MSG.emailConfirmSent } };
     }
-    return present(saved);
+    return present(saved, req);
   });
 
   app.get(
