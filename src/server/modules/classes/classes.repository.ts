@@ -26,10 +26,9 @@ export function listClasses(db: Db, f: { course?: string; lang?: string; instruc
   return q.orderBy('selfpaced', 'desc').orderBy('startdate', 'desc').orderBy('name').orderBy('id').execute();
 }
 
-/** A registration code of REGCODE_LENGTH characters without look-alikes (no I, O, 0 or 1). */
-/** Every class by id (kept among the figures by the routes that read classes on every page). */
-export async function classesById(db: Db): Promise<ReadonlyMap<string, ClassRow>> {
-  return new Map((await db.selectFrom('classes').selectAll().execute()).map((c) => [c.id, c]));
+/** Every class (kept among the figures by kept-classes.ts). */
+export function allClasses(db: Db): Promise<ClassRow[]> {
+  return db.selectFrom('classes').selectAll().execute();
 }
 
 /** The classes of these ids that still exist. */
@@ -42,6 +41,7 @@ export async function classIdsOfCourse(db: Db, course: string): Promise<string[]
   return (await db.selectFrom('classes').select('id').where('course', '=', course).execute()).map((c) => c.id);
 }
 
+/** A registration code of REGCODE_LENGTH characters without look-alikes (no I, O, 0 or 1). */
 export function generateRegcode(): string {
   let code = '';
   for (let i = 0; i < REGCODE_LENGTH; i++) code += REGCODE_ALPHABET[crypto.randomInt(REGCODE_ALPHABET.length)];

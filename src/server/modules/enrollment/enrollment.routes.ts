@@ -77,18 +77,20 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Enrolments with what My Classes shows beside them: class name, course title, certificate link. */
   async function present(list: Enrollment[], actor: Actor | null = null) {
     if (list.length === 0) return [];
-    const [classOf, courseTitle] = await Promise.all([keptClasses(ctx), courseTitleMap()]);
-    const className = new Map([...classOf].map(([id, c]) => [id, c.name]));
-    return list.map((e) => ({
-      ...e,
-      // A private group's code is the key to it: its learners never get it back, its instructor and editors do.
-      regcode: classOf.has(e.classid) && can(actor, 'class.viewRegcode', { class: classOf.get(e.classid)! }) ? e.regcode : undefined,
-      classname: className.get(e.classid),
-      /** False when the class was removed: the class picker shows 'This class no longer exists'. */
-      classexists: className.has(e.classid),
-      coursetitle: courseTitle.get(e.course),
-      certificate: e.completed ? `/app_users/certificate/${encodeURIComponent(e.course)}` : undefined,
-    }));
+    const [{ byId }, courseTitle] = await Promise.all([keptClasses(ctx), courseTitleMap()]);
+    return list.map((e) => {
+      const cls = byId.get(e.classid);
+      return {
+        ...e,
+        // A private group's code is the key to it: its learners never get it back, its instructor and editors do.
+        regcode: cls && can(actor, 'class.viewRegcode', { class: cls }) ? e.regcode : undefined,
+        classname: cls?.name,
+        /** False when the class was removed: the class picker shows 'This class no longer exists'. */
+        classexists: !!cls,
+        coursetitle: courseTitle.get(e.course),
+        certificate: e.completed ? `/app_users/certificate/${encodeURIComponent(e.course)}` : undefined,
+      };
+    });
   }
   const presentOne = async (id: string, actor: Actor | null = null) => {
     const e = await getEnrollment(db, id);

@@ -16,8 +16,5 @@ export const userEnrolments = (ctx: AppContext, req: FastifyRequest, userId: str
 /** Class ids the user is enrolled in and class ids the user instructs: the spec's `classes` and `instructor`. */
 export async function classLinks(ctx: AppContext, req: FastifyRequest, userId: string) {
   const [rows, classes] = await Promise.all([userEnrolments(ctx, req, userId), keptClasses(ctx)]);
-  return {
-    classes: rows.map((r) => r.classid),
-    instructor: [...classes.values()].filter((c) => c.instructor === userId).map((c) => c.id),
-  };
+  return { classes: rows.map((r) => r.classid), instructor: [...(classes.byInstructor.get(userId) ?? [])] };
 }

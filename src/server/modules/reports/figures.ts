@@ -33,7 +33,10 @@ import type { Invalidation } from '../../adapters/invalidation.ts';
  */
 type Sources = Readonly<Record<string, readonly string[] | '*' | { readonly except: readonly string[] }>>;
 
-/** Every cached figure and what it is computed from (reports.repository.ts and stats.repository.ts). */
+/**
+ * Every cached figure and what it is computed from (reports.repository.ts and stats.repository.ts), and
+ * the rows kept the same way: course titles, classes (kept-classes.ts) and sessions (adapters/sessions.ts).
+ */
 export const FIGURE_SOURCES = {
   enrollments: { enrollments: ['classid', 'completed', 'regdate'], classes: '*', courses: '*' },
   completions: { enrollments: ['course', 'completed', 'percentcomplete', 'regdate'], courses: '*' },
