@@ -14,16 +14,13 @@
  * scenarios (`a`, `ab`), BENCH_WORKERS the app's process counts (`2`, `1,2`), and BENCH_BARE=0 leaves out the
  * bare server (its columns then compare with nothing).
  */
-import crypto from 'node:crypto';
 import os from 'node:os';
 import fs from 'node:fs';
-import pg from 'pg';
-import { postgresCpuMs, startApp, startBare, treeCpuMs } from './bench/harness.ts';
+import { freshStore, postgresCpuMs, startApp, startBare, treeCpuMs } from './bench/harness.ts';
 import { buildWebIfStale } from './build-web.ts';
 import {
   SIZES,
   WARMUP,
-  dataUrl,
   scenarioA,
   scenarioB,
   scenarioC,
@@ -38,28 +35,6 @@ const cores = os.availableParallelism();
 const only = (s: 'a' | 'b' | 'c') => (process.env.BENCH_ONLY ?? 'abc').includes(s);
 const workerCounts = process.env.BENCH_WORKERS ? process.env.BENCH_WORKERS.split(',').map(Number) : [1, cores];
 const withBare = process.env.BENCH_BARE !== '0';
-
-/** A fresh store per run: a temporary SQLite file, or a new PostgreSQL database beside DATABASE_URL. */
-async function freshStore(): Promise<{ env: Record<string, string>; url: (dataDir: string) => string; drop: () => Promise<void> }> {
-  if (!PG) return { env: {}, url: dataUrl, drop: async () => {} };
-  const name = `lp_bench_exam_${crypto.randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: PG });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(PG);
-  u.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: u.toString() },
-    url: () => u.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: PG });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
 
 // The exam lesson is opened as its page, which the server answers from the build.
 buildWebIfStale();
@@ -99,7 +74,7 @@ if (withBare) {
 }
 
 for (const workers of workerCounts) {
-  const store = await freshStore();
+  const store = await freshStore(PG);
   const app = await startApp({ ...store.env, WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn' });
   const label = workers === 1 ? 'app, 1 process (as landed)' : `app, ${workers} processes (every core)`;
   try {

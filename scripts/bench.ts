@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: server throughput and latency at 50 concurrent connections, beside a bare Node http
  * server measured in the same run (these machines are shared and noisy: compare ratios, not raw figures).
- * Set DATABASE_URL to bench on PostgreSQL; BENCH_SECONDS sets each run's length.
+ * Set DATABASE_URL to bench on PostgreSQL; BENCH_SECONDS sets each run's length; BENCH_ONLY=pages runs
+ * the whole page views alone, and BENCH_LANDED adds the code as landed before every core to them
+ * (scripts/bench/page-views.ts).
  */
 import fs from 'node:fs';
 import { loginCookie, measure, printTable, startApp, startBare, type Figures } from './bench/harness.ts';
@@ -28,7 +30,11 @@ function rawSize(url: string, method: string, headers: Record<string, string> = 
 
 const bare = await startBare();
 // Whole signed-in course and lesson page views with 1 process and with every core (each its own server).
-await runPageViewBench(bare.url, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+await runPageViewBench(bare.url, process.env.DATABASE_URL);
+if (process.env.BENCH_ONLY === 'pages') {
+  bare.child.kill('SIGTERM');
+  process.exit(0);
+}
 const app = await startApp(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
 try {
   const cookie = await loginCookie(app.url, 'learner@example.org', DEMO_PASSWORD);

@@ -1,8 +1,11 @@
 /** Shared pieces of the benchmarks: child servers on loopback, autocannon runs, printing. */
 import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { startBareServer, startServerProcess } from '../../src/server/testing/server-process.ts';
+import { dataUrl } from './exam-day.ts';
 
 export interface Figures {
   name: string;
@@ -16,13 +19,43 @@ export interface Figures {
  * The app in its own process, on a fresh demo store (SQLite unless DATABASE_URL is given), on a port the
  * system picks. Not in production mode: production never seeds the demo accounts the benchmarks sign in with.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+export async function startApp(env: Record<string, string> = {}, root?: string): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const app = await startServerProcess({
+    root,
+    // The landed code before every core has no workers to wait for.
+    allWorkers: !root,
     tempDataDir: true,
     env: { SEED_DEMO: '1', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info', ...env },
     log: 'stderr',
   });
   return { url: app.url, child: app.child, dataDir: app.dataDir! };
+}
+
+/**
+ * A fresh store per run: a temporary SQLite file (the server's own), or a new PostgreSQL database
+ * beside `pgUrl`, dropped afterwards, so each run migrates and seeds its own.
+ */
+export async function freshStore(
+  pgUrl: string | undefined,
+): Promise<{ env: Record<string, string>; url: (dataDir: string) => string; drop: () => Promise<void> }> {
+  if (!pgUrl) return { env: {}, url: dataUrl, drop: async () => {} };
+  const name = `lp_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(pgUrl);
+  u.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: u.toString() },
+    url: () => u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: pgUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
 }
 
 /** A bare Node http server answering a fixed JSON body: the ceiling to compare against. */

@@ -1,37 +1,88 @@
 /**
- * Whole signed-in page views as the web app makes them (every call of the page, measured by the lean
- * pages browser test), by 10 and 50 users with separate sessions, each user loading page after page:
- * page views per second with 1 process and with every core, beside a bare Node http server given the
- * same number of requests per page view, in the same run.
+ * Whole signed-in page views as the web app makes them, by 10 and 50 users with separate sessions, each
+ * user loading page after page: the page itself (the server puts the first answers in it, decision 029),
+ * then every call the web app makes once it runs, as the lean pages browser test prints them. Page views
+ * per second with 1 process and with every core, beside a bare Node http server given the same number of
+ * requests per page view, in the same run.
+ *
+ * BENCH_LANDED names a checkout of the code as it was before every core and lean pages (6b0d554), with
+ * its dependencies installed: it runs too, with its one process and its own web app's calls
+ * (LANDED_PAGES), so that every core can be compared with that day's single-process figure in the same run.
  */
 import os from 'node:os';
 import fs from 'node:fs';
-import { startApp, treeCpuMs } from './harness.ts';
-import { call, dataUrl, writeLearners, type Learner, type Reply } from './exam-day.ts';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { freshStore, startApp, treeCpuMs } from './harness.ts';
+import { call, writeLearners, type Learner, type Reply } from './exam-day.ts';
 
 const COURSE = 'intro-online-learning';
 const CLASS = 'iol-en-selfpaced';
+const LESSON = 'iol-en-l2';
 type Call = (base: string, l: Learner) => Promise<Reply>;
 const post =
   (url: string, body: (l: Learner) => unknown): Call =>
   (base, l) =>
-    call(base + url, { method: 'POST', cookie: l.cookie, body: JSON.stringify(body(l)) });
-const whoami: Call = (base, l) => call(`${base}/app_users/whoami`, { cookie: l.cookie });
-const common = [
-  whoami,
-  post('/app_courses/list', () => ({})),
-  post('/app_lessons/list', () => ({ course: COURSE })),
-  post('/app_enrollment/list', (l) => ({ user: l.id })),
-];
-export const PAGES: Record<string, Call[]> = {
-  course: [...common, post('/app_classes/list', () => ({ _id: CLASS }))],
-  lesson: [
-    ...common,
-    post('/app_lessons/get', () => ({ _id: 'iol-en-l2' })),
-    post('/app_classes/list', () => ({ _id: CLASS })),
-    post('/app_comments/list', () => ({ parent: `${COURSE}-iol-en-l2`, context: CLASS })),
-  ],
+    call(base + url, { method: 'POST', cookie: l.cookie, body: JSON.stringify(body(l)), read: false });
+/** The page itself, as a browser asks for it on a visit. */
+const document =
+  (url: string): Call =>
+  (base, l) =>
+    call(base + url, { cookie: l.cookie, read: false });
+const whoami: Call = (base, l) => call(`${base}/app_users/whoami`, { cookie: l.cookie, read: false });
+const classes = post('/app_classes/list', () => ({ _id: CLASS }));
+const comments = post('/app_comments/list', () => ({ parent: `${COURSE}-${LESSON}`, context: CLASS }));
+// The spec's write on a lesson page: one `viewed` per material shown (the demo lesson has two).
+const viewed = (material: string) =>
+  post('/app_enrollment/viewed', (l) => ({ user: l.id, classid: CLASS, lessonid: LESSON, course: COURSE, materialid: `${LESSON}-${material}` }));
+
+/** A page view: its document, then the calls the web app makes together once it runs. */
+interface PageView {
+  document: Call;
+  calls: Call[];
+}
+/** The web app today (e2e/lean-pages.e2e.ts prints these). */
+const ALL_PAGES: Record<string, PageView> = {
+  course: { document: document(`/Course/${COURSE}`), calls: [classes] },
+  lesson: { document: document(`/lessons/${COURSE}/${LESSON}`), calls: [classes, viewed('m1'), viewed('m2'), comments] },
 };
+/** The web app at 6b0d554, printed by the same browser test run on that code. */
+const ALL_LANDED_PAGES: Record<string, PageView> = {
+  course: {
+    document: document(`/Course/${COURSE}`),
+    calls: [
+      whoami,
+      post('/app_courses/list', () => ({ lang: 'en' })),
+      post('/app_lessons/list', () => ({ course: COURSE })),
+      post('/app_enrollment/list', () => ({})),
+      post('/app_courses/list', () => ({})),
+      classes,
+    ],
+  },
+  lesson: {
+    document: document(`/lessons/${COURSE}/${LESSON}`),
+    calls: [
+      whoami,
+      post('/app_courses/list', () => ({ lang: 'en' })),
+      post('/app_enrollment/list', () => ({})),
+      post('/app_lessons/list', () => ({ course: COURSE })),
+      post('/app_courses/list', () => ({})),
+      post('/app_lessons/get', () => ({ _id: LESSON })),
+      classes,
+      viewed('m1'),
+      viewed('m2'),
+      classes,
+      comments,
+    ],
+  },
+};
+
+// BENCH_PAGES (course,lesson) and BENCH_USERS (10,50): to look at one case quickly.
+const chosen = (process.env.BENCH_PAGES ?? 'course,lesson').split(',');
+const pick = (pages: Record<string, PageView>) => Object.fromEntries(Object.entries(pages).filter(([name]) => chosen.includes(name)));
+const PAGES = pick(ALL_PAGES);
+const LANDED_PAGES = pick(ALL_LANDED_PAGES);
+const USERS = (process.env.BENCH_USERS ?? '10,50').split(',').map(Number);
 
 interface Run {
   views: number;
@@ -41,25 +92,23 @@ interface Run {
   loadMs: number;
 }
 
-async function run(base: string, learners: Learner[], calls: Call[], seconds: number, bare: boolean, serverPid?: number): Promise<Run> {
+async function run(base: string, learners: Learner[], view: PageView, seconds: number, bare: boolean, serverPid?: number): Promise<Run> {
   let views = 0;
   let errors = 0;
   const server0 = serverPid ? treeCpuMs(serverPid) : NaN;
   const load0 = process.cpuUsage();
   const end = performance.now() + seconds * 1000;
+  const ok = (c: Call, l: Learner) =>
+    (bare ? call(base, { method: 'POST', body: '{}', read: false }) : c(base, l)).then(
+      (r) => r.ok,
+      () => false,
+    );
   await Promise.all(
     learners.map(async (l) => {
       while (performance.now() < end) {
-        // A page's calls go out together, as the web app's queries do.
-        const rs = await Promise.all(
-          calls.map((c) =>
-            (bare ? call(base, { method: 'POST', body: '{}' }) : c(base, l)).then(
-              (r) => r.ok,
-              () => false,
-            ),
-          ),
-        );
-        if (rs.every(Boolean)) views++;
+        const page = await ok(view.document, l);
+        const rs = await Promise.all(view.calls.map((c) => ok(c, l)));
+        if (page && rs.every(Boolean)) views++;
         else errors++;
       }
     }),
@@ -69,40 +118,63 @@ async function run(base: string, learners: Learner[], calls: Call[], seconds: nu
   return { views: views / seconds, errors, serverMs, loadMs: (load.user + load.system) / 1000 / views };
 }
 
-export async function runPageViewBench(bareUrl: string, env: Record<string, string>): Promise<void> {
+/** The landed checkout's web app, built with its own tools when its build is missing. */
+function landedBuilt(root: string) {
+  if (fs.existsSync(path.join(root, 'dist/index.html'))) return;
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`BENCH_LANDED: building ${root} failed`);
+}
+
+export async function runPageViewBench(bareUrl: string, pgUrl: string | undefined): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
   const cores = os.availableParallelism();
+  const landed = process.env.BENCH_LANDED ? path.resolve(process.env.BENCH_LANDED) : null;
+  if (landed) landedBuilt(landed);
   const out: string[][] = [];
-  for (const users of [10, 50]) {
-    for (const [page, calls] of Object.entries(PAGES)) {
-      const bare = await run(
-        bareUrl,
-        Array.from({ length: users }, (_, i) => ({ id: `b${i}`, email: '', cookie: '' })),
-        calls,
-        seconds,
-        true,
-      );
-      out.push([`${page} page, ${users} users`, 'bare node http', bare.views.toFixed(0), '0', '']);
+  const bareViews = new Map<string, number>();
+  const shapes: [string, Record<string, PageView>][] = [['', PAGES], ...(landed ? [[' (landed calls)', LANDED_PAGES] as [string, Record<string, PageView>]] : [])];
+  for (const users of USERS) {
+    for (const [suffix, pages] of shapes) {
+      for (const [page, view] of Object.entries(pages)) {
+        const key = `${page} page, ${users} users`;
+        const learners = Array.from({ length: users }, (_, i) => ({ id: `b${i}`, email: '', cookie: '' }));
+        const bare = await run(bareUrl, learners, view, seconds, true);
+        bareViews.set(key + suffix, bare.views);
+        out.push([key, `bare node http${suffix}`, bare.views.toFixed(0), '0', '', '', '', '']);
+      }
     }
   }
-  const byWorkers = new Map<string, number>();
-  for (const workers of [1, cores]) {
-    const app = await startApp({ ...env, WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn' });
+  const single = new Map<string, number>();
+  const landedSingle = new Map<string, number>();
+  const servers: { label: string; workers: number; root?: string; pages: Record<string, PageView>; bareKey: string }[] = [
+    ...(landed ? [{ label: 'landed, 1 process', workers: 1, root: landed, pages: LANDED_PAGES, bareKey: ' (landed calls)' }] : []),
+    { label: 'app, 1 process', workers: 1, pages: PAGES, bareKey: '' },
+    { label: `app, ${cores} processes`, workers: cores, pages: PAGES, bareKey: '' },
+  ];
+  for (const server of servers) {
+    // Each server on a store of its own: the landed code migrates and seeds its own schema.
+    const store = await freshStore(pgUrl);
+    const app = await startApp({ ...store.env, WEB_CONCURRENCY: String(server.workers), LOG_LEVEL: 'warn' }, server.root);
     try {
-      const learners = await writeLearners(env.DATABASE_URL || dataUrl(app.dataDir), `pv${workers}-${Date.now().toString(36)}`, 50, true);
-      for (const users of [10, 50]) {
-        for (const [page, calls] of Object.entries(PAGES)) {
-          await run(app.url, learners.slice(0, users), calls, 2, false); // warm-up
-          const r = await run(app.url, learners.slice(0, users), calls, seconds, false, app.child.pid);
+      const learners = await writeLearners(store.url(app.dataDir), `pv${server.workers}`, 50, true);
+      for (const users of USERS) {
+        for (const [page, view] of Object.entries(server.pages)) {
+          await run(app.url, learners.slice(0, users), view, 2, false); // warm-up
+          const r = await run(app.url, learners.slice(0, users), view, seconds, false, app.child.pid);
           const key = `${page} page, ${users} users`;
-          if (workers === 1) byWorkers.set(key, r.views);
-          const bareViews = Number(out.find((o) => o[0] === key)![2]);
+          if (server.root) landedSingle.set(key, r.views);
+          else if (server.workers === 1) single.set(key, r.views);
+          const ratios = [`${((r.views / bareViews.get(key + server.bareKey)!) * 100).toFixed(0)}% of bare`];
+          if (!server.root && server.workers > 1) {
+            ratios.push(`${(r.views / single.get(key)!).toFixed(2)}x 1 process`);
+            if (landedSingle.has(key)) ratios.push(`${(r.views / landedSingle.get(key)!).toFixed(2)}x landed`);
+          }
           out.push([
             key,
-            `app, ${workers} process${workers > 1 ? 'es' : ''}`,
+            server.label,
             r.views.toFixed(0),
             String(r.errors),
-            `${((r.views / bareViews) * 100).toFixed(0)}% of bare${workers > 1 ? `, ${(r.views / byWorkers.get(key)!).toFixed(2)}x 1 process` : ''}`,
+            ratios.join(', '),
             r.serverMs.toFixed(2),
             r.loadMs.toFixed(2),
             // Every core busy with the server and this generator at these costs: no run on this machine can do more.
@@ -113,15 +185,19 @@ export async function runPageViewBench(bareUrl: string, env: Record<string, stri
     } finally {
       app.child.kill('SIGTERM');
       await new Promise((r) => app.child.on('exit', r));
-      if (!env.DATABASE_URL) fs.rmSync(app.dataDir, { recursive: true, force: true });
+      fs.rmSync(app.dataDir, { recursive: true, force: true });
+      await store.drop();
     }
   }
-  console.log(`\nSigned-in page views (every call of the page, separate sessions), ${seconds} s each, ${cores} cores`);
+  console.log(`\nSigned-in page views (the page and every call the web app then makes, separate sessions), ${seconds} s each, ${cores} cores`);
   const line = (cells: string[]) =>
-    console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 28 : 20) : c.padStart(i === 4 ? 34 : 12))).join(''));
+    console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 26 : 30) : c.padStart(i === 4 ? 46 : 11))).join(''));
   line(['case', 'server', 'views/s', 'errors', 'ratio', 'server ms', 'load ms', 'ceiling/s']);
   for (const o of out.sort((a, b) => a[0]!.localeCompare(b[0]!))) line(o);
   console.log(
-    `server ms, load ms: CPU per page view of the server's processes${env.DATABASE_URL ? ' (not PostgreSQL)' : ''} and of this load generator, which shares the ${cores} cores; ceiling/s: the page views per second those costs allow with every core busy.`,
+    `A page view: the course page is its document and 1 call (the landed web app: 6 calls), the lesson page its document and 4 calls, two of them viewed (landed: 11).`,
+  );
+  console.log(
+    `server ms, load ms: CPU per page view of the server's processes${pgUrl ? ' (not PostgreSQL)' : ''} and of this load generator, which shares the ${cores} cores; ceiling/s: the page views per second those costs allow with every core busy.${landed ? '' : ' BENCH_LANDED=<checkout of 6b0d554> adds that code with its one process and its own calls.'}`,
   );
 }

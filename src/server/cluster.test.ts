@@ -8,6 +8,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../domain/constants.ts';
 import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { ALL_LISTENING } from './primary.ts';
 
 let server: ServerProcess;
 let base = '';
@@ -27,13 +28,9 @@ beforeAll(async () => {
       METRICS_PUBLIC: '1',
     },
     timeoutMs: 120_000,
+    allWorkers: true,
   });
   base = server.url;
-  // Both workers answer: requests on fresh connections have come from two processes.
-  for (let i = 0; i < 300 && requestPids('/healthz').size < 2; i++) {
-    await call('GET', '/healthz').catch(() => {});
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }, 150_000);
 afterAll(async () => {
   await server.stop(50_000);
@@ -98,6 +95,13 @@ const requestPids = (url: string) =>
 it('runs the workers asked for, migrated once by the primary', () => {
   expect(workerPids()).toHaveLength(2);
   expect(out()).toContain('primary started 2 worker(s)');
+});
+
+it('says when every worker listens, and from then on fresh connections reach both', async () => {
+  expect(out()).toMatch(ALL_LISTENING);
+  for (let i = 0; i < 4; i++) expect((await call('GET', '/healthz')).status).toBe(200);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(requestPids('/healthz').size).toBe(2);
 });
 
 it('counts a rate limit once across workers', async () => {

@@ -72,11 +72,14 @@ export function cachedCompression(opts: { threshold: number; maxBytes: number })
     if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || reply.statusCode === 204) return payload;
     const type = String(reply.getHeader('content-type') ?? 'application/json');
     if (!COMPRESSIBLE.test(type)) return payload;
-    const raw = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (raw.length < opts.threshold) return payload;
+    // Measured, not encoded: a body that leaves as it is (a client that accepts no encoding, a page's
+    // own inner calls) is encoded once, by Node, when it is written.
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size < opts.threshold) return payload;
     const enc = acceptedEncoding(req.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     if (!enc) return payload;
+    const raw = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const key = `${enc}:${crypto.createHash('sha256').update(raw).digest('base64')}`;
     let out = cache.get(key);
     if (out) {

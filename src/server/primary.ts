@@ -9,6 +9,10 @@ import { servePrimary } from './adapters/cluster-ipc.ts';
 import { servePrimaryMetrics } from './adapters/cluster-metrics.ts';
 import { migrate, openStore } from './db/database.ts';
 
+/** The primary's line once every worker listens, and how a supervisor (or test) recognises it. */
+const allListening = (workers: number) => `all ${workers} worker(s) listening`;
+export const ALL_LISTENING = /"msg":"all \d+ worker\(s\) listening"/;
+
 function log(level: number, msg: string, fields: Record<string, unknown> = {}) {
   // The same JSON line shape as the workers' (pino): level 30 info, 40 warn, 50 error.
   process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg })}\n`);
@@ -74,6 +78,12 @@ export async function runPrimary(config: Config) {
   fork();
   cluster.once('listening', () => {
     for (let i = 1; i < config.webConcurrency && !stopping; i++) fork();
+  });
+  // Said once, when the site first has every core: until then the first worker alone takes the
+  // connections, and a browser (or a benchmark) keeps its connection to the worker it first reached.
+  let listening = 0;
+  cluster.on('listening', () => {
+    if (++listening === config.webConcurrency) log(30, allListening(config.webConcurrency), { workers: config.webConcurrency });
   });
   log(30, `primary started ${config.webConcurrency} worker(s)`, { workers: config.webConcurrency });
 

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ALL_LISTENING } from '../primary.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
@@ -48,6 +49,16 @@ export interface ServerOptions {
    * port 0 once its last worker is gone, so the replacement would answer elsewhere.
    */
   port?: number;
+  /**
+   * Another checkout to start instead of this one (with its own dependencies and build): the benchmarks
+   * compare against the code as it was, in the same run.
+   */
+  root?: string;
+  /**
+   * Wait until every worker listens, not only the first (the primary starts the others once the first
+   * listens): a benchmark's keep-alive connections would otherwise all stay with the first worker.
+   */
+  allWorkers?: boolean;
 }
 
 export interface ServerProcess {
@@ -75,22 +86,23 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
   const file = typeof log === 'object' ? log.file : null;
   if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
   const fd = file ? fs.openSync(file, 'w') : null;
-  const child = spawn(NODE, [path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
+  const root = opts.root ?? ROOT;
+  const child = spawn(NODE, [path.join(root, 'src/server/main.ts')], {
+    cwd: root,
     env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...opts.env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let port: number | null = null;
   let seen = '';
+  let allListening = !opts.allWorkers;
   child.stdout!.on('data', (c: Buffer) => {
-    if (port === null) {
+    if (port === null || !allListening) {
       seen += c;
       const m = LISTENING.exec(seen);
-      if (m) {
-        port = Number(m[1]);
-        seen = '';
-      }
+      if (m && port === null) port = Number(m[1]);
+      if (ALL_LISTENING.test(seen)) allListening = true;
+      if (port !== null && allListening) seen = '';
     }
     if (log !== 'stderr') out += c;
     if (fd !== null) fs.writeSync(fd, c);
@@ -133,7 +145,7 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Serv
       cleanUp();
       throw new Error(`the server did not answer /healthz within ${timeoutMs} ms${file ? `; see ${file}` : ''}:\n${out.slice(-3000)}`);
     }
-    if (port !== null) {
+    if (port !== null && allListening) {
       try {
         if ((await fetch(`${urlOf(port)}/healthz`)).status === 200) break;
       } catch {
