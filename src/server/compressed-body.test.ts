@@ -59,6 +59,17 @@ describe('cachedCompression', () => {
     expect(third.out).toBe(second.out);
   });
 
+  it('decodes to the original bytes whatever the body size its brotli window is fitted to', async () => {
+    const onSend = cachedCompression({ threshold: 1024, maxBytes: 1 << 20 });
+    // Multi-byte text, so the window follows the bytes, not the characters; up to past the default window.
+    for (const size of [1024, 40_000, 5_000_000]) {
+      const body = 'é'.repeat(size / 2 - 1) + `${size}`;
+      const r = await send(onSend, body);
+      expect(r.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(r.out).toString()).toBe(body);
+    }
+  });
+
   it('keeps gzip working the same way, and leaves small bodies and refusing clients alone', async () => {
     const onSend = cachedCompression({ threshold: 1024, maxBytes: 1 << 20 });
     const body = page('gzip');

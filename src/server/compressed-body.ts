@@ -43,6 +43,13 @@ export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: C
   return reply.header('content-encoding', encoding).send(body[encoding]);
 }
 
+/**
+ * A brotli window just larger than the body: the default (4 MB) is set up for every body, and a 27 KB
+ * page compressed at quality 2 took about twice as long with it, for the same bytes out.
+ */
+const fittedWindow = (bytes: number) =>
+  Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1)) + 1));
+
 const COMPRESSIBLE = /^(application\/(json|javascript|xml|ld\+json)|text\/|image\/svg\+xml)/i;
 
 /**
@@ -64,7 +71,11 @@ export function cachedCompression(opts: { threshold: number; maxBytes: number })
   const compress = (enc: 'br' | 'gzip', raw: Buffer, repeated: boolean) =>
     enc === 'br'
       ? zlib.brotliCompressSync(raw, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: repeated ? 4 : 2, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: repeated ? 4 : 2,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            [zlib.constants.BROTLI_PARAM_LGWIN]: fittedWindow(raw.length),
+          },
         })
       : zlib.gzipSync(raw, { level: repeated ? 6 : 1 });
   return async function onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
