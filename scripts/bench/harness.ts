@@ -1,10 +1,9 @@
 /** Shared pieces of the benchmarks: child servers on loopback, autocannon runs, printing. */
 import type { ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startBareServer, startServerProcess } from '../../src/server/testing/server-process.ts';
+import { databaseBeside } from '../../src/server/testing/pg-database.ts';
 import { dataUrl } from './exam-day.ts';
 
 export interface Figures {
@@ -39,23 +38,8 @@ export async function freshStore(
   pgUrl: string | undefined,
 ): Promise<{ env: Record<string, string>; url: (dataDir: string) => string; drop: () => Promise<void> }> {
   if (!pgUrl) return { env: {}, url: dataUrl, drop: async () => {} };
-  const name = `lp_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(pgUrl);
-  u.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: u.toString() },
-    url: () => u.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: pgUrl });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
+  const db = await databaseBeside(pgUrl, 'lp_bench');
+  return { env: { DATABASE_URL: db.url }, url: () => db.url, drop: db.drop };
 }
 
 /** A bare Node http server answering a fixed JSON body: the ceiling to compare against. */

@@ -3,7 +3,6 @@
  * fresh PostgreSQL database per test file, the real server listening on loopback, a cookie-keeping client.
  * When PostgreSQL is unreachable the PostgreSQL half is skipped locally and fails under CI.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import type { Engine } from '../db/dialect.ts';
 import { migrate, openStore, type Store } from '../db/database.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE } from '../../domain/constants.ts';
+import { databaseBeside } from './pg-database.ts';
 
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** `TEST_ENGINES=sqlite` narrows a quick local run to one engine; CI always runs both. */
@@ -52,21 +52,12 @@ export async function freshDatabase(engine: Engine): Promise<{ url: string; data
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `lp_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const db = await databaseBeside(PG_ADMIN_URL, 'lp_test');
   return {
-    url: url.toString(),
+    url: db.url,
     dataDir,
     async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await db.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
