@@ -253,6 +253,9 @@ describe('one material per link (site setting showeachmaterial)', () => {
         .toBe(`/lessons/${COURSE}/iol-en-l1/iol-en-selfpaced/iol-en-l1-m2`);
       await expect.poll(() => p.locator('section[data-material]').getAttribute('data-material')).toBe('iol-en-l1-m2');
       await p.getByTestId('lesson-next').click();
+      // Each click moves from the material shown: the next one waits until it is (a slow machine drew
+      // the second click before the first had moved, and both went to the third material).
+      await expect.poll(() => p.locator('section[data-material]').getAttribute('data-material')).toBe('iol-en-l1-m3');
       await p.getByTestId('lesson-next').click();
       // Past the lesson's last material: the next lesson's first.
       await expect.poll(() => p.locator('section[data-material]').getAttribute('data-material')).toBe('iol-en-l2-m1');

@@ -18,17 +18,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import { freshStore, postgresCpuMs, startApp, startBare, treeCpuMs } from './bench/harness.ts';
 import { buildWebIfStale } from './build-web.ts';
-import {
-  SIZES,
-  WARMUP,
-  scenarioA,
-  scenarioB,
-  scenarioC,
-  warmUp,
-  writeLearners,
-  type Learner,
-  type Result,
-} from './bench/exam-day.ts';
+import { SIZES, WARMUP, scenarioA, scenarioB, scenarioC, warmUp, writeLearners, type Learner, type Result } from './bench/exam-day.ts';
 
 const PG = process.env.DATABASE_URL;
 const cores = os.availableParallelism();

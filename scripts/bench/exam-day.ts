@@ -189,7 +189,11 @@ const json = (r: Reply): Record<string, unknown> => {
 
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
-  if (bare) return Array.from({ length: 4 + SAVES }, () => (l: Learner) => call(base, { method: 'POST', cookie: l.cookie, body: '{}', read: false }));
+  if (bare)
+    return Array.from(
+      { length: 4 + SAVES },
+      () => (l: Learner) => call(base, { method: 'POST', cookie: l.cookie, body: '{}', read: false }),
+    );
   const attempt = new Map<string, { id: string; questions: number }>();
   const answers = (l: Learner, k: number) =>
     Array.from({ length: Math.min(k, attempt.get(l.id)?.questions ?? 0) }, (_, i) => 'ABC'[(i + l.id.length) % 3]!);
@@ -337,7 +341,10 @@ export async function scenarioC(base: string, learners: Learner[], bare: boolean
         (async () => {
           const s = performance.now();
           try {
-            await call(bare ? base : base + url, url === '/app_courses/list' ? { method: 'POST', body: '{}', read: false } : { read: false });
+            await call(
+              bare ? base : base + url,
+              url === '/app_courses/list' ? { method: 'POST', body: '{}', read: false } : { read: false },
+            );
           } catch {
             /* counted by time */
           }

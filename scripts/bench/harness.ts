@@ -18,7 +18,10 @@ export interface Figures {
  * The app in its own process, on a fresh demo store (SQLite unless DATABASE_URL is given), on a port the
  * system picks. Not in production mode: production never seeds the demo accounts the benchmarks sign in with.
  */
-export async function startApp(env: Record<string, string> = {}, root?: string): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+export async function startApp(
+  env: Record<string, string> = {},
+  root?: string,
+): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const app = await startServerProcess({
     root,
     // The landed code before every core has no workers to wait for.

@@ -34,7 +34,13 @@ const classes = post('/app_classes/list', () => ({ _id: CLASS }));
 const comments = post('/app_comments/list', () => ({ parent: `${COURSE}-${LESSON}`, context: CLASS }));
 // The spec's write on a lesson page: one `viewed` per material shown (the demo lesson has two).
 const viewed = (material: string) =>
-  post('/app_enrollment/viewed', (l) => ({ user: l.id, classid: CLASS, lessonid: LESSON, course: COURSE, materialid: `${LESSON}-${material}` }));
+  post('/app_enrollment/viewed', (l) => ({
+    user: l.id,
+    classid: CLASS,
+    lessonid: LESSON,
+    course: COURSE,
+    materialid: `${LESSON}-${material}`,
+  }));
 
 /** A page view: its document, then the calls the web app makes together once it runs. */
 interface PageView {
@@ -132,7 +138,10 @@ export async function runPageViewBench(bareUrl: string, pgUrl: string | undefine
   if (landed) landedBuilt(landed);
   const out: string[][] = [];
   const bareViews = new Map<string, number>();
-  const shapes: [string, Record<string, PageView>][] = [['', PAGES], ...(landed ? [[' (landed calls)', LANDED_PAGES] as [string, Record<string, PageView>]] : [])];
+  const shapes: [string, Record<string, PageView>][] = [
+    ['', PAGES],
+    ...(landed ? [[' (landed calls)', LANDED_PAGES] as [string, Record<string, PageView>]] : []),
+  ];
   for (const users of USERS) {
     for (const [suffix, pages] of shapes) {
       for (const [page, view] of Object.entries(pages)) {
@@ -189,7 +198,9 @@ export async function runPageViewBench(bareUrl: string, pgUrl: string | undefine
       await store.drop();
     }
   }
-  console.log(`\nSigned-in page views (the page and every call the web app then makes, separate sessions), ${seconds} s each, ${cores} cores`);
+  console.log(
+    `\nSigned-in page views (the page and every call the web app then makes, separate sessions), ${seconds} s each, ${cores} cores`,
+  );
   const line = (cells: string[]) =>
     console.log(cells.map((c, i) => (i <= 1 ? c.padEnd(i === 0 ? 26 : 30) : c.padStart(i === 4 ? 46 : 11))).join(''));
   line(['case', 'server', 'views/s', 'errors', 'ratio', 'server ms', 'load ms', 'ceiling/s']);
