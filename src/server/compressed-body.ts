@@ -83,14 +83,14 @@ export function cachedCompression(opts: { threshold: number; maxBytes: number })
     if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || reply.statusCode === 204) return payload;
     const type = String(reply.getHeader('content-type') ?? 'application/json');
     if (!COMPRESSIBLE.test(type)) return payload;
-    // Measured, not encoded: a body that leaves as it is (a client that accepts no encoding, a page's
-    // own inner calls) is encoded once, by Node, when it is written.
-    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (size < opts.threshold) return payload;
+    // Encoded to bytes only when it may be compressed: a body that leaves as it is (a client that
+    // accepts no encoding, a page's own inner calls) is only measured, and encoded once, by Node.
     const enc = acceptedEncoding(req.headers['accept-encoding']);
+    const raw = enc && typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length;
+    if (size < opts.threshold) return payload;
     reply.header('vary', 'accept-encoding');
-    if (!enc) return payload;
-    const raw = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (!enc || typeof raw === 'string') return payload;
     const key = `${enc}:${crypto.createHash('sha256').update(raw).digest('base64')}`;
     let out = cache.get(key);
     if (out) {
