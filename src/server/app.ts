@@ -12,7 +12,6 @@ import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -51,6 +50,7 @@ import { originCheck } from './origin-check.ts';
 import { passwordChangeGate } from './modules/accounts/password-gate.ts';
 import { PageScriptPolicy } from './page-scripts.ts';
 import { cachedCompression } from './compressed-body.ts';
+import { securityHeaders } from './security-headers.ts';
 import { firstPageBuilder, screenPreloads, type ManifestChunk } from './first-page.ts';
 import { MSG } from '../domain/messages.ts';
 import { Clock } from './clock.ts';
@@ -207,12 +207,11 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   // The bot-check provider's script is let in beside the admins' page scripts.
   const pageScripts = new PageScriptPolicy(store.db, bus, config.botcheck ? [new URL(config.botcheck.scriptUrl).origin] : []);
   await pageScripts.refresh();
-  // Helmet sets the other security headers; the CSP is ours, built once per content change, because
-  // helmet would rebuild a policy with a dynamic part on every response.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, hsts: config.production });
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('content-security-policy', pageScripts.header(config.production));
-  });
+  // Helmet's security headers; the CSP is ours, built once per content change, because helmet would
+  // rebuild a policy with a dynamic part on every response.
+  securityHeaders(app, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, hsts: config.production }, () =>
+    pageScripts.header(config.production),
+  );
 
   app.addHook('onRequest', originCheck(config));
   // Signed in with a reset's temporary password: nothing but setting a new password until it is set.

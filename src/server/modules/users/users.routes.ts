@@ -1,6 +1,8 @@
 /** Accounts and sessions: spec section 7, "Users". Each handler: validate, load, authorize, act, present. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { classLinks } from '../enrollment/user-enrolments.ts';
+import { sendJson } from '../content/content.cache.ts';
+import type { SiteData } from '../site/site.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { parse, badRequest, notFound, HttpError, sessionFaults, unauthorized } from '../../errors.ts';
 import { faultKind } from '../../faults.ts';
@@ -85,6 +87,23 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     return c && publiclanguages.includes(c) ? c : fallback;
   }
 
+  // What every signed-in whoami in one language shares (settings, labels, navigation), as JSON members
+  // written once per site change: most of the reply (about 6 KB with the labels), which the page of
+  // every signed-in view carries and which was serialised again for each.
+  const sharedParts = new WeakMap<SiteData, Map<string, string>>();
+  function sharedWhoami(data: SiteData, lang: string, fresh: boolean): string {
+    let parts = sharedParts.get(data);
+    if (!parts) sharedParts.set(data, (parts = new Map()));
+    const key = `${lang}|${fresh}`;
+    let part = parts.get(key);
+    if (part === undefined) {
+      const members = { config: data.config, loc: fresh ? null : data.labels(lang), asof: data.version, navitems: data.navitems };
+      part = JSON.stringify(members).slice(1, -1);
+      parts.set(key, part);
+    }
+    return part;
+  }
+
   // Signed-out answers are the same for everyone of a language: built once per site version.
   // Kept as bytes: encoding a 7 KB string on every poll was the largest cost of a visitor's whoami.
   const visitorBodies = new Map<string, CompressedBody>();
@@ -129,17 +148,14 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       await updateUser(db, user.id, { lastseen: now() });
     }
     const presented = await present(user, req);
-    return {
+    const own = JSON.stringify({
       user: presented,
-      config: data.config,
-      loc: fresh ? null : data.labels(user.lang),
       lang: user.lang,
       cookieoptin: presented.cookieoptin,
-      asof: data.version,
-      navitems: data.navitems,
       // Signed in with a reset's temporary password: the web app sends the user to set a new one.
       mustChangePassword: await mustChangePassword(ctx, req),
-    };
+    });
+    return sendJson(reply, `${own.slice(0, -1)},${sharedWhoami(data, user.lang, fresh)}}`);
   });
 
   app.post('/users/login', { config: { schema: { body: LoginSchema }, public: true } }, async (req, reply) => {
