@@ -39,10 +39,11 @@ it('opens a lesson asking for each thing once, writing nothing but viewed', asyn
   console.log(`lesson open: ${calls.length} calls\n  ${calls.join('\n  ')}`);
   expect(duplicates(calls)).toEqual([]);
   // The spec's `viewed` (one per material shown) is the only write; every other call counts. whoami,
-  // courses, lessons, the lesson and the enrolments come inside the page (decision 029); the class and the
-  // lesson's discussion follow.
+  // courses, lessons, the lesson, the enrolments and the learner's only class in the course come inside
+  // the page (decision 029); the lesson's discussion follows.
   const reads = calls.filter((c) => !c.includes('/app_enrollment/viewed'));
   expect(reads.length).toBeLessThanOrEqual(6);
+  expect(calls.filter((c) => c.includes('/app_classes/list'))).toEqual([]);
   const writes = calls.filter((c) => /\/(save|remove|quiz|exam|unview|enroll)\b/.test(c));
   expect(writes).toEqual([]);
   await page.context().close();
@@ -54,5 +55,7 @@ it('opens the course page asking for each thing once', async () => {
   console.log(`course page: ${calls.length} calls\n  ${calls.join('\n  ')}`);
   expect(duplicates(calls)).toEqual([]);
   expect(calls.filter((c) => c.includes('/viewed'))).toEqual([]);
+  // Everything the course page shows came inside it, the learner's class too.
+  expect(calls.filter((c) => c.includes('/app_classes/list'))).toEqual([]);
   await page.context().close();
 }, 60_000);

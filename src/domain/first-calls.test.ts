@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callKey, firstCalls } from './first-calls.ts';
+import { callKey, chosenClass, enrolmentCalls, firstCalls } from './first-calls.ts';
 
 const urls = (path: string, who?: { userId?: string; lang: string }) => firstCalls(path, who).map((c) => callKey(c.method, c.url, c.body));
 
@@ -39,6 +39,24 @@ describe('first calls', () => {
       'POST /app_classes/list {"_id":"k1"}',
     ]);
     expect(urls('/lessons/c1', { lang: 'en' })).toEqual(['POST /app_courses/list {}', 'POST /app_lessons/list {"course":"c1"}']);
+  });
+
+  it('asks for the class of a screen whose path names none when the caller has one class in that course', () => {
+    const keys = (path: string, enrolments: { course: string; classid: string }[]) =>
+      enrolmentCalls(path, enrolments).map((c) => callKey(c.method, c.url, c.body));
+    const one = [
+      { course: 'c1', classid: 'k1' },
+      { course: 'c2', classid: 'k2' },
+    ];
+    expect(keys('/Course/c1', one)).toEqual(['POST /app_classes/list {"_id":"k1"}']);
+    expect(keys('/lessons/c1/l1/none', one)).toEqual(['POST /app_classes/list {"_id":"k1"}']);
+    // The path's class is among the first calls already; two classes in the course: the screen asks which.
+    expect(keys('/lessons/c1/l1/k9', one)).toEqual([]);
+    expect(keys('/Course/c1', [...one, { course: 'c1', classid: 'k3' }])).toEqual([]);
+    expect(keys('/Course/c3', one)).toEqual([]);
+    expect(keys('/', one)).toEqual([]);
+    expect(chosenClass('k9', one)).toBe('k9');
+    expect(chosenClass(undefined, [])).toBeUndefined();
   });
 
   it('asks for nothing on the screens that load their own data', () => {

@@ -42,7 +42,8 @@ const page = (context: string, lang: string): FirstCall => ({
 });
 /** A class id in a path; 'none' is a course page outside any class. */
 const realClass = (classid: string | undefined) => (classid && classid !== 'none' ? classid : undefined);
-const mine = (who: FirstCaller | undefined) => (who?.userId ? [post('/app_enrollment/list', { user: who.userId })] : []);
+export const ENROLMENTS_URL = '/app_enrollment/list';
+const mine = (who: FirstCaller | undefined) => (who?.userId ? [post(ENROLMENTS_URL, { user: who.userId })] : []);
 
 function decode(segment: string): string {
   try {
@@ -85,6 +86,36 @@ export function firstCalls(pathname: string, who?: FirstCaller): FirstCall[] {
     ...(s.classid ? [post('/app_classes/list', { _id: s.classid })] : []),
     ...mine(who),
   ];
+}
+
+/** An enrolment as the enrolment list answers it: what the screen's class follows from. */
+export interface FirstEnrolment {
+  course: string;
+  classid: string;
+}
+
+/**
+ * The class a course or lesson screen shows: the one its path names, else the caller's only class in
+ * the course (with several, the screen asks which; with none, there is no class).
+ */
+export function chosenClass(routeClass: string | undefined, mine: readonly { classid: string }[]): string | undefined {
+  if (routeClass) return routeClass;
+  return mine.length === 1 ? mine[0]!.classid : undefined;
+}
+
+/**
+ * The calls that follow from the caller's enrolments (the answer to the enrolment call above): the
+ * class of a course or lesson screen whose path names none, which the screen asks for once it has
+ * chosen it.
+ */
+export function enrolmentCalls(pathname: string, enrolments: readonly FirstEnrolment[]): FirstCall[] {
+  const s = screenOf(pathname);
+  if (!s || s.kind === 'content' || s.classid) return [];
+  const classid = chosenClass(
+    undefined,
+    enrolments.filter((e) => e.course === s.courseid),
+  );
+  return classid ? [post('/app_classes/list', { _id: classid })] : [];
 }
 
 /**

@@ -109,6 +109,25 @@ describeEachEngine(
       }
     });
 
+    it("carries the class a course or lesson page shows when its path names none: the learner's only class there", async () => {
+      const { ctx } = server();
+      const { user, client } = await signedInUser(server());
+      const course = await buildCourse(ctx);
+      const lesson = (await buildLesson(ctx, course)).id;
+      const first = await buildClass(ctx, course);
+      await enroll(ctx.db, user.id, (await keptClass(ctx, first))!);
+      const classKey = callKey('POST', '/app_classes/list', { _id: first });
+      for (const path of [`/Course/${course}`, `/lessons/${course}/${lesson}`]) {
+        const got = replies((await client.get(path)).body as string);
+        expect(got[classKey]).toEqual((await client.post('/app_classes/list', { _id: first })).body);
+      }
+      // With a second class in the course the screen asks which: no class is chosen for it.
+      const second = await buildClass(ctx, course);
+      await enroll(ctx.db, user.id, (await keptClass(ctx, second))!);
+      const got = replies((await client.get(`/Course/${course}`)).body as string);
+      expect(Object.keys(got).filter((k) => k.startsWith('POST /app_classes/list'))).toEqual([]);
+    });
+
     it("reads a learner's session once for the page and every answer inside it", async () => {
       const { client } = await signedInUser(server());
       const course = await buildCourse(server().ctx);

@@ -9,17 +9,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   callKey,
+  ENROLMENTS_URL,
+  enrolmentCalls,
   FIRST_REPLIES_ID,
   firstCalls,
   firstScreenModule,
   SCREEN_MODULES,
   WHOAMI_CALL,
   type FirstCall,
+  type FirstEnrolment,
 } from '../domain/first-calls.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE, RTL_LANGUAGES } from '../domain/constants.ts';
 import type { WhoAmI } from '../domain/types.ts';
 import type { AppContext } from './context.ts';
 import { lendingSession } from './auth.ts';
+
+/** The enrolment call's answer as the list it is; anything else lists none. */
+function enrolmentList(text: string): FirstEnrolment[] {
+  const list: unknown = JSON.parse(text);
+  return Array.isArray(list) ? (list as FirstEnrolment[]) : [];
+}
 
 const WHOAMI_PRELOAD = /\s*<link rel="preload" href="\/app_users\/whoami"[^>]*>/;
 
@@ -112,8 +121,12 @@ export function firstPageBuilder(app: FastifyInstance, ctx: AppContext, template
     const preload = (module && preloads.get(module)) ?? '';
     const replies = new Map([[callKey(WHOAMI_CALL.method, WHOAMI_CALL.url), whoText!]]);
     const answers = await Promise.all(calls.map((c) => answer(c).catch(() => undefined)));
-    calls.forEach((c, i) => {
-      const text = answers[i];
+    // Then what follows from the enrolments just answered: the class the screen shows when its path names none.
+    const enrolmentsText = answers[calls.findIndex((c) => c.url === ENROLMENTS_URL)];
+    const more = enrolmentsText === undefined ? [] : enrolmentCalls(pathname, enrolmentList(enrolmentsText));
+    const moreAnswers = await Promise.all(more.map((c) => answer(c).catch(() => undefined)));
+    [...calls, ...more].forEach((c, i) => {
+      const text = i < calls.length ? answers[i] : moreAnswers[i - calls.length];
       if (text !== undefined) replies.set(callKey(c.method, c.url, c.body), text);
     });
     const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';

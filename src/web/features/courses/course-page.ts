@@ -23,11 +23,8 @@ export function siblingCourseId(
   return sibling && sibling !== course._id ? sibling : null;
 }
 
-/** The class the page is about: the route's, else the user's only enrolment in the course. */
-export function chosenClass(routeClass: string | undefined, mine: Enrollment[]): string | undefined {
-  if (routeClass) return routeClass;
-  return mine.length === 1 ? mine[0]!.classid : undefined;
-}
+// The class the page is about: one rule with the server's first answers (domain/first-calls.ts).
+export { chosenClass } from '../../../domain/first-calls.ts';
 
 export interface LessonSection {
   key: string;

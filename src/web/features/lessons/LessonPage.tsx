@@ -12,6 +12,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../domain/messages.ts';
 import { UNREAD_REDIRECT_DELAY_MS } from '../../../domain/constants.ts';
+import { chosenClass } from '../../../domain/first-calls.ts';
 import type { Course, Lesson, User } from '../../../domain/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addStatus } from '../../lib/status.ts';
@@ -302,8 +303,10 @@ export default function LessonPage() {
   if (lessonId !== 'next' && (!summary || lessonFull.isError || (lessonFull.isSuccess && !lessonFull.data))) {
     return <Navigate replace to={coursePath(courseId)} />;
   }
-  if (!classParam && mine.length === 1) {
-    return <Navigate replace to={`${lessonPath(courseId, lessonId, mine[0]!.classid, materialId)}${location.hash}`} />;
+  // The learner's only class in the course: the same rule as the page's first answers (its class comes inside).
+  const onlyClass = classParam ? undefined : chosenClass(undefined, mine);
+  if (onlyClass) {
+    return <Navigate replace to={`${lessonPath(courseId, lessonId, onlyClass, materialId)}${location.hash}`} />;
   }
   if (!classParam && mine.length > 1) {
     return <ClassPicker course={course} lessonId={lessonId} materialId={materialId} enrollments={mine} />;
