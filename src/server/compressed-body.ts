@@ -23,8 +23,23 @@ export function compressOnce(raw: Buffer): CompressedBody {
   };
 }
 
-/** Which encoding of ours the request accepts (q=0 refuses), brotli first. */
+/**
+ * Which encoding of ours the request accepts (q=0 refuses), brotli first. Browsers send one of a few
+ * headers, the same on every request: the answers for the last ones seen are kept.
+ */
+const acceptedBy = new Map<string, 'br' | 'gzip' | null>();
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (typeof header !== 'string') return parseAcceptEncoding(header);
+  let enc = acceptedBy.get(header);
+  if (enc === undefined) {
+    enc = parseAcceptEncoding(header);
+    if (acceptedBy.size >= 64) acceptedBy.clear();
+    acceptedBy.set(header, enc);
+  }
+  return enc;
+}
+
+function parseAcceptEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const offered = new Map<string, number>();
   for (const part of String(header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -91,7 +106,7 @@ export function cachedCompression(opts: { threshold: number; maxBytes: number })
     if (size < opts.threshold) return payload;
     reply.header('vary', 'accept-encoding');
     if (!enc || typeof raw === 'string') return payload;
-    const key = `${enc}:${crypto.createHash('sha256').update(raw).digest('base64')}`;
+    const key = `${enc}:${crypto.hash('sha256', raw, 'base64')}`;
     let out = cache.get(key);
     if (out) {
       cache.delete(key);
