@@ -25,6 +25,7 @@ import {
 } from '../../../domain/validation.ts';
 import { findUserByEmail, findUserById, findUserByIdOrEmail, type UserRow } from '../users/users.repository.ts';
 import { findClass, findClasses, type ClassRow } from '../classes/classes.repository.ts';
+import { keptClass } from '../classes/kept-classes.ts';
 import { courseTitles } from '../courses/courses.repository.ts';
 import { enrolledClassIds, enrollmentId, findEnrollment } from '../enrollment/enrollment.repository.ts';
 import {
@@ -77,7 +78,8 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A discussion's class and what the policy needs to know of it for this actor. */
   async function classResource(actor: Actor | null, context: string | null): Promise<{ cls?: ClassRow; resource: Resource }> {
     if (context === null) return { resource: { courseWide: true } };
-    const cls = await findClass(db, context);
+    // The kept classes answer at once; one not among them yet (just made in another process) is read.
+    const cls = (await keptClass(ctx, context)) ?? (await findClass(db, context));
     const enrolled = !!actor && !!cls && !!(await findEnrollment(db, enrollmentId(actor.id, cls.id)));
     // A discussion whose class is gone is read by authors, editors and admins only.
     return { cls, resource: { class: cls ?? { instructor: null }, enrolled } };
@@ -101,11 +103,18 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await ctx.limiter.hit(`post:user:${actor.id}`, POSTS_PER_MINUTE, MINUTE))) throw new HttpError(429, MSG.tooManyRequests);
   }
 
-  async function present(actor: Actor | null, rows: CommentRow[], resource: Resource): Promise<CommentRecord[]> {
-    const replies = await repliesOf(
-      db,
-      rows.map((r) => r.id),
-    );
+  async function present(
+    actor: Actor | null,
+    rows: CommentRow[],
+    resource: Resource,
+    known?: ReadonlyMap<string, readonly ReplyRow[]>,
+  ): Promise<CommentRecord[]> {
+    const replies =
+      known ??
+      (await repliesOf(
+        db,
+        rows.map((r) => r.id),
+      ));
     return rows.map((r) => {
       const post = postOf(r);
       const thread = (replies.get(r.id) ?? []).map((rep) =>
@@ -126,10 +135,22 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext) {
   async function listDiscussion(actor: Actor | null, parent: string, context: string | null, authors?: string[]) {
     const { resource } = await discussionOf(actor, context);
     authorize(actor, 'comment.read', resource);
-    const rows = (await discussionPosts(db, parent, context))
+    // The discussion as stored is the same for every reader (kept until a post or reply is written);
+    // what each may read of it is decided here, every time.
+    const stored = await ctx.figures.get('discussions', JSON.stringify([parent, context]), async () => {
+      const posts = await discussionPosts(db, parent, context);
+      return {
+        posts,
+        replies: await repliesOf(
+          db,
+          posts.map((p) => p.id),
+        ),
+      };
+    });
+    const rows = stored.posts
       .filter((r) => can(actor, 'comment.read', { ...resource, post: postOf(r) }))
       .filter((r) => !authors || isBy(r, authors));
-    const records = await present(actor, rows, resource);
+    const records = await present(actor, rows, resource, stored.replies);
     // A removed post stays only as the head of replies that remain.
     return records.filter((r) => !r.removed || r.replies.length > 0);
   }

@@ -90,6 +90,27 @@ describe('figures told to other processes', () => {
     a.close();
     await store.close();
   });
+
+  it('a kept discussion goes with every post and reply, in every process at once, however close together', async () => {
+    expect(figuresTouched('comments', ['body'])).toEqual(['discussions']);
+    expect(figuresTouched('replies', ['removed'])).toEqual(['discussions']);
+    const store = openStore('sqlite::memory:');
+    await migrate(store);
+    const bus = memoryInvalidation();
+    // Both with the usual window: other figures would wait for it, a discussion does not.
+    const [a, b] = [new Figures(bus), new Figures(bus)];
+    const dbA = withPlugin(store.db, a.plugin());
+    let builds = 0;
+    const read = () => b.get('discussions', 'lesson|class', async () => ++builds);
+    expect(await read()).toBe(1);
+    await dbA.updateTable('comments').set({ body: '<p>edited</p>' }).where('id', '=', 'p1').execute();
+    expect(await read()).toBe(2);
+    await dbA.updateTable('replies').set({ removed: 1 }).where('id', '=', 'r1').execute();
+    expect(await read()).toBe(3);
+    a.close();
+    b.close();
+    await store.close();
+  });
 });
 
 describeEachEngine('cached figures', (server) => {

@@ -71,6 +71,9 @@ export const FIGURE_SOURCES = {
   // times of last activity, which are written on ordinary visits and decide nothing a kept session is
   // used for (auth.ts reads the session again before it acts on them).
   sessions: { sessions: { except: ['lastseen'] }, users: { except: ['lastseen', 'lasttime'] }, account_secrets: '*' },
+  // A discussion's posts and their replies, by lesson and class (comments.routes.ts): read by every view
+  // of a lesson, changed by a post or reply. Each reader's rights are applied to them on every read.
+  discussions: { comments: '*', replies: '*' },
 } as const satisfies Record<string, Sources>;
 
 export type Figure = keyof typeof FIGURE_SOURCES;
@@ -86,9 +89,13 @@ const MAX_KEYS = 100;
 /**
  * Figures kept for more keys, or told to the other processes at once every time (no publish window):
  * sessions are one key per signed-in visitor, and a session ended or an account changed must stop
- * being honoured everywhere without waiting for a window to close.
+ * being honoured everywhere without waiting for a window to close. A post is read back at once by its
+ * author and the class, whichever process answers them.
  */
-const LIMITS: Partial<Record<Figure, { keys?: number; windowMs?: number }>> = { sessions: { keys: 20_000, windowMs: 0 } };
+const LIMITS: Partial<Record<Figure, { keys?: number; windowMs?: number }>> = {
+  sessions: { keys: 20_000, windowMs: 0 },
+  discussions: { keys: 1_000, windowMs: 0 },
+};
 /** A write outside a request is published again this long after, when its transaction has committed. */
 const LATE_REPUBLISH_MS = 1000;
 /**
