@@ -120,15 +120,18 @@ export function firstPageBuilder(app: FastifyInstance, ctx: AppContext, template
     const module = firstScreenModule(pathname);
     const preload = (module && preloads.get(module)) ?? '';
     const replies = new Map([[callKey(WHOAMI_CALL.method, WHOAMI_CALL.url), whoText!]]);
-    const answers = await Promise.all(calls.map((c) => answer(c).catch(() => undefined)));
+    /** Answers calls side by side, each kept under its key; gives the texts in the calls' order. */
+    const answerAll = async (batch: FirstCall[]) => {
+      const texts = await Promise.all(batch.map((c) => answer(c).catch(() => undefined)));
+      batch.forEach((c, i) => {
+        if (texts[i] !== undefined) replies.set(callKey(c.method, c.url, c.body), texts[i]);
+      });
+      return texts;
+    };
+    const answers = await answerAll(calls);
     // Then what follows from the enrolments just answered: the class the screen shows when its path names none.
     const enrolmentsText = answers[calls.findIndex((c) => c.url === ENROLMENTS_URL)];
-    const more = enrolmentsText === undefined ? [] : enrolmentCalls(pathname, enrolmentList(enrolmentsText));
-    const moreAnswers = await Promise.all(more.map((c) => answer(c).catch(() => undefined)));
-    [...calls, ...more].forEach((c, i) => {
-      const text = i < calls.length ? answers[i] : moreAnswers[i - calls.length];
-      if (text !== undefined) replies.set(callKey(c.method, c.url, c.body), text);
-    });
+    if (enrolmentsText !== undefined) await answerAll(enrolmentCalls(pathname, enrolmentList(enrolmentsText)));
     const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';
     const html = template
       .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${who.lang}" dir="${dir}">`)
