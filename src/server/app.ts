@@ -52,6 +52,7 @@ import { PageScriptPolicy } from './page-scripts.ts';
 import { cachedCompression } from './compressed-body.ts';
 import { securityHeaders } from './security-headers.ts';
 import { firstPageBuilder, screenPreloads, type ManifestChunk } from './first-page.ts';
+import { RouteAnswers } from './route-answers.ts';
 import { MSG } from '../domain/messages.ts';
 import { Clock } from './clock.ts';
 import { caller, sessionCookieName, sessionToken } from './auth.ts';
@@ -179,6 +180,9 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, action, public: open, schema });
   });
 
+  // The routes' handlers, for the calls a page answers inside itself (first-page.ts).
+  const answers = new RouteAnswers(app, ctx);
+
   app.setErrorHandler(errorHandler);
   // From SIGTERM on, a request that still reaches this process on an open keep-alive connection is told,
   // in the user's language, to come back: the web app waits Retry-After and asks again on a new
@@ -273,7 +277,7 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
   });
   historyRoutes(app, ctx);
   tablesRoutes(app, ctx);
-  await serveWebApp(app, ctx);
+  await serveWebApp(app, ctx, answers);
 
   // Data exports in the background and the daily deletion and retention run, in this process.
   const privacyWorker = config.privacyWorker ? startPrivacyWorker(ctx, app.log) : null;
@@ -290,13 +294,13 @@ export async function buildApp(config: Config, opts: { store?: Store } = {}): Pr
 }
 
 /** The built web app, with every unknown GET that is not an API call answered by index.html. */
-async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
+async function serveWebApp(app: FastifyInstance, ctx: AppContext, answers: RouteAnswers) {
   const { config } = ctx;
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   const manifestFile = path.join(config.webDist, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
-  const firstPage = hasWeb ? firstPageBuilder(app, ctx, fs.readFileSync(index, 'utf8'), screenPreloads(manifest)) : undefined;
+  const firstPage = hasWeb ? firstPageBuilder(app, ctx, answers, fs.readFileSync(index, 'utf8'), screenPreloads(manifest)) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

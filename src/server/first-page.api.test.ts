@@ -12,6 +12,7 @@ import { buildClass, buildContent, buildCourse, buildLesson, signedInUser } from
 import { enroll } from './modules/enrollment/enrollment.repository.ts';
 import { keptClass } from './modules/classes/kept-classes.ts';
 import { callKey, SCREEN_MODULES } from '../domain/first-calls.ts';
+import { waitForMail } from './modules/accounts/mail-outbox.testing.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-first-'));
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
@@ -150,6 +151,21 @@ describeEachEngine(
       } finally {
         sessions.lookup = lookup;
       }
+    });
+
+    it("leaves the screen's answers out for a session that must set a new password first, as its calls are refused", async () => {
+      const { user } = await signedInUser(server());
+      const course = await buildCourse(server().ctx);
+      await buildLesson(server().ctx, course);
+      expect((await server().client().post('/app_users/resetpassword', { email: user.email })).status).toBe(200);
+      const temporary = /: (\S+-\d\d!)/;
+      const mail = await waitForMail(server().config.dataDir, user.email, (m) => temporary.test(m.text));
+      const c = server().client();
+      expect((await c.post('/users/login', { login: user.email, password: temporary.exec(mail.text)![1]! })).status).toBe(200);
+      const got = replies((await c.get(`/Course/${course}`)).body as string);
+      expect((got[callKey('GET', '/app_users/whoami')] as { mustChangePassword: boolean }).mustChangePassword).toBe(true);
+      expect(Object.keys(got)).toEqual([callKey('GET', '/app_users/whoami')]);
+      expect((await c.post('/app_lessons/list', { course })).status).toBe(403);
     });
 
     it('leaves out a call that fails and still serves the page', async () => {

@@ -2,9 +2,10 @@
  * The web app's page for a path, with the answers to its first screen's calls inside it
  * (domain/first-calls.ts): whoami, then what the path's screen asks for first. On a slow line each call
  * the screen would make after its scripts ran costs a round trip; answered here, the screen renders
- * from them at once. The answers come from the real routes (`inject`), with the visitor's cookies and
- * address, so policy, rate limits and replies are exactly those of the calls themselves. A call that
- * fails is left out: the screen makes it and shows its own message.
+ * from them at once. The answers come from the real routes with the visitor's cookies and address, so
+ * policy and replies are exactly those of the calls themselves: whoami through `inject`, the screen's
+ * calls by the route's own handler inside the page's request (route-answers.ts). A call that fails is
+ * left out: the screen makes it and shows its own message.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -23,6 +24,7 @@ import { APP_REQUEST_HEADER, APP_REQUEST_VALUE, RTL_LANGUAGES } from '../domain/
 import type { WhoAmI } from '../domain/types.ts';
 import type { AppContext } from './context.ts';
 import { lendingSession } from './auth.ts';
+import type { RouteAnswers } from './route-answers.ts';
 
 /** The enrolment call's answer as the list it is; anything else lists none. */
 function enrolmentList(text: string): FirstEnrolment[] {
@@ -88,7 +90,13 @@ export function screenPreloads(manifest: Record<string, ManifestChunk>): Map<str
   return links;
 }
 
-export function firstPageBuilder(app: FastifyInstance, ctx: AppContext, template: string, preloads: Map<string, string> = new Map()) {
+export function firstPageBuilder(
+  app: FastifyInstance,
+  ctx: AppContext,
+  routes: RouteAnswers,
+  template: string,
+  preloads: Map<string, string> = new Map(),
+) {
   return (req: FastifyRequest): Promise<FirstPage> => lendingSession(ctx, req, () => firstPage(req));
 
   async function firstPage(req: FastifyRequest): Promise<FirstPage> {
@@ -100,6 +108,8 @@ export function firstPageBuilder(app: FastifyInstance, ctx: AppContext, template
     }
     /** The reply's JSON text, when the call succeeded. */
     const answer = async (call: FirstCall): Promise<string | undefined> => {
+      // Whoami goes through a request of its own: it may renew the session, whose cookie the page passes on.
+      if (call !== WHOAMI_CALL && routes.has(call.method, call.url)) return routes.answer(req, call.method, call.url, call.body);
       const res = await app.inject({
         method: call.method,
         url: call.url,

@@ -19,11 +19,25 @@ const ALLOWED = new Set([
   '/app_users/cookieoptin',
 ]);
 
+/**
+ * Whether the gate refuses this request's session a call of `method` to the route `url` (its path as
+ * declared); `stateChanging`, a GET that changes data. Also asked for the calls a page answers inside
+ * itself (route-answers.ts), which do not pass through the hook.
+ */
+export async function gateRefuses(
+  ctx: AppContext,
+  req: FastifyRequest,
+  call: { method: string; url: string; stateChanging?: boolean },
+): Promise<boolean> {
+  if (SAFE.has(call.method) && !call.stateChanging) return false;
+  if (ALLOWED.has(call.url)) return false;
+  return !!sessionToken(req) && (await mustChangePassword(ctx, req));
+}
+
 export function passwordChangeGate(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE.has(req.method) && !req.routeOptions.config?.stateChanging) return;
-    if (ALLOWED.has(req.routeOptions.url ?? '')) return;
-    if (!sessionToken(req) || !(await mustChangePassword(ctx, req))) return;
+    const call = { method: req.method, url: req.routeOptions.url ?? '', stateChanging: req.routeOptions.config?.stateChanging };
+    if (!(await gateRefuses(ctx, req, call))) return;
     return reply.status(403).send({ error: { message: MSG.mustChangePassword } });
   };
 }
