@@ -3,9 +3,10 @@
  * (domain/first-calls.ts): whoami, then what the path's screen asks for first. On a slow line each call
  * the screen would make after its scripts ran costs a round trip; answered here, the screen renders
  * from them at once. The answers come from the real routes with the visitor's cookies and address, so
- * policy and replies are exactly those of the calls themselves: whoami through `inject`, the screen's
- * calls by the route's own handler inside the page's request (route-answers.ts). A call that fails is
- * left out: the screen makes it and shows its own message.
+ * policy and replies are exactly those of the calls themselves: the route's own handler inside the
+ * page's request (route-answers.ts), or `inject` for a route that handler cannot answer alone (a path
+ * with parameters, such as the content pages). A call that fails is left out: the screen makes it and
+ * shows its own message.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -108,8 +109,7 @@ export function firstPageBuilder(
     }
     /** The reply's JSON text, when the call succeeded. */
     const answer = async (call: FirstCall): Promise<string | undefined> => {
-      // Whoami goes through a request of its own: it may renew the session, whose cookie the page passes on.
-      if (call !== WHOAMI_CALL && routes.has(call.method, call.url)) return routes.answer(req, call.method, call.url, call.body);
+      if (routes.has(call.method, call.url)) return routes.answer(req, { ...call, headers });
       const res = await app.inject({
         method: call.method,
         url: call.url,

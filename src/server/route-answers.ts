@@ -88,14 +88,26 @@ export class RouteAnswers {
   }
 
   /**
-   * The route's JSON text for `body`, asked as `req`'s caller; undefined when the route refuses or
+   * The route's JSON text for the call, asked as `req`'s caller; undefined when the route refuses or
    * answers anything but 200 with JSON. A handler's error is the caller's to catch.
    */
-  async answer(req: FastifyRequest, method: string, url: string, body: unknown): Promise<string | undefined> {
+  async answer(
+    req: FastifyRequest,
+    call: { method: string; url: string; body?: unknown; headers: Record<string, string> },
+  ): Promise<string | undefined> {
+    const { method, url } = call;
     const handler = this.#handlers.get(`${method} ${url}`);
     if (!handler || (await gateRefuses(this.#ctx, req, { method, url }))) return undefined;
-    // The page's request (its cookies, address, session already read), asking for this call.
-    const inner = Object.create(req, { method: { value: method }, url: { value: url }, body: { value: body } }) as FastifyRequest;
+    // The page's request (its cookies, address, session already read) asking for this call, with the
+    // headers a call of the web app sends (none asking for a compressed body, for one).
+    const inner = Object.create(req, {
+      method: { value: method },
+      url: { value: url },
+      headers: { value: call.headers },
+      query: { value: {} },
+      params: { value: {} },
+      body: { value: call.body },
+    }) as FastifyRequest;
     const reply = new KeptReply();
     const returned = await handler.call(this.#app, inner, reply as unknown as FastifyReply);
     if (reply.statusCode !== 200) return undefined;
