@@ -59,6 +59,52 @@ describeEachEngine('migrations', (server) => {
     expect(Number(n.rows[0].n)).toBe(1);
   });
 
+  it('compare and set values of every kind as given, however SQLite is told to plan the statement', async () => {
+    const { ctx, engine } = server();
+    const bytes = Buffer.from([0, 255, 7]);
+    const file = (filename: string) =>
+      ({
+        filename,
+        title: null,
+        context: 't',
+        mtime: 'now',
+        ctime: 'now',
+        mime: 'text/plain',
+        size: 1,
+        etag: 'e',
+        thefile: bytes,
+      }) as const;
+    await ctx.db
+      .insertInto('files')
+      .values([file('plain-a.txt'), file('plain-b.txt')])
+      .execute();
+    await ctx.db
+      .updateTable('files')
+      .set({ title: null, size: 3, etag: 'changed', thefile: Buffer.from([9]) })
+      .where('filename', '=', 'plain-b.txt')
+      .execute();
+    const rows = await ctx.db
+      .selectFrom('files')
+      .selectAll()
+      .where('context', '=', 't')
+      .where('mime', '=', 'text/plain')
+      .orderBy('filename')
+      .execute();
+    expect(rows.map((r) => [r.filename, r.title, Number(r.size), r.etag, [...Buffer.from(r.thefile)]])).toEqual([
+      ['plain-a.txt', null, 1, 'e', [0, 255, 7]],
+      ['plain-b.txt', null, 3, 'changed', [9]],
+    ]);
+    if (engine === 'sqlite') {
+      // A text given for a number column is compared as the column's number, as a bare parameter is.
+      const found = await ctx.db
+        .selectFrom('files')
+        .select('filename')
+        .where('size', '=', '3' as unknown as number)
+        .execute();
+      expect(found).toEqual([{ filename: 'plain-b.txt' }]);
+    }
+  });
+
   it('prepare a statement with values once per connection on PostgreSQL, and run it with new values', async () => {
     const { ctx, engine } = server();
     if (engine !== 'postgres') return;
