@@ -97,7 +97,7 @@ export class RouteAnswers {
   ): Promise<string | undefined> {
     const { method, url } = call;
     const handler = this.#handlers.get(`${method} ${url}`);
-    if (!handler || (await gateRefuses(this.#ctx, req, { method, url }))) return undefined;
+    if (!handler || (await gateRefuses(this.#ctx, req, method, url))) return undefined;
     // The page's request (its cookies, address, session already read) asking for this call, with the
     // headers a call of the web app sends (none asking for a compressed body, for one).
     const inner = Object.create(req, {

@@ -27,17 +27,19 @@ const ALLOWED = new Set([
 export async function gateRefuses(
   ctx: AppContext,
   req: FastifyRequest,
-  call: { method: string; url: string; stateChanging?: boolean },
+  method: string,
+  url: string,
+  stateChanging = false,
 ): Promise<boolean> {
-  if (SAFE.has(call.method) && !call.stateChanging) return false;
-  if (ALLOWED.has(call.url)) return false;
+  if (SAFE.has(method) && !stateChanging) return false;
+  if (ALLOWED.has(url)) return false;
   return !!sessionToken(req) && (await mustChangePassword(ctx, req));
 }
 
 export function passwordChangeGate(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const call = { method: req.method, url: req.routeOptions.url ?? '', stateChanging: req.routeOptions.config?.stateChanging };
-    if (!(await gateRefuses(ctx, req, call))) return;
+    const { url, config } = req.routeOptions;
+    if (!(await gateRefuses(ctx, req, req.method, url ?? '', config?.stateChanging))) return;
     return reply.status(403).send({ error: { message: MSG.mustChangePassword } });
   };
 }
