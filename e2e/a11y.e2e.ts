@@ -140,6 +140,12 @@ for (const { role, screens, account } of ROLES) {
             if (page.url().startsWith('http')) await navigate(page, s.path);
             else await page.goto(s.path);
             await ready(page, s.screen);
+            // One content page follows another in the same screen element: wait for the new page's own,
+            // or axe may check the one being left while it is replaced.
+            if (s.screen === 'content') {
+              const context = decodeURIComponent(s.path.split('/').filter(Boolean)[0] ?? 'home');
+              await page.locator(`[data-screen="content"][data-page="${context}"]`).waitFor();
+            }
             await page.locator(`html[lang="${lang}"]`).waitFor();
             // Lazy panels and lists settle before the check.
             await page
