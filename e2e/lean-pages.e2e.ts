@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { DEMO, goto, launchBrowser, signedInPage } from './helpers.ts';
+import { DEMO, goto, launchBrowser, newPage, signedInPage, uniqueEmail } from './helpers.ts';
 
 const COURSE = 'intro-online-learning';
 let browser: Browser;
@@ -58,4 +58,38 @@ it('opens the course page asking for each thing once', async () => {
   // Everything the course page shows came inside it, the learner's class too.
   expect(calls.filter((c) => c.includes('/app_classes/list'))).toEqual([]);
   await page.context().close();
+}, 60_000);
+
+it("opens the exam's lesson with the exam's status inside the page, and starts the exam from it", async () => {
+  // A learner of its own, enrolled in the demo's self-paced class: other journeys take the demo learner's exam.
+  const { context, page } = await newPage(browser, { consent: 'optout' });
+  const email = uniqueEmail('lean-exam');
+  const password = 'Quiet-river7!';
+  const registered = await context.request.post('/app_users/register', {
+    data: {
+      firstname: 'Lean',
+      lastname: 'Exam',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      city: 'Lima',
+      country: 'PE',
+      terms: true,
+    },
+  });
+  expect(registered.status()).toBe(200);
+  expect((await context.request.post(`/app_enrollment/enroll/iol-en-selfpaced`, { data: { courseid: COURSE } })).status()).toBe(200);
+  const calls = await callsOf(page, async () => {
+    await goto(page, `/lessons/${COURSE}/iol-en-l3`);
+    await page.getByTestId('quiz-start').waitFor();
+  });
+  console.log(`exam lesson open: ${calls.length} calls\n  ${calls.join('\n  ')}`);
+  expect(duplicates(calls)).toEqual([]);
+  expect(calls.filter((c) => c.includes('/app_enrollment/attempts'))).toEqual([]);
+  // The status it came with lets the learner start, and the exam then runs on the server as before.
+  await expect.poll(() => page.getByTestId('quiz-start').isEnabled()).toBe(true);
+  await page.getByTestId('quiz-start').click();
+  await page.getByTestId('quiz-submit').waitFor();
+  await context.close();
 }, 60_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callKey, chosenClass, enrolmentCalls, firstCalls } from './first-calls.ts';
+import { callKey, chosenClass, enrolmentCalls, firstCalls, lessonCalls, type FirstLesson } from './first-calls.ts';
 
 const urls = (path: string, who?: { userId?: string; lang: string }) => firstCalls(path, who).map((c) => callKey(c.method, c.url, c.body));
 
@@ -57,6 +57,31 @@ describe('first calls', () => {
     expect(keys('/', one)).toEqual([]);
     expect(chosenClass('k9', one)).toBe('k9');
     expect(chosenClass(undefined, [])).toBeUndefined();
+  });
+
+  it("asks for the status of each exam in a lesson of the caller's class", () => {
+    const lesson = {
+      materials: {
+        m1: { _id: 'm1', section: 'Text' },
+        m2: { _id: 'm2', section: 'Exam' },
+        m3: { _id: 'm3', section: 'Quiz' },
+      },
+    };
+    const keys = (path: string, enrolments: { course: string; classid: string }[], l: FirstLesson = lesson) =>
+      lessonCalls(path, l, enrolments).map((c) => callKey(c.method, c.url, c.body));
+    const mine = [
+      { course: 'c1', classid: 'k1' },
+      { course: 'c2', classid: 'k2' },
+    ];
+    expect(keys('/lessons/c1/l1/k1', mine)).toEqual(['POST /app_enrollment/attempts {"_id":"m2","classid":"k1"}']);
+    // No class in the path: the caller's only class in the course, as the screen goes to it.
+    expect(keys('/lessons/c1/l1', mine)).toEqual(['POST /app_enrollment/attempts {"_id":"m2","classid":"k1"}']);
+    // A class the caller is not in, several classes to choose from, a course page, a lesson without an exam.
+    expect(keys('/lessons/c1/l1/k9', mine)).toEqual([]);
+    expect(keys('/lessons/c1/l1', [...mine, { course: 'c1', classid: 'k3' }])).toEqual([]);
+    expect(keys('/Course/c1/k1', mine)).toEqual([]);
+    expect(keys('/lessons/c1/l1/k1', mine, { materials: { m1: { _id: 'm1', section: 'Text' } } })).toEqual([]);
+    expect(keys('/lessons/c1/l1/k1', [])).toEqual([]);
   });
 
   it('asks for nothing on the screens that load their own data', () => {

@@ -43,6 +43,7 @@ const page = (context: string, lang: string): FirstCall => ({
 /** A class id in a path; 'none' is a course page outside any class. */
 const realClass = (classid: string | undefined) => (classid && classid !== 'none' ? classid : undefined);
 export const ENROLMENTS_URL = '/app_enrollment/list';
+export const LESSON_URL = '/app_lessons/get';
 const mine = (who: FirstCaller | undefined) => (who?.userId ? [post(ENROLMENTS_URL, { user: who.userId })] : []);
 
 function decode(segment: string): string {
@@ -82,7 +83,7 @@ export function firstCalls(pathname: string, who?: FirstCaller): FirstCall[] {
   return [
     post('/app_courses/list', {}),
     post('/app_lessons/list', { course: s.courseid }),
-    ...(s.kind === 'lesson' ? [post('/app_lessons/get', { _id: s.lessonid })] : []),
+    ...(s.kind === 'lesson' ? [post(LESSON_URL, { _id: s.lessonid })] : []),
     ...(s.classid ? [post('/app_classes/list', { _id: s.classid })] : []),
     ...mine(who),
   ];
@@ -116,6 +117,30 @@ export function enrolmentCalls(pathname: string, enrolments: readonly FirstEnrol
     enrolments.filter((e) => e.course === s.courseid),
   );
   return classid ? [post('/app_classes/list', { _id: classid })] : [];
+}
+
+/** A lesson as its call answers it: the exams the lesson screen shows follow from its materials. */
+export interface FirstLesson {
+  materials?: Record<string, { _id: string; section: string }>;
+}
+
+/** The exam's status: its attempts, and whether and when the next one opens (lib/data/exams.ts). */
+export const EXAM_STATUS_URL = '/app_enrollment/attempts';
+
+/**
+ * The calls that follow from the lesson and the caller's enrolments: the status of each exam in the
+ * lesson, which the exam asks for as soon as it shows. Only for a class the caller is enrolled in (the
+ * path's, or their only one in the course, as chosenClass picks): elsewhere the exam does not ask.
+ */
+export function lessonCalls(pathname: string, lesson: FirstLesson, enrolments: readonly FirstEnrolment[]): FirstCall[] {
+  const s = screenOf(pathname);
+  if (!s || s.kind !== 'lesson') return [];
+  const inCourse = enrolments.filter((e) => e.course === s.courseid);
+  const classid = chosenClass(s.classid, inCourse);
+  if (!classid || !inCourse.some((e) => e.classid === classid)) return [];
+  return Object.values(lesson.materials ?? {})
+    .filter((m) => m.section === 'Exam')
+    .map((m) => post(EXAM_STATUS_URL, { _id: m._id, classid }));
 }
 
 /**

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachEngine } from './testing/harness.ts';
-import { buildClass, buildContent, buildCourse, buildLesson, signedInUser } from './testing/factories.ts';
+import { buildClass, buildContent, buildCourse, buildLearningCourse, buildLesson, signedInUser } from './testing/factories.ts';
 import { enroll } from './modules/enrollment/enrollment.repository.ts';
 import { keptClass } from './modules/classes/kept-classes.ts';
 import { callKey, SCREEN_MODULES } from '../domain/first-calls.ts';
@@ -30,6 +30,9 @@ fs.writeFileSync(
     '_Input-c.js': { file: 'assets/Input-c.js' },
   }),
 );
+
+/** A reply without the server times it carries, which differ between two answers a moment apart. */
+const timeless = (reply: unknown): unknown => JSON.parse(JSON.stringify(reply, (k, v: unknown) => (k === 'servertime' ? undefined : v)));
 
 /** The answers inside a page, by call key. */
 function replies(html: string): Record<string, unknown> {
@@ -127,6 +130,39 @@ describeEachEngine(
       await enroll(ctx.db, user.id, (await keptClass(ctx, second))!);
       const got = replies((await client.get(`/Course/${course}`)).body as string);
       expect(Object.keys(got).filter((k) => k.startsWith('POST /app_classes/list'))).toEqual([]);
+    });
+
+    it("carries the status of a lesson's exam in the learner's class, as the call gives it, and none where the exam is not theirs", async () => {
+      const { ctx } = server();
+      const { user, client } = await signedInUser(server());
+      const lc = await buildLearningCourse(ctx);
+      const classid = await buildClass(ctx, lc.course);
+      await enroll(ctx.db, user.id, (await keptClass(ctx, classid))!);
+      const statusKey = callKey('POST', '/app_enrollment/attempts', { _id: lc.materials.exam, classid });
+      // The status says the server's time when it answered (for the exam's countdown): the rest is compared.
+      const call = async () => timeless((await client.post('/app_enrollment/attempts', { _id: lc.materials.exam, classid })).body);
+      // With the class in the path, and without it (the learner's only class in the course).
+      for (const path of [`/lessons/${lc.course}/${lc.lessons[1]}/${classid}`, `/lessons/${lc.course}/${lc.lessons[1]}`]) {
+        const got = replies((await client.get(path)).body as string);
+        expect(got[statusKey], path).toMatchObject({ used: 0, canstart: true });
+        expect(timeless(got[statusKey])).toEqual(await call());
+      }
+      // An attempt under way comes inside the page too, as the call shows it (a reload in the middle of the exam).
+      expect((await client.post('/app_enrollment/attempt/start', { _id: lc.materials.exam, classid, courseid: lc.course })).status).toBe(
+        200,
+      );
+      const during = replies((await client.get(`/lessons/${lc.course}/${lc.lessons[1]}/${classid}`)).body as string);
+      expect((during[statusKey] as { open?: { _id: string } }).open?._id).toBeTruthy();
+      expect(timeless(during[statusKey])).toEqual(await call());
+      // A lesson without an exam, a class the learner is not in: no status is asked for.
+      const other = await buildClass(ctx, lc.course);
+      for (const path of [`/lessons/${lc.course}/${lc.lessons[0]}/${classid}`, `/lessons/${lc.course}/${lc.lessons[1]}/${other}`]) {
+        const keys = Object.keys(replies((await client.get(path)).body as string));
+        expect(
+          keys.filter((k) => k.startsWith('POST /app_enrollment/attempts')),
+          path,
+        ).toEqual([]);
+      }
     });
 
     it("reads a learner's session once for the page and every answer inside it", async () => {

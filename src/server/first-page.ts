@@ -12,14 +12,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   callKey,
   ENROLMENTS_URL,
+  LESSON_URL,
   enrolmentCalls,
   FIRST_REPLIES_ID,
   firstCalls,
+  lessonCalls,
   firstScreenModule,
   SCREEN_MODULES,
   WHOAMI_CALL,
   type FirstCall,
   type FirstEnrolment,
+  type FirstLesson,
 } from '../domain/first-calls.ts';
 import { APP_REQUEST_HEADER, APP_REQUEST_VALUE, RTL_LANGUAGES } from '../domain/constants.ts';
 import type { WhoAmI } from '../domain/types.ts';
@@ -139,9 +142,15 @@ export function firstPageBuilder(
       return texts;
     };
     const answers = await answerAll(calls);
-    // Then what follows from the enrolments just answered: the class the screen shows when its path names none.
+    // Then what follows from the enrolments just answered: the class the screen shows when its path names
+    // none, and the status of the lesson's exams in the caller's class.
     const enrolmentsText = answers[calls.findIndex((c) => c.url === ENROLMENTS_URL)];
-    if (enrolmentsText !== undefined) await answerAll(enrolmentCalls(pathname, enrolmentList(enrolmentsText)));
+    if (enrolmentsText !== undefined) {
+      const enrolments = enrolmentList(enrolmentsText);
+      const lessonText = answers[calls.findIndex((c) => c.url === LESSON_URL)];
+      const lesson = lessonText === undefined ? {} : (JSON.parse(lessonText) as FirstLesson | null);
+      await answerAll([...enrolmentCalls(pathname, enrolments), ...lessonCalls(pathname, lesson ?? {}, enrolments)]);
+    }
     const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';
     const html = template
       .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${who.lang}" dir="${dir}">`)

@@ -1,11 +1,12 @@
 /** Exam attempts on the server: status and history, start or resume, autosave, submit; grants and the gradebook. */
 import { api } from '../api.ts';
 import type { AttemptView, ExamStatus, Gradebook, LearnerAttempts } from '../../../domain/replies-exam.ts';
+import { EXAM_STATUS_URL } from '../../../domain/first-calls.ts';
 
 export type { AttemptView, ExamStatus, Gradebook, GradebookRow, LearnerAttempts } from '../../../domain/replies-exam.ts';
 
 export const examStatusKey = (material: string, classid: string) => ['exam-status', material, classid] as const;
-export const examStatus = (material: string, classid: string) => api.post<ExamStatus>('/app_enrollment/attempts', { _id: material, classid });
+export const examStatus = (material: string, classid: string) => api.post<ExamStatus>(EXAM_STATUS_URL, { _id: material, classid });
 export const startExam = (b: { _id: string; classid: string; courseid: string; lessonid: string }) => api.post<AttemptView>('/app_enrollment/attempt/start', b);
 export const getAttempt = (attemptid: string) => api.post<AttemptView>('/app_enrollment/attempt/get', { attemptid });
 export const saveExamAnswers = (attemptid: string, answers: string[], seq: number) =>
