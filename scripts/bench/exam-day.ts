@@ -1,9 +1,10 @@
 /**
  * Exam-day scenarios with learners arriving over time (open loop: an arrival does not wait for the
  * one before), each beside a bare Node http server given the same arrivals and request counts:
- *   (a) BENCH_A (10,000) signed-in learners over 60 s: open the exam lesson as the web app does
- *       (whoami, courses, lessons, enrolments, lesson, class) and take the exam (status, start, an autosave
- *       after each question, submit);
+ *   (a) BENCH_A (10,000) signed-in learners over 60 s: open the exam lesson as the web app does (the
+ *       page, with whoami, courses, lessons, the lesson, the class, the enrolments and the exam's status
+ *       inside it; then the lesson's survey and discussion, and `viewed` for each material down to the
+ *       exam as the learner scrolls to it) and take the exam (start, an autosave after each question, submit);
  *   (b) BENCH_B (3,000) learners over 60 s who also sign in first (a 503 is retried after its Retry-After);
  *   (c) BENCH_C (2,000) sign-ins over 30 s beside 20 requests a second of other traffic.
  * The learners are written straight into the store (accounts, enrolments, sessions) before the clock starts.
@@ -22,6 +23,7 @@ import { openStore } from '../../src/server/db/database.ts';
 import { hashPassword } from '../../src/server/adapters/passwords.ts';
 import { hashToken, SESSION_COOKIE } from '../../src/server/adapters/sessions.ts';
 import { enrollmentId } from '../../src/server/modules/enrollment/enrollment.repository.ts';
+import { callKey, EXAM_STATUS_URL } from '../../src/domain/first-calls.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 1);
@@ -187,13 +189,52 @@ const json = (r: Reply): Record<string, unknown> => {
   }
 };
 
+/**
+ * What the exam lesson's screen asks for besides its page, from the lesson's materials (the demo's,
+ * the same in every store): `viewed` for each material it shows, down to the exam, and the survey one
+ * of them holds.
+ */
+interface LessonPlan {
+  seen: string[];
+  survey?: string;
+}
+let plan: LessonPlan | undefined;
+
+/** Reads the exam lesson's materials from a store seeded with the demo; every flow after follows them. */
+export async function readExamLesson(databaseUrl: string): Promise<void> {
+  const store = openStore(databaseUrl);
+  try {
+    const rows = await store.db
+      .selectFrom('materials')
+      .select(['id', 'section', 'subid'])
+      .where('lesson', '=', LESSON)
+      .orderBy('order')
+      .orderBy('id')
+      .execute();
+    const exam = rows.findIndex((r) => r.id === EXAM);
+    if (exam < 0) throw new Error(`the demo lesson ${LESSON} has no exam ${EXAM}`);
+    plan = { seen: rows.slice(0, exam + 1).map((r) => r.id), survey: rows.find((r) => r.section === 'Survey')?.subid?.trim() || undefined };
+  } finally {
+    await store.close();
+  }
+}
+
+/** The exam's status inside the page's answers (domain/first-calls.ts), which the exam then does not ask for. */
+const STATUS_INSIDE = JSON.stringify(callKey('POST', EXAM_STATUS_URL, { _id: EXAM, classid: CLASS }));
+
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
+  if (!plan) throw new Error('readExamLesson first');
+  const opening = 2 + plan.seen.length + (plan.survey ? 1 : 0);
   if (bare)
     return Array.from(
-      { length: 4 + SAVES },
+      { length: opening + 2 + SAVES },
       () => (l: Learner) => call(base, { method: 'POST', cookie: l.cookie, body: '{}', read: false }),
     );
+  const viewed = (material: string) =>
+    post(base, '/app_enrollment/viewed', (l) => ({ user: l.id, classid: CLASS, lessonid: LESSON, course: COURSE, materialid: material }));
+  const [first, ...scrolled] = plan.seen;
+  const survey = plan.survey;
   const attempt = new Map<string, { id: string; questions: number }>();
   const answers = (l: Learner, k: number) =>
     Array.from({ length: Math.min(k, attempt.get(l.id)?.questions ?? 0) }, (_, i) => 'ABC'[(i + l.id.length) % 3]!);
@@ -202,13 +243,25 @@ function examFlow(base: string, bare: boolean): Step[] {
     post(base, '/app_enrollment/attempt/save', (l) => ({ attemptid: attempt.get(l.id)?.id, answers: answers(l, k + 1), seq: k + 1 })),
   );
   return [
-    // The lesson's page, with whoami, courses, lessons, the lesson, the class and the enrolments inside it
-    // (src/server/first-page.ts); the exam's status is the screen's own call.
+    // The lesson's page, with whoami, courses, lessons, the lesson, the class, the enrolments and the
+    // exam's status inside it (src/server/first-page.ts); without the status the exam asks for it.
     async (l) => {
       const r = await call(`${base}/lessons/${COURSE}/${LESSON}/${CLASS}`, { cookie: l.cookie });
-      return r.ok && r.body.includes('id="first-replies"') ? r : { ...r, ok: false };
+      if (!r.ok || !r.body.includes('id="first-replies"')) return { ...r, ok: false };
+      if (r.body.includes(STATUS_INSIDE)) return r;
+      return call(base + EXAM_STATUS_URL, {
+        method: 'POST',
+        cookie: l.cookie,
+        body: JSON.stringify({ _id: EXAM, classid: CLASS }),
+        read: false,
+      });
     },
-    post(base, '/app_enrollment/attempts', () => ({ _id: EXAM, classid: CLASS })),
+    // The screen as it shows: the first material seen, the survey and the discussion, then each material
+    // down to the exam as the learner scrolls to it.
+    viewed(first!),
+    ...(survey ? [post(base, '/app_surveys/getSurvey', () => ({ _id: survey }))] : []),
+    post(base, '/app_comments/list', () => ({ parent: `${COURSE}-${LESSON}`, context: CLASS })),
+    ...scrolled.map(viewed),
     async (l) => {
       const r = await call(`${base}/app_enrollment/attempt/start`, {
         method: 'POST',
