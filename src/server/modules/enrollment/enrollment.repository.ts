@@ -180,14 +180,17 @@ async function updateCompletion(
   const complete = (required.length > 0 || hasExam) && done === required.length && (fromBool(e.exampassed) || !hasExam);
   const percent = required.length ? Math.round((100 * done) / required.length) : complete ? 100 : 0;
   const completed = e.completed ?? (complete ? at : null);
+  // Only the columns that change: each is in several of the enrolments' indexes (reports, tables), and
+  // SQLite rewrites an index's entry for every column set, changed or not; `completed` alone is in five,
+  // and it changes once per enrolment while the percentage moves with each material viewed. The report
+  // figures that read a column are dropped only when it is set (modules/reports/figures.ts).
   // An exam's flags (already in `e`) go in the same statement: the enrolment is locked, so `e` is its row.
-  if (exam || percent !== Number(e.percentcomplete) || completed !== e.completed) {
-    await trx
-      .updateTable('enrollments')
-      .set({ percentcomplete: percent, completed, ...exam })
-      .where('id', '=', enrollment)
-      .execute();
-  }
+  const changed = {
+    ...(percent !== Number(e.percentcomplete) ? { percentcomplete: percent } : {}),
+    ...(completed !== e.completed ? { completed } : {}),
+    ...exam,
+  };
+  if (Object.keys(changed).length) await trx.updateTable('enrollments').set(changed).where('id', '=', enrollment).execute();
   return {
     percentcomplete: percent,
     completed,

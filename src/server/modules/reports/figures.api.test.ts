@@ -114,6 +114,36 @@ describe('figures told to other processes', () => {
 });
 
 describeEachEngine('cached figures', (server) => {
+  it('a view that does not complete the course keeps the figures that read only completion', async () => {
+    const { ctx } = server();
+    const lc = await buildLearningCourse(ctx);
+    const classid = await buildClass(ctx, lc.course);
+    const { user, client } = await signedInUser(server());
+    expect((await client.post('/app_enrollment/enroll/' + classid, { courseid: lc.course })).status).toBe(200);
+    let builds = 0;
+    const kept = (figure: 'enrolmentTotals' | 'completions') =>
+      ctx.figures.get(figure, `view-test-${lc.course}`, async () => {
+        builds++;
+        return builds;
+      });
+    await kept('enrolmentTotals');
+    await kept('completions');
+    expect(builds).toBe(2);
+    const viewed = await client.post('/app_enrollment/viewed', {
+      user: user.id,
+      classid,
+      lessonid: lc.lessons[0],
+      course: lc.course,
+      materialid: lc.materials.article,
+    });
+    expect(viewed.status).toBe(200);
+    expect(viewed.body.completed ?? null).toBeNull();
+    // The percentage moved (the completion report is built again); the completed count did not.
+    await kept('completions');
+    await kept('enrolmentTotals');
+    expect(builds).toBe(3);
+  });
+
   it('reports, a staff table total and the dashboard follow every change to their data', async () => {
     const { ctx } = server();
     const c = await roleClients(server());
