@@ -3,7 +3,7 @@
  * SQLite and on PostgreSQL; and a write in one process drops the figures another process keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { describeEachEngine } from '../../testing/harness.ts';
+import { describeEachEngine, type TestClient } from '../../testing/harness.ts';
 import { accountRow, buildClass, buildLearningCourse, registrationBody, roleClients, signedInUser } from '../../testing/factories.ts';
 import { memoryInvalidation } from '../../adapters/invalidation.ts';
 import { openStore, migrate, withPlugin } from '../../db/database.ts';
@@ -113,6 +113,14 @@ describe('figures told to other processes', () => {
   });
 });
 
+/** The learner's view of the course's first article, as the lesson page records it. */
+const viewArticle = (
+  client: TestClient,
+  user: string,
+  classid: string,
+  lc: { course: string; lessons: readonly string[]; materials: { article: string } },
+) => client.post('/app_enrollment/viewed', { user, classid, lessonid: lc.lessons[0], course: lc.course, materialid: lc.materials.article });
+
 describeEachEngine('cached figures', (server) => {
   it('a view that does not complete the course keeps the figures that read only completion', async () => {
     const { ctx } = server();
@@ -129,13 +137,7 @@ describeEachEngine('cached figures', (server) => {
     await kept('enrolmentTotals');
     await kept('completions');
     expect(builds).toBe(2);
-    const viewed = await client.post('/app_enrollment/viewed', {
-      user: user.id,
-      classid,
-      lessonid: lc.lessons[0],
-      course: lc.course,
-      materialid: lc.materials.article,
-    });
+    const viewed = await viewArticle(client, user.id, classid, lc);
     expect(viewed.status).toBe(200);
     expect(viewed.body.completed ?? null).toBeNull();
     // The percentage moved (the completion report is built again); the completed count did not.
@@ -175,13 +177,7 @@ describeEachEngine('cached figures', (server) => {
     expect((await summary()).enrollments).toBe(before.enrollments + 1);
 
     // The learner's progress moves the average progress.
-    const viewed = await client.post('/app_enrollment/viewed', {
-      user: user.id,
-      classid,
-      lessonid: lc.lessons[0],
-      course: lc.course,
-      materialid: lc.materials.article,
-    });
+    const viewed = await viewArticle(client, user.id, classid, lc);
     expect(viewed.status).toBe(200);
     expect((await completions()).averageprogress).toBeGreaterThan(0);
 
