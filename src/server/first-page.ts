@@ -36,6 +36,24 @@ function enrolmentList(text: string): FirstEnrolment[] {
   return Array.isArray(list) ? (list as FirstEnrolment[]) : [];
 }
 
+/**
+ * The lesson as lessonCalls reads it (each material's id and section), by the lesson call's JSON text.
+ * The lesson route keeps that text, one string per lesson, so a page finds it here by identity instead
+ * of parsing the whole lesson again; an edited lesson is a new text. Bounded by dropping them all.
+ */
+const lessonsRead = new Map<string, FirstLesson>();
+function firstLesson(text: string): FirstLesson {
+  let lesson = lessonsRead.get(text);
+  if (!lesson) {
+    const parsed = JSON.parse(text) as FirstLesson | null;
+    const materials = Object.entries(parsed?.materials ?? {}).map(([k, m]) => [k, { _id: m._id, section: m.section }]);
+    lesson = { materials: Object.fromEntries(materials) as FirstLesson['materials'] };
+    if (lessonsRead.size >= 200) lessonsRead.clear();
+    lessonsRead.set(text, lesson);
+  }
+  return lesson;
+}
+
 const WHOAMI_PRELOAD = /\s*<link rel="preload" href="\/app_users\/whoami"[^>]*>/;
 
 export interface FirstPage {
@@ -148,8 +166,8 @@ export function firstPageBuilder(
     if (enrolmentsText !== undefined) {
       const enrolments = enrolmentList(enrolmentsText);
       const lessonText = answers[calls.findIndex((c) => c.url === LESSON_URL)];
-      const lesson = lessonText === undefined ? {} : (JSON.parse(lessonText) as FirstLesson | null);
-      await answerAll([...enrolmentCalls(pathname, enrolments), ...lessonCalls(pathname, lesson ?? {}, enrolments)]);
+      const lesson = lessonText === undefined ? {} : firstLesson(lessonText);
+      await answerAll([...enrolmentCalls(pathname, enrolments), ...lessonCalls(pathname, lesson, enrolments)]);
     }
     const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';
     const html = template

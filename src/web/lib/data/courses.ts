@@ -1,6 +1,7 @@
 /** Course, lesson and enrolment requests with their query options (one place per request). */
 import { queryOptions } from '@tanstack/react-query';
 import type { ClassRecord, Course, Lesson } from '../../../domain/types.ts';
+import { LESSON_URL } from '../../../domain/first-calls.ts';
 import { api, ApiError } from '../api.ts';
 import { enrollmentsOf } from './enrollment.ts';
 
@@ -16,7 +17,7 @@ export const coursesQuery = (lang: string) => queryOptions({
 /** One lesson with its full materials (quiz questions without their answers, for learners). */
 export const lessonQuery = (lessonId: string) => queryOptions({
   queryKey: ['lesson', lessonId],
-  queryFn: () => api.post<Lesson>('/app_lessons/get', { _id: lessonId }),
+  queryFn: () => api.post<Lesson>(LESSON_URL, { _id: lessonId }),
   enabled: !!lessonId && lessonId !== 'next',
   staleTime: 60_000,
   retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
