@@ -10,7 +10,8 @@
  * by start time (a slow start or pauses mid-run); BENCH_SCALE and BENCH_TIME_SCALE
  * shrink the counts and durations (scripts/bench/exam-day.ts). After the table, the CPU each flow of (a) and
  * (b) cost the server's processes, PostgreSQL (when it runs on this machine) and the load generator, and
- * the flows a second those costs allow with every core busy. To look at one part quickly: BENCH_ONLY picks
+ * the flows a second those costs allow with every core busy; the bare server's likewise, the floor of
+ * the same requests on this machine. To look at one part quickly: BENCH_ONLY picks
  * scenarios (`a`, `ab`), BENCH_WORKERS the app's process counts (`2`, `1,2`), and BENCH_BARE=0 leaves out the
  * bare server (its columns then compare with nothing).
  */
@@ -48,19 +49,21 @@ const budgets: string[] = [];
  * second those costs allow with every core busy is the most any server change can reach here.
  */
 async function measured(label: string, scenario: string, seconds: number, serverPid: number, run: () => Promise<Result>): Promise<Result> {
+  // The bare server uses no database.
+  const withDb = PG && !label.startsWith('bare');
   const server0 = treeCpuMs(serverPid);
-  const db0 = PG ? postgresCpuMs() : 0;
+  const db0 = withDb ? postgresCpuMs() : 0;
   const load0 = process.cpuUsage();
   const r = await run();
   const load = process.cpuUsage(load0);
   const per = (ms: number) => ms / r.flows;
   const server = per(treeCpuMs(serverPid) - server0);
-  const db = PG ? per(postgresCpuMs() - db0) : 0;
+  const db = withDb ? per(postgresCpuMs() - db0) : 0;
   const gen = per((load.user + load.system) / 1000);
   if (Number.isFinite(server + db)) {
     const ceiling = (cores * 1000) / (server + db + gen);
     budgets.push(
-      `(${scenario}) ${label}: CPU per flow ${(server + db + gen).toFixed(1)} ms (server ${server.toFixed(1)}${PG ? `, PostgreSQL ${db.toFixed(1)}` : ''}, load generator ${gen.toFixed(1)}): the ${cores} cores allow about ${ceiling.toFixed(0)} flows/s; the scenario brings ${(r.flows / seconds).toFixed(0)}/s`,
+      `(${scenario}) ${label}: CPU per flow ${(server + db + gen).toFixed(1)} ms (server ${server.toFixed(1)}${withDb ? `, PostgreSQL ${db.toFixed(1)}` : ''}, load generator ${gen.toFixed(1)}): the ${cores} cores allow about ${ceiling.toFixed(0)} flows/s; the scenario brings ${(r.flows / seconds).toFixed(0)}/s`,
     );
   }
   return r;
@@ -98,8 +101,13 @@ if (withBare) {
   const bare = await startBare();
   const bareLearners = (n: number): Learner[] => Array.from({ length: n }, (_, i) => ({ id: `b${i}`, email: `b${i}@x`, cookie: '' }));
   await warmUp(bare.url, bareLearners(WARMUP.learners), true);
-  if (only('a')) rows.unshift(['a', 'bare node http', await scenarioA(bare.url, bareLearners(SIZES.a), true)]);
-  if (only('b')) rows.unshift(['b', 'bare node http', await scenarioB(bare.url, bareLearners(SIZES.b), true)]);
+  // Its CPU per flow too: what the same requests cost with no framework, no database and no work, on this machine today.
+  const label = 'bare node http';
+  const pid = bare.child.pid!;
+  if (only('a'))
+    rows.unshift(['a', label, await measured(label, 'a', SIZES.aSeconds, pid, () => scenarioA(bare.url, bareLearners(SIZES.a), true))]);
+  if (only('b'))
+    rows.unshift(['b', label, await measured(label, 'b', SIZES.bSeconds, pid, () => scenarioB(bare.url, bareLearners(SIZES.b), true))]);
   if (only('c')) rows.unshift(['c', 'bare node http', await scenarioC(bare.url, bareLearners(SIZES.c), true)]);
   bare.child.kill('SIGTERM');
   // Each scenario's rows together, the bare server first.

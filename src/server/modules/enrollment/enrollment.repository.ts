@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { durableTransaction, syncNow, type Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, now } from '../../db/dialect.ts';
 import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
@@ -69,26 +70,35 @@ export interface Locked {
 /**
  * Moves the enrolment's last activity forward and, on PostgreSQL, locks its row until the transaction
  * ends: writes for one enrolment then run one after another (SQLite runs every write transaction alone).
+ * Without `touch` the row is locked but its last activity stays (a resent request is no new activity).
+ * Every progress write begins with it, so both forms are compiled once (prepared.ts).
  */
 export async function lockEnrollment(trx: Trx, enrollment: string, at: string, touch = true): Promise<Locked | undefined> {
-  // Without `touch` the row is locked but its last activity stays (a resent request is no new activity).
-  const timestamp = touch
-    ? sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${at} then ${at} else ${sql.ref('timestamp')} end`
-    : sql<string>`${sql.ref('timestamp')}`;
-  return trx
-    .updateTable('enrollments')
-    .set({ timestamp })
-    .where('id', '=', enrollment)
-    .returning(['course', 'exampassed', 'examdate', 'completed', 'percentcomplete'])
-    .executeTakeFirst();
+  const { rows } = await (touch ? lockTouching : lockOnly)(trx, { enrollment, at });
+  return rows[0];
 }
+const lockQuery = (db: Db, v: { enrollment: string; at: string }, touch: boolean) =>
+  db
+    .updateTable('enrollments')
+    .set({
+      timestamp: touch
+        ? sql<string>`case when ${sql.ref('timestamp')} is null or ${sql.ref('timestamp')} < ${v.at} then ${v.at} else ${sql.ref('timestamp')} end`
+        : sql<string>`${sql.ref('timestamp')}`,
+    })
+    .where('id', '=', v.enrollment)
+    .returning(['course', 'exampassed', 'examdate', 'completed', 'percentcomplete']);
+const lockTouching = prepared((db: Db, v: { enrollment: string; at: string }) => lockQuery(db, v, true));
+const lockOnly = prepared((db: Db, v: { enrollment: string; at: string }) => lockQuery(db, v, false));
 
 /** A quiz or exam result as the lesson's row keeps it (the latest attempt's). */
 type LessonResult = Pick<LessonProgressTable, 'quizdate' | 'score' | 'possible' | 'percent' | 'answers' | 'correctanswers'>;
 
+type ViewValues = { enrollment: string; lesson: string; material: string; at: string };
+
 /**
  * A view of the lesson (and its material): first view kept, last view moved; with `result`, the lesson's
- * quiz result replaced in the same statement. Gives the lesson's row as now stored.
+ * quiz result replaced in the same statement. Gives the lesson's row as now stored. A view alone (most
+ * of a course's writes) runs compiled once.
  */
 async function writeView(
   trx: Trx,
@@ -98,13 +108,19 @@ async function writeView(
   at: string,
   result?: LessonResult,
 ): Promise<LessonProgressTable> {
-  const row = await trx
+  const values = { enrollment, lesson, material: material ?? '', at };
+  const row = result ? await lessonViewQuery(trx, values, result).executeTakeFirstOrThrow() : (await lessonView(trx, values)).rows[0]!;
+  if (material) await materialView(trx, values);
+  return row;
+}
+const lessonViewQuery = (db: Db, v: ViewValues, result?: LessonResult) =>
+  db
     .insertInto('lesson_progress')
     .values({
-      enrollmentId: enrollment,
-      lesson,
-      firstview: at,
-      lastview: at,
+      enrollmentId: v.enrollment,
+      lesson: v.lesson,
+      firstview: v.at,
+      lastview: v.at,
       quizdate: null,
       score: null,
       possible: null,
@@ -115,27 +131,24 @@ async function writeView(
     })
     .onConflict((oc) =>
       oc.columns(['enrollmentId', 'lesson']).doUpdateSet({
-        lastview: sql`case when ${sql.ref('lesson_progress.lastview')} is null or ${sql.ref('lesson_progress.lastview')} < ${at} then ${at} else ${sql.ref('lesson_progress.lastview')} end`,
-        firstview: sql`case when ${sql.ref('lesson_progress.firstview')} is null or ${sql.ref('lesson_progress.firstview')} > ${at} then ${at} else ${sql.ref('lesson_progress.firstview')} end`,
+        lastview: sql`case when ${sql.ref('lesson_progress.lastview')} is null or ${sql.ref('lesson_progress.lastview')} < ${v.at} then ${v.at} else ${sql.ref('lesson_progress.lastview')} end`,
+        firstview: sql`case when ${sql.ref('lesson_progress.firstview')} is null or ${sql.ref('lesson_progress.firstview')} > ${v.at} then ${v.at} else ${sql.ref('lesson_progress.firstview')} end`,
         ...result,
       }),
     )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (material) {
-    await trx
-      .insertInto('material_views')
-      .values({ enrollmentId: enrollment, lesson, material, firstview: at, lastview: at })
-      .onConflict((oc) =>
-        oc.columns(['enrollmentId', 'lesson', 'material']).doUpdateSet({
-          lastview: sql`case when ${sql.ref('material_views.lastview')} < ${at} then ${at} else ${sql.ref('material_views.lastview')} end`,
-          firstview: sql`case when ${sql.ref('material_views.firstview')} > ${at} then ${at} else ${sql.ref('material_views.firstview')} end`,
-        }),
-      )
-      .execute();
-  }
-  return row;
-}
+    .returningAll();
+const lessonView = prepared((db: Db, v: ViewValues) => lessonViewQuery(db, v));
+const materialView = prepared((db: Db, v: ViewValues) =>
+  db
+    .insertInto('material_views')
+    .values({ enrollmentId: v.enrollment, lesson: v.lesson, material: v.material, firstview: v.at, lastview: v.at })
+    .onConflict((oc) =>
+      oc.columns(['enrollmentId', 'lesson', 'material']).doUpdateSet({
+        lastview: sql`case when ${sql.ref('material_views.lastview')} < ${v.at} then ${v.at} else ${sql.ref('material_views.lastview')} end`,
+        firstview: sql`case when ${sql.ref('material_views.firstview')} > ${v.at} then ${v.at} else ${sql.ref('material_views.firstview')} end`,
+      }),
+    ),
+);
 
 /** The enrolment's figures after a progress write, and one lesson's progress for the reply. */
 export interface ProgressUpdate {
@@ -164,15 +177,7 @@ async function updateCompletion(
 ): Promise<ProgressUpdate> {
   // The course's materials, each with this enrolment's view if any (the lesson's own row, `lp`, the
   // caller has from its write).
-  const materials = await trx
-    .selectFrom('materials')
-    .innerJoin('lessons', 'lessons.id', 'materials.lesson')
-    .leftJoin('material_views', (j) =>
-      j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', enrollment),
-    )
-    .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
-    .where('lessons.course', '=', e.course)
-    .execute();
+  const { rows: materials } = await courseViews(trx, { enrollment, course: e.course });
   const required = materials.filter((m) => fromBool(m.required));
   const done = required.filter((m) => m.lastview !== null).length;
   const hasExam = materials.some((m) => m.section === 'Exam');
@@ -201,6 +206,18 @@ async function updateCompletion(
     },
   };
 }
+
+/** The course's materials, each with the enrolment's view if any: read by every progress write. */
+const courseViews = prepared((db: Db, v: { enrollment: string; course: string }) =>
+  db
+    .selectFrom('materials')
+    .innerJoin('lessons', 'lessons.id', 'materials.lesson')
+    .leftJoin('material_views', (j) =>
+      j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', v.enrollment),
+    )
+    .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
+    .where('lessons.course', '=', v.course),
+);
 
 const lessonProgressOf = (l: LessonProgressTable): LessonProgress => ({
   firstview: l.firstview ?? undefined,
@@ -587,18 +604,23 @@ export async function updateEnrollment(
  * The class, the learner's enrolment in it, and the lesson and material a progress write names, in one
  * query (each undefined when it does not exist).
  */
-export function progressTargetOf(
+export async function progressTargetOf(
   db: Db,
   classid: string,
   enrollment: string,
   lessonid: string | undefined,
   materialid: string | undefined,
 ) {
-  return db
+  const { rows } = await progressTarget(db, { classid, enrollment, lessonid: lessonid ?? '', materialid: materialid ?? '' });
+  return rows[0];
+}
+/** Every progress write and quiz reads it first: compiled once. */
+const progressTarget = prepared((db: Db, v: { classid: string; enrollment: string; lessonid: string; materialid: string }) =>
+  db
     .selectFrom('classes as c')
-    .leftJoin('enrollments as e', (j) => j.on('e.id', '=', enrollment))
-    .leftJoin('lessons as l', (j) => j.on('l.id', '=', lessonid ?? ''))
-    .leftJoin('materials as m', (j) => j.on('m.id', '=', materialid ?? ''))
+    .leftJoin('enrollments as e', (j) => j.on('e.id', '=', v.enrollment))
+    .leftJoin('lessons as l', (j) => j.on('l.id', '=', v.lessonid))
+    .leftJoin('materials as m', (j) => j.on('m.id', '=', v.materialid))
     .select([
       'c.id',
       'c.course',
@@ -611,9 +633,8 @@ export function progressTargetOf(
       'm.id as material',
       'm.lesson as materialLesson',
     ])
-    .where('c.id', '=', classid)
-    .executeTakeFirst();
-}
+    .where('c.id', '=', v.classid),
+);
 
 /** The exam and completion fields of an enrolment, as a submit leaves them. */
 export async function isEnrolledIn(db: Db, user: string, classid: string): Promise<boolean> {
