@@ -5,7 +5,7 @@
  * enrolment row is locked, so concurrent writes for one enrolment cannot leave a stale figure behind.
  */
 import crypto from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import { durableTransaction, syncNow, type Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -54,9 +54,10 @@ export async function enrollMany(db: Db, userIds: string[], cls: EnrolledClass):
     .execute();
 }
 
-export function findEnrollment(db: Db, id: string) {
-  return db.selectFrom('enrollments').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findEnrollment(db: Db, id: string) {
+  return (await enrollmentById(db, { id })).rows[0];
 }
+const enrollmentById = prepared((db: Db, v: { id: string }) => db.selectFrom('enrollments').selectAll().where('id', '=', v.id));
 
 /** What a progress write needs to know of the enrolment, read while locking it. */
 export interface Locked {
@@ -109,7 +110,8 @@ async function writeView(
   result?: LessonResult,
 ): Promise<LessonProgressTable> {
   const values = { enrollment, lesson, material: material ?? '', at };
-  const row = result ? await lessonViewQuery(trx, values, result).executeTakeFirstOrThrow() : (await lessonView(trx, values)).rows[0]!;
+  const { rows } = result ? await lessonResult(trx, { ...values, ...result }) : await lessonView(trx, values);
+  const row = rows[0]!;
   if (material) await materialView(trx, values);
   return row;
 }
@@ -138,6 +140,16 @@ const lessonViewQuery = (db: Db, v: ViewValues, result?: LessonResult) =>
     )
     .returningAll();
 const lessonView = prepared((db: Db, v: ViewValues) => lessonViewQuery(db, v));
+const lessonResult = prepared((db: Db, v: ViewValues & LessonResult) =>
+  lessonViewQuery(db, v, {
+    quizdate: v.quizdate,
+    score: v.score,
+    possible: v.possible,
+    percent: v.percent,
+    answers: v.answers,
+    correctanswers: v.correctanswers,
+  }),
+);
 const materialView = prepared((db: Db, v: ViewValues) =>
   db
     .insertInto('material_views')
@@ -195,7 +207,7 @@ async function updateCompletion(
     ...(completed !== e.completed ? { completed } : {}),
     ...exam,
   };
-  if (Object.keys(changed).length) await trx.updateTable('enrollments').set(changed).where('id', '=', enrollment).execute();
+  if (Object.keys(changed).length) await setFigures(Object.keys(changed))(trx, { ...changed, id: enrollment });
   return {
     percentcomplete: percent,
     completed,
@@ -205,6 +217,23 @@ async function updateCompletion(
       materials: Object.fromEntries(materials.filter((m) => m.lesson === lesson && m.lastview !== null).map((m) => [m.id, m.lastview!])),
     },
   };
+}
+
+/** The enrolment's figures that changed, set in one statement compiled once for each set of columns. */
+const figureSetters = new Map<string, (db: Db, v: Record<string, unknown>) => Promise<unknown>>();
+function setFigures(columns: string[]) {
+  const key = columns.join();
+  let setter = figureSetters.get(key);
+  if (!setter) {
+    setter = prepared((db: Db, v: Record<string, unknown>) =>
+      db
+        .updateTable('enrollments')
+        .set(Object.fromEntries(columns.map((c) => [c, v[c]])))
+        .where('id', '=', v.id as string),
+    );
+    figureSetters.set(key, setter);
+  }
+  return setter;
 }
 
 /** The course's materials, each with the enrolment's view if any: read by every progress write. */
@@ -381,12 +410,8 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
     passed: bool(graded.passed),
     created: at,
   };
-  const inserted = await trx
-    .insertInto('quiz_attempts')
-    .values(row)
-    .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+  const inserted = await insertAttempt(trx, row);
+  if (Number(inserted.numAffectedRows ?? 0) === 0) {
     earlier = await trx
       .selectFrom('quiz_attempts')
       .selectAll()
@@ -421,8 +446,39 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
   return completedNow ? { ...resultOf(row, true), completedNow: true } : resultOf(row, true);
 }
 
+/** Every quiz and exam submitted is one: compiled once. A resent one (same key) inserts nothing. */
+const insertAttempt = prepared((db: Db, v: Pick<QuizAttemptsTable, keyof QuizAttemptsTable>) =>
+  db
+    .insertInto('quiz_attempts')
+    .values({
+      id: v.id,
+      enrollmentId: v.enrollmentId,
+      user: v.user,
+      course: v.course,
+      classid: v.classid,
+      lesson: v.lesson,
+      material: v.material,
+      kind: v.kind,
+      attempt: v.attempt,
+      answershash: v.answershash,
+      answers: v.answers,
+      correctanswers: v.correctanswers,
+      score: v.score,
+      possible: v.possible,
+      percent: v.percent,
+      passed: v.passed,
+      created: v.created,
+    })
+    .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing()),
+);
+
 /** Enrolment rows, newest registration first. */
-export function enrollmentRows(db: Db, where: { user?: string; classid?: string; course?: string; ids?: string[] }) {
+export async function enrollmentRows(
+  db: Db,
+  where: { user?: string; classid?: string; course?: string; ids?: string[] },
+): Promise<EnrollmentsTable[]> {
+  const { user, ...rest } = where;
+  if (user && !Object.values(rest).some((v) => v !== undefined)) return (await enrollmentsOfUser(db, { user })).rows;
   let q = db.selectFrom('enrollments').selectAll();
   if (where.user) q = q.where('user', '=', where.user);
   if (where.classid) q = q.where('classid', '=', where.classid);
@@ -430,6 +486,11 @@ export function enrollmentRows(db: Db, where: { user?: string; classid?: string;
   if (where.ids) q = q.where('id', 'in', where.ids.length ? where.ids : ['']);
   return q.orderBy('regdate', 'desc').orderBy('id').execute();
 }
+
+/** One user's enrolments (every page a signed-in learner opens lists them): compiled once. */
+const enrollmentsOfUser = prepared((db: Db, v: { user: string }) =>
+  db.selectFrom('enrollments').selectAll().where('user', '=', v.user).orderBy('regdate', 'desc').orderBy('id'),
+);
 
 /** The user's enrolments, each with the spec's `progress` map assembled from the progress rows. */
 export async function listEnrollments(
@@ -476,7 +537,14 @@ export async function withProgress(db: Db, rows: readonly EnrollmentsTable[]): P
  * The lessons' rows (`material` null) and the materials' views of these enrolments, in one statement:
  * every page a learner opens lists their enrolments with this progress.
  */
-function progressOf(db: Db, ids: string[]) {
+async function progressOf(db: Db, ids: string[]) {
+  if (ids.length === 1) return (await progressOfOne(db, { id: ids[0]! })).rows;
+  return progressQuery(db, (eb) => eb('enrollmentId', 'in', ids)).execute();
+}
+/** One enrolment's (a learner's page in one class, a submit's reply): compiled once. */
+const progressOfOne = prepared((db: Db, v: { id: string }) => progressQuery(db, (eb) => eb('enrollmentId', '=', v.id)));
+
+function progressQuery(db: Db, of: (eb: ExpressionBuilder<Database, 'lesson_progress' | 'material_views'>) => Expression<SqlBool>) {
   const none = sql<null>`null`;
   return db
     .selectFrom('lesson_progress')
@@ -493,7 +561,7 @@ function progressOf(db: Db, ids: string[]) {
       'answers',
       'correctanswers',
     ])
-    .where('enrollmentId', 'in', ids)
+    .where(of)
     .unionAll(
       db
         .selectFrom('material_views')
@@ -510,9 +578,8 @@ function progressOf(db: Db, ids: string[]) {
           none.as('answers'),
           none.as('correctanswers'),
         ])
-        .where('enrollmentId', 'in', ids),
-    )
-    .execute();
+        .where(of),
+    );
 }
 
 export async function getEnrollment(db: Db, id: string): Promise<Enrollment | undefined> {

@@ -421,13 +421,7 @@ async function closeIn(
     percent: graded.percent,
     passed: bool(graded.passed),
   };
-  const stored = await trx
-    .updateTable('exam_attempts')
-    .set(closing)
-    .where('id', '=', row.id)
-    .where('state', '=', 'inprogress')
-    .returningAll()
-    .executeTakeFirst();
+  const stored = (await closeAttempt(trx, { ...closing, id: row.id })).rows[0];
   if (!stored) return undefined;
   const result = await writeAttempt(
     trx,
@@ -446,6 +440,25 @@ async function closeIn(
   );
   return { attempt: stored, result, graded, enrollment: { ...locked } };
 }
+
+/** Every exam taken ends with it: compiled once. */
+type Closing = Pick<ExamAttemptsTable, 'id' | 'state' | 'finished' | 'answers' | 'score' | 'possible' | 'percent' | 'passed'>;
+const closeAttempt = prepared((db: Db, v: Closing) =>
+  db
+    .updateTable('exam_attempts')
+    .set({
+      state: v.state,
+      finished: v.finished,
+      answers: v.answers,
+      score: v.score,
+      possible: v.possible,
+      percent: v.percent,
+      passed: v.passed,
+    })
+    .where('id', '=', v.id)
+    .where('state', '=', 'inprogress')
+    .returningAll(),
+);
 
 /** Closes this learner's open attempts whose time is up, graded at their deadline with the answers saved by then. */
 async function closeOverdueIn(

@@ -1,5 +1,6 @@
 /** Surveys and their responses. Functions take the database (or a transaction) first. */
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { SurveyResponsesTable, SurveysTable } from '../../db/schema.ts';
 import { count, json, now } from '../../db/dialect.ts';
 import { newId } from '../users/users.repository.ts';
@@ -8,9 +9,11 @@ import type { SurveySave, SurveyAnswer } from '../../../domain/validation.ts';
 export type SurveyRow = SurveysTable;
 export type ResponseRow = SurveyResponsesTable;
 
-export function findSurvey(db: Db, id: string) {
-  return db.selectFrom('surveys').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findSurvey(db: Db, id: string) {
+  return (await surveyById(db, { id })).rows[0];
 }
+/** A lesson's survey is read each time the lesson opens: compiled once. */
+const surveyById = prepared((db: Db, v: { id: string }) => db.selectFrom('surveys').selectAll().where('id', '=', v.id));
 
 /** Surveys in a language (plus those for every language), or all of them. */
 export function listSurveys(db: Db, f: { lang?: string; status?: string }) {
