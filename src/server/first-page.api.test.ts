@@ -62,6 +62,17 @@ describeEachEngine(
       expect(page).toEqual(direct);
     });
 
+    it('carries text with dollar signs exactly as the call gives it', async () => {
+      // Dollar patterns mean something in a string replacement ($$, $&, $' and $`): none may change the answer.
+      const title = "Costs: US$ 5, $$x^2$$ maths, $& and $' and $` as typed";
+      await buildContent(server().ctx, { context: 'German', title, body: '<p>$$ $1 $<name></p>' });
+      const html = await (await fetch(`${server().baseUrl}/German`)).text();
+      const page = replies(html)[callKey('GET', '/app_content/getpage/German?lang=en')];
+      expect(JSON.stringify(page)).toContain(title);
+      const direct = await (await fetch(`${server().baseUrl}/app_content/getpage/German?lang=en`)).json();
+      expect(page).toEqual(direct);
+    });
+
     it("gives a signed-in learner their course page's answers in their language and direction, never stored", async () => {
       const { user, client } = await signedInUser(server(), { lang: 'ar' });
       const course = await buildCourse(server().ctx, { lang: 'ar' });

@@ -119,6 +119,19 @@ export function firstPageBuilder(
   template: string,
   preloads: Map<string, string> = new Map(),
 ) {
+  // The page around its language and its answers, cut once: the answers are put in by joining strings,
+  // never by a string replacement, which would read `$$`, `$&` or `$'` in a lesson's text as patterns.
+  const page = template.replace(WHOAMI_PRELOAD, '');
+  const htmlTag = /<html lang="[^"]*" dir="[^"]*">/.exec(page);
+  const headEnd = page.indexOf('</head>');
+  const cut =
+    htmlTag && headEnd > htmlTag.index
+      ? {
+          before: page.slice(0, htmlTag.index),
+          head: page.slice(htmlTag.index + htmlTag[0].length, headEnd),
+          after: page.slice(headEnd),
+        }
+      : undefined;
   return (req: FastifyRequest): Promise<FirstPage> => lendingSession(ctx, req, () => firstPage(req));
 
   async function firstPage(req: FastifyRequest): Promise<FirstPage> {
@@ -145,7 +158,7 @@ export function firstPageBuilder(
     };
     const whoText = await answer(WHOAMI_CALL).catch(() => undefined);
     const who = whoText ? (JSON.parse(whoText) as WhoAmI) : undefined;
-    if (!who?.lang || !/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(who.lang)) return { html: template, cookies, signedIn: false };
+    if (!cut || !who?.lang || !/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(who.lang)) return { html: template, cookies, signedIn: false };
     const pathname = new URL(req.url, 'http://x').pathname;
     const calls = firstCalls(pathname, { userId: who.user?._id, lang: who.lang });
     const module = firstScreenModule(pathname);
@@ -170,10 +183,9 @@ export function firstPageBuilder(
       await answerAll([...enrolmentCalls(pathname, enrolments), ...lessonCalls(pathname, lesson, enrolments)]);
     }
     const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';
-    const html = template
-      .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${who.lang}" dir="${dir}">`)
-      .replace(WHOAMI_PRELOAD, '')
-      .replace('</head>', `${preload}<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script></head>`);
+    const html =
+      `${cut.before}<html lang="${who.lang}" dir="${dir}">${cut.head}${preload}` +
+      `<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script>${cut.after}`;
     return { html, cookies, signedIn: !!who.user };
   }
 }
