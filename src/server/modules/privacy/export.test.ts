@@ -78,5 +78,8 @@ describe('buildZip', () => {
     const en = files('en')['index.html']!;
     expect(en).toContain('<html lang="en" dir="ltr">');
     expect(en).toContain('Your data from Commons');
+    // A site name is put in as written, even with what a string replacement reads as a pattern.
+    const zip = buildZip(data, { lang: 'en', site: "Dollar $& $' Co", created: '2026-11-24T01:00:00.000Z', labels: {} });
+    expect(strFromU8(unzipSync(zip)['index.html']!)).toContain('<h1>Your data from Dollar $&amp; $&#39; Co</h1>');
   });
 });

@@ -329,7 +329,7 @@ export function buildZip(
   }
   files['data.json'] = strToU8(JSON.stringify(data, null, 2));
   const rtl = opts.lang === 'ar';
-  const title = labels('Your data from {{site}}').replace('{{site}}', opts.site);
+  const title = labels('Your data from {{site}}').replace('{{site}}', () => opts.site);
   const pending = data.pendingDeletion
     ? `<p><strong>${esc(labels('Your account is due to be deleted on {{date}}.').replace('{{date}}', String(data.pendingDeletion.due).slice(0, 10)))}</strong></p>`
     : '';

@@ -60,7 +60,8 @@ export async function sendPrivacyMail(
   const labels = (english: string) => map[english] || english;
   const t = texts(kind, labels);
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => vars[k] ?? '');
-  const greeting = labels('Hello {{name}},').replace('{{name}}', to.firstname);
+  // A function, so a name's `$&` or `$'` is not read as a replacement pattern.
+  const greeting = labels('Hello {{name}},').replace('{{name}}', () => to.firstname);
   const text = [greeting, '', ...t.lines.map(fill).flatMap((l) => [l, '']), site.config.sitetitle].join('\n');
   await ctx.mailer.send({ to: to.email, subject: `${site.config.sitetitle}: ${fill(t.subject)}`, text });
 }
