@@ -304,11 +304,14 @@ class RetryingSqliteDialect extends SqliteDialect {
           executeQuery: async (query) => {
             const deadline = Date.now() + BUSY_WAIT_MS;
             for (let attempt = 0; ; attempt++) {
-              const retryable = query.sql === 'begin' || !raw.inTransaction;
               try {
                 return await inner.executeQuery(query);
               } catch (err) {
-                if ((err as { code?: string }).code !== 'SQLITE_BUSY' || !retryable || Date.now() >= deadline) throw err;
+                if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+                // Read after the failure, not before every statement (a native call each): BUSY ends no
+                // transaction, so one still open now was open before, and its statement is not retried.
+                const retryable = query.sql === 'begin' || !raw.inTransaction;
+                if (!retryable) throw err;
                 await new Promise((r) => setTimeout(r, Math.min(20, 1 + attempt) * Math.random()));
               }
             }
