@@ -446,8 +446,12 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
   return completedNow ? { ...resultOf(row, true), completedNow: true } : resultOf(row, true);
 }
 
-/** Every quiz and exam submitted is one: compiled once. A resent one (same key) inserts nothing. */
-const insertAttempt = prepared((db: Db, v: Pick<QuizAttemptsTable, keyof QuizAttemptsTable>) =>
+/**
+ * Every quiz and exam submitted is one: compiled once. A resent one (same key) inserts nothing. Every
+ * column is named, since the values given while compiling are stand-ins for each key.
+ */
+type AttemptRow = Pick<QuizAttemptsTable, keyof QuizAttemptsTable>;
+const insertAttempt = prepared((db: Db, v: AttemptRow) =>
   db
     .insertInto('quiz_attempts')
     .values({
@@ -468,7 +472,7 @@ const insertAttempt = prepared((db: Db, v: Pick<QuizAttemptsTable, keyof QuizAtt
       percent: v.percent,
       passed: v.passed,
       created: v.created,
-    })
+    } satisfies AttemptRow)
     .onConflict((oc) => oc.columns(['enrollmentId', 'material', 'attempt']).doNothing()),
 );
 
