@@ -119,19 +119,18 @@ export function firstPageBuilder(
   template: string,
   preloads: Map<string, string> = new Map(),
 ) {
-  // The page around its language and its answers, cut once: the answers are put in by joining strings,
-  // never by a string replacement, which would read `$$`, `$&` or `$'` in a lesson's text as patterns.
+  // The page around its language tag and the end of its head, cut once: the answers are put in by
+  // joining strings, never by a string replacement, which would read `$$`, `$&` or `$'` in a lesson's
+  // text as patterns. A template without the tag keeps its own; one without a head gets no answers.
   const page = template.replace(WHOAMI_PRELOAD, '');
-  const htmlTag = /<html lang="[^"]*" dir="[^"]*">/.exec(page);
   const headEnd = page.indexOf('</head>');
-  const cut =
-    htmlTag && headEnd > htmlTag.index
-      ? {
-          before: page.slice(0, htmlTag.index),
-          head: page.slice(htmlTag.index + htmlTag[0].length, headEnd),
-          after: page.slice(headEnd),
-        }
-      : undefined;
+  const tag = /<html lang="[^"]*" dir="[^"]*">/.exec(page);
+  const tagEnd = tag ? tag.index + tag[0].length : 0;
+  const cut = {
+    before: tag ? page.slice(0, tag.index) : '',
+    head: headEnd < tagEnd ? page.slice(tagEnd) : page.slice(tagEnd, headEnd),
+    after: headEnd < tagEnd ? '' : page.slice(headEnd),
+  };
   return (req: FastifyRequest): Promise<FirstPage> => lendingSession(ctx, req, () => firstPage(req));
 
   async function firstPage(req: FastifyRequest): Promise<FirstPage> {
@@ -158,7 +157,7 @@ export function firstPageBuilder(
     };
     const whoText = await answer(WHOAMI_CALL).catch(() => undefined);
     const who = whoText ? (JSON.parse(whoText) as WhoAmI) : undefined;
-    if (!cut || !who?.lang || !/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(who.lang)) return { html: template, cookies, signedIn: false };
+    if (!who?.lang || !/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(who.lang)) return { html: template, cookies, signedIn: false };
     const pathname = new URL(req.url, 'http://x').pathname;
     const calls = firstCalls(pathname, { userId: who.user?._id, lang: who.lang });
     const module = firstScreenModule(pathname);
@@ -184,8 +183,11 @@ export function firstPageBuilder(
     }
     const dir = (RTL_LANGUAGES as readonly string[]).includes(who.lang) ? 'rtl' : 'ltr';
     const html =
-      `${cut.before}<html lang="${who.lang}" dir="${dir}">${cut.head}${preload}` +
-      `<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script>${cut.after}`;
+      cut.before +
+      (tag ? `<html lang="${who.lang}" dir="${dir}">` : '') +
+      cut.head +
+      (cut.after ? `${preload}<script type="application/json" id="${FIRST_REPLIES_ID}">${scriptJson(replies)}</script>` : '') +
+      cut.after;
     return { html, cookies, signedIn: !!who.user };
   }
 }
