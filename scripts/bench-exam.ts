@@ -13,7 +13,8 @@
  * the flows a second those costs allow with every core busy; the bare server's likewise, the floor of
  * the same requests on this machine. To look at one part quickly: BENCH_ONLY picks
  * scenarios (`a`, `ab`), BENCH_WORKERS the app's process counts (`2`, `1,2`), and BENCH_BARE=0 leaves out the
- * bare server (its columns then compare with nothing).
+ * bare server (its columns then compare with nothing). BENCH_NODE_OPTIONS gives the server's processes
+ * Node options of their own (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles each worker), not this load generator.
  */
 import os from 'node:os';
 import fs from 'node:fs';
@@ -70,7 +71,13 @@ async function measured(label: string, scenario: string, seconds: number, server
 }
 for (const workers of workerCounts) {
   const store = await freshStore(PG);
-  const app = await startApp({ ...store.env, WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn' });
+  const app = await startApp({
+    ...store.env,
+    WEB_CONCURRENCY: String(workers),
+    LOG_LEVEL: 'warn',
+    // Node options for the server's processes only (a CPU profile, a heap setting), not this load generator.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+  });
   const label = workers === 1 ? 'app, 1 process (as landed)' : `app, ${workers} processes (every core)`;
   try {
     const url = store.url(app.dataDir);
