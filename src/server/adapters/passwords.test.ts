@@ -1,4 +1,5 @@
 /** The password pool: argon2id on threads of its own, compatible with hashes stored before it existed. */
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closePasswordPool, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -20,5 +21,14 @@ describe('password hashing pool', () => {
 
   it('answers false, not an error, for a malformed stored hash', async () => {
     expect(await verifyPassword('not-a-hash', 'whatever')).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('hashes on threads of lower priority than the event loop', async () => {
+    await hashPassword('Secret-123!');
+    // The nice value of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat).
+    const nice = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const own = nice(String(process.pid));
+    const threads = fs.readdirSync('/proc/self/task').map(nice);
+    expect(threads).toContain(own + 10);
   });
 });

@@ -22,6 +22,18 @@ function threadCount(): number {
   return Math.max(1, Math.floor((os.availableParallelism() - 1) / processes));
 }
 
+/**
+ * The hashing threads run at a lower scheduling priority (a nice value added to the process's): with
+ * every core busy the event loops and the database get the CPU first and sign-ins the rest, so a burst
+ * of sign-ins cannot starve the site; on an idle machine a hash takes as long as ever. Without it, two
+ * server processes on two cores each had a hashing thread, and a burst of sign-ins could take both cores
+ * from every event loop. PASSWORD_NICE sets it (0 for the same priority); Linux and macOS.
+ */
+function hashingNice(): number {
+  const configured = Number(process.env.PASSWORD_NICE);
+  return Number.isInteger(configured) && configured >= 0 && configured <= 19 ? configured : 10;
+}
+
 /** Seconds a refused caller is told to wait: about the time the queue takes to drain. */
 export const PASSWORD_RETRY_AFTER_S = 2;
 
@@ -36,6 +48,7 @@ function passwordPool(): Piscina {
       // About two seconds of work per thread (a hash takes ~25 ms): a longer queue would only add waiting.
       maxQueue: Math.max(16, threads * Number(process.env.PASSWORD_QUEUE_PER_THREAD ?? 80)),
       idleTimeout: 60_000,
+      niceIncrement: hashingNice(),
     });
   }
   return pool;
