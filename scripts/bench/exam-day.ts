@@ -166,6 +166,7 @@ export function call(url: string, init: { method?: 'GET' | 'POST'; cookie?: stri
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const origin = slash < 0 ? url : url.slice(0, slash);
   const path = slash < 0 ? '/' : url.slice(slash);
+  const read = init.read !== false;
   return new Promise((resolve, reject) => {
     let status = 0;
     let headers: Record<string, string | string[] | undefined> = {};
@@ -180,11 +181,11 @@ export function call(url: string, init: { method?: 'GET' | 'POST'; cookie?: stri
           headers = responseHeaders;
         },
         onResponseData(_controller, chunk) {
-          if (init.read !== false) chunks.push(chunk);
+          if (read) chunks.push(chunk);
         },
         onResponseEnd() {
           let body = '';
-          if (init.read !== false) {
+          if (read) {
             const bytes = Buffer.concat(chunks);
             const encoding = headers['content-encoding'];
             body = (encoding === 'br' ? zlib.brotliDecompressSync(bytes) : encoding === 'gzip' ? zlib.gunzipSync(bytes) : bytes).toString();

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startBareServer, startServerProcess } from '../../src/server/testing/server-process.ts';
 import { databaseBeside } from '../../src/server/testing/pg-database.ts';
+import { procStat } from '../../src/server/testing/proc-stat.ts';
 import { dataUrl } from './exam-day.ts';
 
 export interface Figures {
@@ -101,8 +102,6 @@ export async function loginCookie(url: string, login: string, password: string):
     .join('; ');
 }
 
-/** Fields of /proc/<pid>/stat after the command's name: state, ppid, ..., utime (11), stime (12), cutime (13), cstime (14). */
-const statOf = (pid: number | string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 /** Clock ticks to ms (100 ticks a second on Linux). */
 const ticks = (...fields: (string | undefined)[]) => fields.reduce((sum, f) => sum + Number(f), 0) * 10;
 
@@ -110,7 +109,7 @@ const ticks = (...fields: (string | undefined)[]) => fields.reduce((sum, f) => s
 export function treeCpuMs(pid: number): number {
   try {
     const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    const stat = statOf(pid);
+    const stat = procStat(pid);
     return ticks(stat[11], stat[12]) + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
   } catch {
     return NaN;
@@ -129,7 +128,7 @@ export function postgresCpuMs(): number {
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') procs.set(pid, statOf(pid));
+        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') procs.set(pid, procStat(pid));
       } catch {
         // The process ended meanwhile.
       }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closePasswordPool, hashPassword, verifyPassword } from './passwords.ts';
+import { procStat } from '../testing/proc-stat.ts';
 
 afterAll(closePasswordPool);
 
@@ -25,8 +26,8 @@ describe('password hashing pool', () => {
 
   it.runIf(process.platform === 'linux')('hashes on threads of lower priority than the event loop', async () => {
     await hashPassword('Secret-123!');
-    // The nice value of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat).
-    const nice = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    // The nice value of each thread of this process.
+    const nice = (tid: string) => Number(procStat(`self/task/${tid}`)[16]);
     const own = nice(String(process.pid));
     const threads = fs.readdirSync('/proc/self/task').map(nice);
     expect(threads).toContain(own + 10);
