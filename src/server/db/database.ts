@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   Kysely,
-  PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
@@ -20,6 +19,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
 import { logFault } from '../faults.ts';
+import { PipelinedPostgresDialect } from './one-trip.ts';
 import { up as m001 } from './migrations/001-initial.ts';
 import { up as m003 } from './migrations/003-learning.ts';
 import { up as m005 } from './migrations/005-admin.ts';
@@ -210,6 +210,8 @@ export function openStore(url: string, opts: { poolMax?: number } = {}): Store {
       // connection starts (a setting of the start-up message), not by a statement in every transaction.
       // An `options` parameter in DATABASE_URL takes precedence.
       options: '-c synchronous_commit=on',
+      // Statements sent together go out together (one-trip.ts); one at a time, it changes nothing.
+      pipeline: true,
     });
     // A connection dropped by the server (restart, fail-over, pg_terminate_backend) must not crash the
     // process. The pool's own listener covers idle connections only; one in use emits 'error' on the
@@ -219,7 +221,7 @@ export function openStore(url: string, opts: { poolMax?: number } = {}): Store {
       client.on('error', (err) => logFault('database', err, 'PostgreSQL connection lost'));
       prepareByName(client);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(pool) });
     return { db, engine, pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');

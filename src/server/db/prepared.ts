@@ -21,9 +21,13 @@ type Slot<V> = { key: keyof V } | { constant: unknown };
  * as a second prepared query or a value computed before. A transaction of the handle works as the
  * handle does: the compiled text depends only on the engine.
  */
-export function prepared<V extends Record<string, unknown>, R>(
-  build: (db: Db, values: V) => Compilable<R>,
-): (db: Db, values: V) => Promise<QueryResult<R>> {
+/** A prepared query: run it with values, or take its statement with values to send with others (one-trip.ts). */
+export interface Prepared<V, R> {
+  (db: Db, values: V): Promise<QueryResult<R>>;
+  statement(db: Db, values: V): CompiledQuery<R>;
+}
+
+export function prepared<V extends Record<string, unknown>, R>(build: (db: Db, values: V) => Compilable<R>): Prepared<V, R> {
   const compiled = new Map<Engine, { query: CompiledQuery<R>; slots: Slot<V>[] }>();
   const compile = (db: Db, engine: Engine) => {
     const standIns = new Proxy({} as V, { get: (_t, key) => (typeof key === 'string' ? STAND_IN + key : undefined) });
@@ -35,7 +39,7 @@ export function prepared<V extends Record<string, unknown>, R>(
     compiled.set(engine, entry);
     return entry;
   };
-  return (db, values) => {
+  const statement = (db: Db, values: V): CompiledQuery<R> => {
     const engine = engineOfDb(db);
     const { query, slots } = compiled.get(engine) ?? compile(db, engine);
     const parameters = slots.map((s) => ('key' in s ? values[s.key] : s.constant));
@@ -43,6 +47,8 @@ export function prepared<V extends Record<string, unknown>, R>(
     // noted per run); they see the node they gave back when it was compiled, and must give it back as is.
     const queryId = { queryId: query.queryId.queryId };
     db.getExecutor().transformQuery(query.query, queryId);
-    return db.executeQuery<R>({ sql: query.sql, query: query.query, queryId, parameters });
+    return { sql: query.sql, query: query.query, queryId, parameters };
   };
+  const run = (db: Db, values: V) => db.executeQuery<R>(statement(db, values));
+  return Object.assign(run, { statement });
 }

@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import { durableTransaction, syncNow, type Db } from '../../db/database.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, type Prepared } from '../../db/prepared.ts';
+import { inOneTrip, withCommit } from '../../db/one-trip.ts';
 import type { Database } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, now } from '../../db/dialect.ts';
 import type { Enrollment, LessonProgress } from '../../../domain/types.ts';
@@ -89,6 +90,8 @@ const lockQuery = (db: Db, v: { enrollment: string; at: string }, touch: boolean
     .where('id', '=', v.enrollment)
     .returning(['course', 'exampassed', 'examdate', 'completed', 'percentcomplete']);
 const lockTouching = prepared((db: Db, v: { enrollment: string; at: string }) => lockQuery(db, v, true));
+/** lockEnrollment's statement, for a write that sends it together with its first statements (one-trip.ts). */
+export const lockStatement = (trx: Trx, enrollment: string, at: string) => lockTouching.statement(trx, { enrollment, at });
 const lockOnly = prepared((db: Db, v: { enrollment: string; at: string }) => lockQuery(db, v, false));
 
 /** A quiz or exam result as the lesson's row keeps it (the latest attempt's). */
@@ -98,8 +101,8 @@ type ViewValues = { enrollment: string; lesson: string; material: string; at: st
 
 /**
  * A view of the lesson (and its material): first view kept, last view moved; with `result`, the lesson's
- * quiz result replaced in the same statement. Gives the lesson's row as now stored. A view alone (most
- * of a course's writes) runs compiled once.
+ * quiz result replaced in the same statement. A view alone (most of a course's writes) runs compiled once.
+ * Sent with the course's views that completion is computed from, which then include this view.
  */
 async function writeView(
   trx: Trx,
@@ -107,13 +110,15 @@ async function writeView(
   lesson: string,
   material: string | undefined,
   at: string,
-  result?: LessonResult,
-): Promise<LessonProgressTable> {
+  result: LessonResult,
+): Promise<{ lp: LessonProgressTable; materials: CourseView[] }> {
   const values = { enrollment, lesson, material: material ?? '', at };
-  const { rows } = result ? await lessonResult(trx, { ...values, ...result }) : await lessonView(trx, values);
-  const row = rows[0]!;
-  if (material) await materialView(trx, values);
-  return row;
+  const [view, , views] = await inOneTrip(trx, [
+    lessonResult.statement(trx, { ...values, ...result }),
+    material ? materialView.statement(trx, values) : undefined,
+    courseViews.statement(trx, { enrollment }),
+  ]);
+  return { lp: view.rows[0]!, materials: views.rows };
 }
 const lessonViewQuery = (db: Db, v: ViewValues, result?: LessonResult) =>
   db
@@ -172,11 +177,15 @@ export interface ProgressUpdate {
   completedNow?: boolean;
 }
 
+/** A course's material with this enrolment's view, as courseViews reads it. */
+type CourseView = { id: string; lesson: string; section: string; required: number | boolean; lastview: string | null };
+
 /**
  * Recomputes percentcomplete (share of the course's required materials viewed, 0-100) and sets
  * `completed` once every required material is viewed and the exam is passed (a course without an exam
  * needs only the materials). Completion is kept once reached: the certificate stays valid. Gives back
- * the figures and the progress of `lesson`.
+ * the figures and the progress of `lesson`. `materials` are the course's views read after this
+ * transaction's writes (courseViews), when the caller sent that read with them; else they are read here.
  */
 async function updateCompletion(
   trx: Trx,
@@ -186,10 +195,11 @@ async function updateCompletion(
   lesson: string,
   lp: LessonProgressTable | undefined,
   exam?: Pick<Locked, 'exampassed' | 'examdate'>,
+  materials?: CourseView[],
 ): Promise<ProgressUpdate> {
   // The course's materials, each with this enrolment's view if any (the lesson's own row, `lp`, the
   // caller has from its write).
-  const { rows: materials } = await courseViews(trx, { enrollment, course: e.course });
+  materials ??= (await courseViews(trx, { enrollment })).rows;
   const required = materials.filter((m) => fromBool(m.required));
   const done = required.filter((m) => m.lastview !== null).length;
   const hasExam = materials.some((m) => m.section === 'Exam');
@@ -202,12 +212,13 @@ async function updateCompletion(
   // and it changes once per enrolment while the percentage moves with each material viewed. The report
   // figures that read a column are dropped only when it is set (modules/reports/figures.ts).
   // An exam's flags (already in `e`) go in the same statement: the enrolment is locked, so `e` is its row.
+  // Nothing reads what it returns, so it goes to PostgreSQL with the commit.
   const changed = {
     ...(percent !== Number(e.percentcomplete) ? { percentcomplete: percent } : {}),
     ...(completed !== e.completed ? { completed } : {}),
     ...exam,
   };
-  if (Object.keys(changed).length) await setFigures(Object.keys(changed))(trx, { ...changed, id: enrollment });
+  if (Object.keys(changed).length) await withCommit(trx, setFigures(Object.keys(changed)).statement(trx, { ...changed, id: enrollment }));
   return {
     percentcomplete: percent,
     completed,
@@ -220,7 +231,7 @@ async function updateCompletion(
 }
 
 /** The enrolment's figures that changed, set in one statement compiled once for each set of columns. */
-const figureSetters = new Map<string, (db: Db, v: Record<string, unknown>) => Promise<unknown>>();
+const figureSetters = new Map<string, Prepared<Record<string, unknown>, unknown>>();
 function setFigures(columns: string[]) {
   const key = columns.join();
   let setter = figureSetters.get(key);
@@ -236,8 +247,11 @@ function setFigures(columns: string[]) {
   return setter;
 }
 
-/** The course's materials, each with the enrolment's view if any: read by every progress write. */
-const courseViews = prepared((db: Db, v: { enrollment: string; course: string }) =>
+/**
+ * The course's materials, each with the enrolment's view if any: read by every progress write, after its
+ * writes and in the same trip (the course is the enrolment's, so nothing needs the lock's reply first).
+ */
+const courseViews = prepared((db: Db, v: { enrollment: string }) =>
   db
     .selectFrom('materials')
     .innerJoin('lessons', 'lessons.id', 'materials.lesson')
@@ -245,7 +259,9 @@ const courseViews = prepared((db: Db, v: { enrollment: string; course: string })
       j.onRef('material_views.material', '=', 'materials.id').on('material_views.enrollmentId', '=', v.enrollment),
     )
     .select(['materials.id', 'materials.lesson', 'materials.section', 'materials.required', 'material_views.lastview'])
-    .where('lessons.course', '=', v.course),
+    .where('lessons.course', '=', (eb) =>
+      eb.selectFrom('enrollments').select('enrollments.course').where('enrollments.id', '=', v.enrollment),
+    ),
 );
 
 const lessonProgressOf = (l: LessonProgressTable): LessonProgress => ({
@@ -259,7 +275,13 @@ const lessonProgressOf = (l: LessonProgressTable): LessonProgress => ({
   correctanswers: fromJson<string[] | undefined>(l.correctanswers, undefined),
 });
 
-/** Marks a lesson (and optionally one of its materials) viewed: first view kept, last view moved. */
+/** Thrown inside a progress write whose enrolment is gone, so that what it sent with the lock is rolled back. */
+const GONE = Symbol('enrolment gone');
+
+/**
+ * Marks a lesson (and optionally one of its materials) viewed: first view kept, last view moved. The lock,
+ * the views and the course's views go to PostgreSQL in one trip, the new figures with the commit.
+ */
 export async function recordView(
   db: Db,
   enrollment: string,
@@ -268,14 +290,26 @@ export async function recordView(
   at = now(),
 ): Promise<ProgressUpdate | undefined> {
   let completedNow = false;
-  const update = await db.transaction().execute(async (trx) => {
-    const e = await lockEnrollment(trx, enrollment, at);
-    if (!e) return undefined;
-    const lp = await writeView(trx, enrollment, lesson, material, at);
-    const u = await updateCompletion(trx, enrollment, e, at, lesson, lp);
-    completedNow = !e.completed && !!u.completed;
-    return u;
-  });
+  const values = { enrollment, lesson, material: material ?? '', at };
+  const update = await db
+    .transaction()
+    .execute(async (trx) => {
+      const [lock, view, , views] = await inOneTrip(trx, [
+        lockTouching.statement(trx, { enrollment, at }),
+        lessonView.statement(trx, values),
+        material ? materialView.statement(trx, values) : undefined,
+        courseViews.statement(trx, { enrollment }),
+      ]);
+      const e = lock.rows[0];
+      if (!e) throw GONE;
+      const u = await updateCompletion(trx, enrollment, e, at, lesson, view.rows[0], undefined, views.rows);
+      completedNow = !e.completed && !!u.completed;
+      return u;
+    })
+    .catch((err: unknown) => {
+      if (err === GONE) return undefined;
+      throw err;
+    });
   // Views are frequent and cheap to redo; the one that completes the course is what the certificate
   // rests on, so it is put on disk before it is acknowledged.
   if (completedNow) await syncNow(db);
@@ -423,7 +457,7 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
   }
 
   // The lesson's result is the latest attempt's (spec: Retake replaces it); taking it is also a view.
-  const lp = await writeView(trx, e.id, input.lesson, input.material, at, {
+  const { lp, materials } = await writeView(trx, e.id, input.lesson, input.material, at, {
     quizdate: at,
     score: graded.score,
     possible: graded.possible,
@@ -438,7 +472,7 @@ export async function writeAttempt(trx: Trx, locked: Locked, input: AttemptInput
     exam = { exampassed: graded.passed ? 1 : 0, examdate: at };
     Object.assign(locked, exam);
   }
-  const u = await updateCompletion(trx, e.id, locked, at, input.lesson, lp, exam);
+  const u = await updateCompletion(trx, e.id, locked, at, input.lesson, lp, exam, materials);
   const completedNow = !locked.completed && !!u.completed;
   // The lock's copy follows the row, for a later write in the same transaction (several overdue attempts).
   locked.completed = u.completed;

@@ -11,10 +11,11 @@ import { durableTransaction, engineOfDb, type Db } from '../../db/database.ts';
 import type { Database, ExamAttemptsTable, MaterialsTable } from '../../db/schema.ts';
 import { bool, fromBool, fromJson, json, jsonArrayLength } from '../../db/dialect.ts';
 import { prepared } from '../../db/prepared.ts';
+import { inOneTrip } from '../../db/one-trip.ts';
 import { ANSWER_LETTERS } from '../../../domain/constants.ts';
 import type { AttemptState } from '../../../domain/replies-exam.ts';
 import type { QuizQuestion, SiteConfig } from '../../../domain/types.ts';
-import { lockEnrollment, writeAttempt, type AttemptResult, type Graded, type Locked } from './enrollment.repository.ts';
+import { lockEnrollment, lockStatement, writeAttempt, type AttemptResult, type Graded, type Locked } from './enrollment.repository.ts';
 import { correctLetter, grade } from './quiz.grading.ts';
 
 type Trx = Transaction<Database>;
@@ -410,9 +411,16 @@ async function closeIn(
   rules: ExamRules,
   clientKey?: string,
 ): Promise<Closed | undefined> {
-  const shown = shownOf(row);
-  const graded = gradeShown(shown, answers, passpercent);
-  const closing = {
+  const { graded, closing } = closingOf(row, state, answers, at, passpercent);
+  const stored = (await closeAttempt(trx, closing)).rows[0];
+  return stored && recordClosed(trx, locked, row, stored, graded, at, rules, clientKey);
+}
+
+/** An attempt's answers graded against what was shown, and the attempt's row as closing it leaves it. */
+function closingOf(row: ExamAttemptsTable, state: 'submitted' | 'expired', answers: string[], at: string, passpercent: number) {
+  const graded = gradeShown(shownOf(row), answers, passpercent);
+  const closing: Closing = {
+    id: row.id,
     state,
     finished: at,
     answers: json(graded.answers),
@@ -421,8 +429,20 @@ async function closeIn(
     percent: graded.percent,
     passed: bool(graded.passed),
   };
-  const stored = (await closeAttempt(trx, { ...closing, id: row.id })).rows[0];
-  if (!stored) return undefined;
+  return { graded, closing };
+}
+
+/** Records a closed attempt's result as a quiz attempt, the lesson's result and the exam flags. */
+async function recordClosed(
+  trx: Trx,
+  locked: Locked,
+  row: ExamAttemptsTable,
+  stored: ExamAttemptsTable,
+  graded: Graded,
+  at: string,
+  rules: ExamRules,
+  clientKey?: string,
+): Promise<Closed> {
   const result = await writeAttempt(
     trx,
     locked,
@@ -531,18 +551,30 @@ export async function submitAttempt(
   const late = !!row.deadline && Date.parse(at) > Date.parse(row.deadline) + SUBMIT_GRACE_MS;
   // An exam result is what the learner earned: on disk before it is acknowledged, as a quiz's is.
   return durableTransaction(db, async (trx) => {
+    const reread = () => trx.selectFrom('exam_attempts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    if (!late && answers) {
+      // The usual submit: the lock and the close go out together (the close waits for the lock in the
+      // database as it would here), and whether the attempt was still open decides as below.
+      const { graded, closing } = closingOf(row, 'submitted', answers, at, passpercent);
+      const [lock, close] = await inOneTrip(trx, [lockStatement(trx, row.enrollmentId, at), closeAttempt.statement(trx, closing)]);
+      const locked = lock.rows[0];
+      if (!locked) throw new Error(`enrolment ${row.enrollmentId} is gone`);
+      const stored = close.rows[0];
+      if (!stored) return { kind: 'already', attempt: await reread() };
+      const closed = await recordClosed(trx, locked, row, stored, graded, at, rules, clientKey);
+      return { kind: 'submitted', closed, completed: completedBy(row, closed) };
+    }
     const locked = await lockEnrollment(trx, row.enrollmentId, at);
     if (!locked) throw new Error(`enrolment ${row.enrollmentId} is gone`);
-    const reread = () => trx.selectFrom('exam_attempts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     // What was saved counts (no answers sent, or too late): read again under the lock, since an autosave
     // may have come after the caller's read.
-    const current = late || !answers ? await reread() : row;
+    const current = await reread();
     if (current.state !== 'inprogress') return { kind: 'already', attempt: current };
     if (late) {
       const closed = await closeIn(trx, locked, current, 'expired', answersOf(current), current.deadline!, passpercent, rules);
       return { kind: 'expired', attempt: closed?.attempt ?? current, completed: completedBy(current, closed) };
     }
-    const closed = await closeIn(trx, locked, current, 'submitted', answers ?? answersOf(current), at, passpercent, rules, clientKey);
+    const closed = await closeIn(trx, locked, current, 'submitted', answersOf(current), at, passpercent, rules, clientKey);
     if (!closed) return { kind: 'already', attempt: await reread() };
     return { kind: 'submitted', closed, completed: completedBy(current, closed) };
   });
