@@ -33,21 +33,26 @@ async function callsOf(page: Page, open: () => Promise<void>): Promise<string[]>
 
 const duplicates = (calls: string[]) => calls.filter((c, i) => calls.indexOf(c) !== i);
 
-it('opens a lesson asking for each thing once, writing nothing but viewed', async () => {
-  const { page } = await signedInPage(browser, DEMO.learner);
-  const calls = await callsOf(page, () => goto(page, `/lessons/${COURSE}/iol-en-l2`));
-  console.log(`lesson open: ${calls.length} calls\n  ${calls.join('\n  ')}`);
-  expect(duplicates(calls)).toEqual([]);
-  // The spec's `viewed` (one per material shown) is the only write; every other call counts. whoami,
-  // courses, lessons, the lesson, the enrolments and the learner's only class in the course come inside
-  // the page (decision 029); the lesson's discussion follows.
-  const reads = calls.filter((c) => !c.includes('/app_enrollment/viewed'));
-  expect(reads.length).toBeLessThanOrEqual(6);
-  expect(calls.filter((c) => c.includes('/app_classes/list'))).toEqual([]);
-  const writes = calls.filter((c) => /\/(save|remove|quiz|exam|unview|enroll)\b/.test(c));
-  expect(writes).toEqual([]);
-  await page.context().close();
-}, 60_000);
+// A lesson with a quiz, and the exam's lesson with its survey.
+it.each(['iol-en-l2', 'iol-en-l3'])(
+  'opens a lesson (%s) asking for each thing once, writing nothing but viewed',
+  async (lesson) => {
+    const { page } = await signedInPage(browser, DEMO.learner);
+    const calls = await callsOf(page, () => goto(page, `/lessons/${COURSE}/${lesson}`));
+    console.log(`lesson open (${lesson}): ${calls.length} calls\n  ${calls.join('\n  ')}`);
+    expect(duplicates(calls)).toEqual([]);
+    // The spec's `viewed` (one per material shown) is the only write; every other call counts. whoami,
+    // courses, lessons, the lesson, the enrolments, the learner's only class in the course, the exam's
+    // status, the lesson's survey and its discussion come inside the page (decision 029).
+    const reads = calls.filter((c) => !c.includes('/app_enrollment/viewed'));
+    expect(reads.length).toBeLessThanOrEqual(6);
+    expect(calls.filter((c) => /\/app_(classes\/list|comments\/list|surveys\/getSurvey|enrollment\/attempts)\b/.test(c))).toEqual([]);
+    const writes = calls.filter((c) => /\/(save|remove|quiz|exam|unview|enroll)\b/.test(c));
+    expect(writes).toEqual([]);
+    await page.context().close();
+  },
+  60_000,
+);
 
 it('opens the course page asking for each thing once', async () => {
   const { page } = await signedInPage(browser, DEMO.learner);

@@ -25,7 +25,7 @@ import { openStore } from '../../src/server/db/database.ts';
 import { hashPassword } from '../../src/server/adapters/passwords.ts';
 import { hashToken, SESSION_COOKIE } from '../../src/server/adapters/sessions.ts';
 import { enrollmentId } from '../../src/server/modules/enrollment/enrollment.repository.ts';
-import { callKey, EXAM_STATUS_URL } from '../../src/domain/first-calls.ts';
+import { callKey, DISCUSSION_URL, EXAM_STATUS_URL, SURVEY_URL } from '../../src/domain/first-calls.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 1);
@@ -153,7 +153,8 @@ export interface Reply {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
-type Step = (l: Learner) => Promise<Reply>;
+/** A request of the flow; null when the page already carried its answer, so nothing was sent. */
+type Step = (l: Learner) => Promise<Reply | null>;
 const pool = new Agent({ connections: 4096, keepAliveTimeout: 30_000 });
 /**
  * One request, through undici's `dispatch` with a handler of our own: the reply's bytes arrive as
@@ -243,11 +244,14 @@ export async function readExamLesson(databaseUrl: string): Promise<void> {
 
 /** The exam's status inside the page's answers (domain/first-calls.ts), which the exam then does not ask for. */
 const STATUS_INSIDE = JSON.stringify(callKey('POST', EXAM_STATUS_URL, { _id: EXAM, classid: CLASS }));
+const surveyInside = (survey: string) => JSON.stringify(callKey('POST', SURVEY_URL, { _id: survey }));
+const DISCUSSION_INSIDE = JSON.stringify(callKey('POST', DISCUSSION_URL, { parent: `${COURSE}-${LESSON}`, context: CLASS }));
 
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
   if (!plan) throw new Error('readExamLesson first');
-  const opening = 2 + plan.seen.length + (plan.survey ? 1 : 0);
+  // The page, and a `viewed` for each material seen: the survey and the discussion come inside the page.
+  const opening = 1 + plan.seen.length;
   if (bare)
     return Array.from(
       { length: opening + 2 + SAVES },
@@ -264,12 +268,20 @@ function examFlow(base: string, bare: boolean): Step[] {
   const saves: Step[] = Array.from({ length: SAVES }, (_, k) =>
     post(base, '/app_enrollment/attempt/save', (l) => ({ attemptid: attempt.get(l.id)?.id, answers: answers(l, k + 1), seq: k + 1 })),
   );
+  // What the page carried of the survey and the discussion, which the screen then does not ask for.
+  const inside = new Map<string, { survey: boolean; discussion: boolean }>();
+  const unlessInside =
+    (what: 'survey' | 'discussion', step: Step): Step =>
+    (l) =>
+      inside.get(l.id)?.[what] ? Promise.resolve(null) : step(l);
   return [
-    // The lesson's page, with whoami, courses, lessons, the lesson, the class, the enrolments and the
-    // exam's status inside it (src/server/first-page.ts); without the status the exam asks for it.
+    // The lesson's page, with whoami, courses, lessons, the lesson, the class, the enrolments, the exam's
+    // status, the survey and the discussion inside it (src/server/first-page.ts); without the status the
+    // exam asks for it.
     async (l) => {
       const r = await call(`${base}/lessons/${COURSE}/${LESSON}/${CLASS}`, { cookie: l.cookie });
       if (!r.ok || !r.body.includes('id="first-replies"')) return { ...r, ok: false };
+      inside.set(l.id, { survey: !!survey && r.body.includes(surveyInside(survey)), discussion: r.body.includes(DISCUSSION_INSIDE) });
       if (r.body.includes(STATUS_INSIDE)) return r;
       return call(base + EXAM_STATUS_URL, {
         method: 'POST',
@@ -281,8 +293,18 @@ function examFlow(base: string, bare: boolean): Step[] {
     // The screen as it shows: the first material seen, the survey and the discussion, then each material
     // down to the exam as the learner scrolls to it.
     viewed(first!),
-    ...(survey ? [post(base, '/app_surveys/getSurvey', () => ({ _id: survey }))] : []),
-    post(base, '/app_comments/list', () => ({ parent: `${COURSE}-${LESSON}`, context: CLASS })),
+    ...(survey
+      ? [
+          unlessInside(
+            'survey',
+            post(base, SURVEY_URL, () => ({ _id: survey })),
+          ),
+        ]
+      : []),
+    unlessInside(
+      'discussion',
+      post(base, DISCUSSION_URL, () => ({ parent: `${COURSE}-${LESSON}`, context: CLASS })),
+    ),
     ...scrolled.map(viewed),
     async (l) => {
       const r = await call(`${base}/app_enrollment/attempt/start`, {
@@ -351,6 +373,7 @@ async function arrivals(learners: Learner[], seconds: number, steps: Step[], req
         const rs = performance.now();
         try {
           const r = await step(l);
+          if (r === null) continue;
           if (!r.ok) ok = false;
         } catch {
           ok = false;

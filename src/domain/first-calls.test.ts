@@ -59,12 +59,16 @@ describe('first calls', () => {
     expect(chosenClass(undefined, [])).toBeUndefined();
   });
 
-  it("asks for the status of each exam in a lesson of the caller's class", () => {
+  it("asks for each exam's status, each survey and the discussion of a lesson in the caller's class", () => {
     const lesson = {
       materials: {
         m1: { _id: 'm1', section: 'Text' },
         m2: { _id: 'm2', section: 'Exam' },
         m3: { _id: 'm3', section: 'Quiz' },
+        // Two materials with one survey ask once; a survey material naming none asks nothing.
+        m4: { _id: 'm4', section: 'Survey', subid: ' s1 ' },
+        m5: { _id: 'm5', section: 'Survey', subid: 's1' },
+        m6: { _id: 'm6', section: 'Survey', subid: '' },
       },
     };
     const keys = (path: string, enrolments: { course: string; classid: string }[], l: FirstLesson = lesson) =>
@@ -73,14 +77,19 @@ describe('first calls', () => {
       { course: 'c1', classid: 'k1' },
       { course: 'c2', classid: 'k2' },
     ];
-    expect(keys('/lessons/c1/l1/k1', mine)).toEqual(['POST /app_enrollment/attempts {"_id":"m2","classid":"k1"}']);
+    const exam = 'POST /app_enrollment/attempts {"_id":"m2","classid":"k1"}';
+    const survey = 'POST /app_surveys/getSurvey {"_id":"s1"}';
+    expect(keys('/lessons/c1/l1/k1', mine)).toEqual([exam, survey, 'POST /app_comments/list {"context":"k1","parent":"c1-l1"}']);
     // No class in the path: the caller's only class in the course, as the screen goes to it.
-    expect(keys('/lessons/c1/l1', mine)).toEqual(['POST /app_enrollment/attempts {"_id":"m2","classid":"k1"}']);
-    // A class the caller is not in, several classes to choose from, a course page, a lesson without an exam.
+    expect(keys('/lessons/c1/l1', mine)).toEqual([exam, survey, 'POST /app_comments/list {"context":"k1","parent":"c1-l1"}']);
+    // A class the caller is not in, several classes to choose from, a course page, a lesson without materials.
     expect(keys('/lessons/c1/l1/k9', mine)).toEqual([]);
     expect(keys('/lessons/c1/l1', [...mine, { course: 'c1', classid: 'k3' }])).toEqual([]);
     expect(keys('/Course/c1/k1', mine)).toEqual([]);
-    expect(keys('/lessons/c1/l1/k1', mine, { materials: { m1: { _id: 'm1', section: 'Text' } } })).toEqual([]);
+    expect(keys('/lessons/c1/l1/k1', mine, { materials: { m1: { _id: 'm1', section: 'Text' } } })).toEqual([
+      'POST /app_comments/list {"context":"k1","parent":"c1-l1"}',
+    ]);
+    expect(keys('/lessons/c1/l1/k1', mine, { materials: {} })).toEqual([]);
     expect(keys('/lessons/c1/l1/k1', [])).toEqual([]);
   });
 

@@ -119,18 +119,25 @@ export function enrolmentCalls(pathname: string, enrolments: readonly FirstEnrol
   return classid ? [post('/app_classes/list', { _id: classid })] : [];
 }
 
-/** A lesson as its call answers it: the exams the lesson screen shows follow from its materials. */
+/** A lesson as its call answers it: the exams, surveys and discussion the lesson screen shows follow from its materials. */
 export interface FirstLesson {
-  materials?: Record<string, { _id: string; section: string }>;
+  materials?: Record<string, { _id: string; section: string; subid?: string }>;
 }
 
 /** The exam's status: its attempts, and whether and when the next one opens (lib/data/exams.ts). */
 export const EXAM_STATUS_URL = '/app_enrollment/attempts';
 
+/** A survey's questions, as a survey material shows them. */
+export const SURVEY_URL = '/app_surveys/getSurvey';
+/** A discussion's posts, as the lesson screen shows them below its materials. */
+export const DISCUSSION_URL = '/app_comments/list';
+
 /**
- * The calls that follow from the lesson and the caller's enrolments: the status of each exam in the
- * lesson, which the exam asks for as soon as it shows. Only for a class the caller is enrolled in (the
- * path's, or their only one in the course, as chosenClass picks): elsewhere the exam does not ask.
+ * The calls that follow from the lesson and the caller's enrolments, made as soon as the lesson shows:
+ * the status of each exam in the lesson, the questions of each survey among its materials and the
+ * lesson's discussion. Only for a class the caller is enrolled in (the path's, or their only one in the
+ * course, as chosenClass picks): elsewhere the exam does not ask, and the visitor's screen asks for the
+ * rest itself. The discussion is that class's, as the screen asks for it.
  */
 export function lessonCalls(pathname: string, lesson: FirstLesson, enrolments: readonly FirstEnrolment[]): FirstCall[] {
   const s = screenOf(pathname);
@@ -138,9 +145,13 @@ export function lessonCalls(pathname: string, lesson: FirstLesson, enrolments: r
   const inCourse = enrolments.filter((e) => e.course === s.courseid);
   const classid = chosenClass(s.classid, inCourse);
   if (!classid || !inCourse.some((e) => e.classid === classid)) return [];
-  return Object.values(lesson.materials ?? {})
-    .filter((m) => m.section === 'Exam')
-    .map((m) => post(EXAM_STATUS_URL, { _id: m._id, classid }));
+  const materials = Object.values(lesson.materials ?? {});
+  const surveys = new Set(materials.flatMap((m) => (m.section === 'Survey' && m.subid?.trim() ? [m.subid.trim()] : [])));
+  return [
+    ...materials.filter((m) => m.section === 'Exam').map((m) => post(EXAM_STATUS_URL, { _id: m._id, classid })),
+    ...[...surveys].map((id) => post(SURVEY_URL, { _id: id })),
+    ...(materials.length ? [post(DISCUSSION_URL, { parent: `${s.courseid}-${s.lessonid}`, context: classid })] : []),
+  ];
 }
 
 /**

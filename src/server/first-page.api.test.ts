@@ -8,7 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachEngine } from './testing/harness.ts';
-import { buildClass, buildContent, buildCourse, buildLearningCourse, buildLesson, signedInUser } from './testing/factories.ts';
+import {
+  buildClass,
+  buildComment,
+  buildContent,
+  buildCourse,
+  buildLearningCourse,
+  buildLesson,
+  buildMaterial,
+  buildSurvey,
+  signedInUser,
+} from './testing/factories.ts';
 import { enroll } from './modules/enrollment/enrollment.repository.ts';
 import { keptClass } from './modules/classes/kept-classes.ts';
 import { callKey, SCREEN_MODULES } from '../domain/first-calls.ts';
@@ -174,6 +184,32 @@ describeEachEngine(
           path,
         ).toEqual([]);
       }
+    });
+
+    it("carries a lesson's survey and its discussion in the learner's class, as their calls give them", async () => {
+      const { ctx } = server();
+      const { user, client } = await signedInUser(server());
+      const course = await buildCourse(ctx);
+      const lesson = (await buildLesson(ctx, course)).id;
+      const survey = await buildSurvey(ctx);
+      await buildMaterial(ctx, lesson, { section: 'Survey', subid: survey.id, order: 1 });
+      const classid = await buildClass(ctx, course);
+      await enroll(ctx.db, user.id, (await keptClass(ctx, classid))!);
+      const parent = `${course}-${lesson}`;
+      await buildComment(ctx, { parent, context: classid, author: user.id, body: '<p>In the class</p>' });
+      const surveyKey = callKey('POST', '/app_surveys/getSurvey', { _id: survey.id });
+      // With the class in the path, and without it (the learner's only class in the course): the class's discussion.
+      for (const path of [`/lessons/${course}/${lesson}/${classid}`, `/lessons/${course}/${lesson}`]) {
+        const got = replies((await client.get(path)).body as string);
+        expect(got[surveyKey], path).toEqual((await client.post('/app_surveys/getSurvey', { _id: survey.id })).body);
+        const discussion = got[callKey('POST', '/app_comments/list', { parent, context: classid })];
+        expect(discussion, path).toEqual((await client.post('/app_comments/list', { parent, context: classid })).body);
+        expect((discussion as unknown[]).length, path).toBe(1);
+      }
+      // A visitor's screen asks for them itself.
+      const visitor = server().client();
+      const keys = Object.keys(replies((await visitor.get(`/lessons/${course}/${lesson}/${classid}`)).body as string));
+      expect(keys.filter((k) => k.includes('/app_surveys/') || k.includes('/app_comments/'))).toEqual([]);
     });
 
     it("reads a learner's session once for the page and every answer inside it", async () => {

@@ -37,7 +37,7 @@ function enrolmentList(text: string): FirstEnrolment[] {
 }
 
 /**
- * The lesson as lessonCalls reads it (each material's id and section), by the lesson call's JSON text.
+ * The lesson as lessonCalls reads it (each material's id, section and survey), by the lesson call's JSON text.
  * The lesson route keeps that text, one string per lesson, so a page finds it here by identity instead
  * of parsing the whole lesson again; an edited lesson is a new text. Bounded by dropping them all.
  */
@@ -46,7 +46,7 @@ function firstLesson(text: string): FirstLesson {
   let lesson = lessonsRead.get(text);
   if (!lesson) {
     const parsed = JSON.parse(text) as FirstLesson | null;
-    const materials = Object.entries(parsed?.materials ?? {}).map(([k, m]) => [k, { _id: m._id, section: m.section }]);
+    const materials = Object.entries(parsed?.materials ?? {}).map(([k, m]) => [k, { _id: m._id, section: m.section, subid: m.subid }]);
     lesson = { materials: Object.fromEntries(materials) as FirstLesson['materials'] };
     if (lessonsRead.size >= 200) lessonsRead.clear();
     lessonsRead.set(text, lesson);
@@ -173,7 +173,7 @@ export function firstPageBuilder(
     };
     const answers = await answerAll(calls);
     // Then what follows from the enrolments just answered: the class the screen shows when its path names
-    // none, and the status of the lesson's exams in the caller's class.
+    // none, and the status of the lesson's exams, its surveys and its discussion in the caller's class.
     const enrolmentsText = answers[calls.findIndex((c) => c.url === ENROLMENTS_URL)];
     if (enrolmentsText !== undefined) {
       const enrolments = enrolmentList(enrolmentsText);
