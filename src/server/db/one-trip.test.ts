@@ -134,6 +134,14 @@ describe.each(ENGINES)('statements sent together on %s', (engine) => {
     expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
   });
 
+  it('runs a write held outside a transaction at once, with nothing to carry it', async () => {
+    if (!store) return;
+    const { db } = store;
+    await db.executeQuery(item(db, 'trip-e'));
+    await withCommit(db, db.updateTable('nav_items').set({ title: 'E' }).where('id', '=', 'trip-e').compile());
+    expect(await titleOf(db, 'trip-e')).toBe('E');
+  });
+
   it('sends nothing for a transaction that ran no statement, and rolls back one that failed before any', async () => {
     if (!store) return;
     const { db } = store;

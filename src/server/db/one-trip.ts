@@ -70,8 +70,8 @@ export async function inOneTrip<const Q extends readonly (CompiledQuery<unknown>
 }
 
 /**
- * Runs a write inside a transaction whose result nothing reads: on PostgreSQL it goes out with the
- * transaction's next statement or its commit (and fails that one if it fails), on SQLite at once.
+ * Runs a write whose result nothing reads: inside a transaction on PostgreSQL it goes out with the
+ * transaction's next statement or its commit (and fails that one if it fails); elsewhere at once.
  */
 export async function withCommit(trx: Db, statement: CompiledQuery<unknown>): Promise<void> {
   const executor = trx.getExecutor();
@@ -167,6 +167,8 @@ class PipelinedConnection implements DatabaseConnection {
   #waiting: CompiledQuery[] = [];
   /** The begin is still among them: nothing of the transaction has reached the database. */
   #beginWaiting = false;
+  /** Between the transaction's begin and its commit or rollback. */
+  #inTransaction = false;
   /** The transaction ended with a commit PostgreSQL answered as a rollback: nothing is left to roll back. */
   #ended = false;
   /** A statement failed in a way that leaves the connection's state unknown: it is not given back to the pool. */
@@ -178,11 +180,13 @@ class PipelinedConnection implements DatabaseConnection {
   begin(statement: CompiledQuery) {
     this.#waiting = [statement];
     this.#beginWaiting = true;
+    this.#inTransaction = true;
     this.#ended = false;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (held.has(query)) {
+    // Outside a transaction nothing would follow to carry a held write, so it goes at once.
+    if (held.has(query) && this.#inTransaction) {
       this.#waiting.push(query);
       return { rows: [] };
     }
@@ -213,6 +217,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async end(how: 'commit' | 'rollback') {
+    this.#inTransaction = false;
     // Nothing of the transaction reached the database, and no write waits to go with the commit:
     // there is nothing to commit or roll back.
     if (this.#beginWaiting && (how === 'rollback' || this.#waiting.length === 1)) {
@@ -253,6 +258,7 @@ class PipelinedConnection implements DatabaseConnection {
   release() {
     this.#waiting = [];
     this.#beginWaiting = false;
+    this.#inTransaction = false;
     this.#client.release(this.#broken);
     this.#broken = false;
   }
