@@ -25,7 +25,7 @@ import { openStore } from '../../src/server/db/database.ts';
 import { hashPassword } from '../../src/server/adapters/passwords.ts';
 import { hashToken, SESSION_COOKIE } from '../../src/server/adapters/sessions.ts';
 import { enrollmentId } from '../../src/server/modules/enrollment/enrollment.repository.ts';
-import { callKey, DISCUSSION_URL, EXAM_STATUS_URL, SURVEY_URL } from '../../src/domain/first-calls.ts';
+import { callKey, DISCUSSION_URL, EXAM_STATUS_URL, lessonDiscussionParent, SURVEY_URL, surveyOf } from '../../src/domain/first-calls.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 1);
@@ -236,7 +236,7 @@ export async function readExamLesson(databaseUrl: string): Promise<void> {
       .execute();
     const exam = rows.findIndex((r) => r.id === EXAM);
     if (exam < 0) throw new Error(`the demo lesson ${LESSON} has no exam ${EXAM}`);
-    plan = { seen: rows.slice(0, exam + 1).map((r) => r.id), survey: rows.find((r) => r.section === 'Survey')?.subid?.trim() || undefined };
+    plan = { seen: rows.slice(0, exam + 1).map((r) => r.id), survey: rows.map(surveyOf).find((id) => id !== undefined) };
   } finally {
     await store.close();
   }
@@ -244,8 +244,8 @@ export async function readExamLesson(databaseUrl: string): Promise<void> {
 
 /** The exam's status inside the page's answers (domain/first-calls.ts), which the exam then does not ask for. */
 const STATUS_INSIDE = JSON.stringify(callKey('POST', EXAM_STATUS_URL, { _id: EXAM, classid: CLASS }));
-const surveyInside = (survey: string) => JSON.stringify(callKey('POST', SURVEY_URL, { _id: survey }));
-const DISCUSSION_INSIDE = JSON.stringify(callKey('POST', DISCUSSION_URL, { parent: `${COURSE}-${LESSON}`, context: CLASS }));
+const DISCUSSION = { parent: lessonDiscussionParent(COURSE, LESSON), context: CLASS };
+const DISCUSSION_INSIDE = JSON.stringify(callKey('POST', DISCUSSION_URL, DISCUSSION));
 
 /** The exam lesson opened as the web app opens it, then the exam taken. `bare` sends the same count to the bare server. */
 function examFlow(base: string, bare: boolean): Step[] {
@@ -268,6 +268,7 @@ function examFlow(base: string, bare: boolean): Step[] {
   const saves: Step[] = Array.from({ length: SAVES }, (_, k) =>
     post(base, '/app_enrollment/attempt/save', (l) => ({ attemptid: attempt.get(l.id)?.id, answers: answers(l, k + 1), seq: k + 1 })),
   );
+  const surveyInside = survey && JSON.stringify(callKey('POST', SURVEY_URL, { _id: survey }));
   // What the page carried of the survey and the discussion, which the screen then does not ask for.
   const inside = new Map<string, { survey: boolean; discussion: boolean }>();
   const unlessInside =
@@ -281,7 +282,7 @@ function examFlow(base: string, bare: boolean): Step[] {
     async (l) => {
       const r = await call(`${base}/lessons/${COURSE}/${LESSON}/${CLASS}`, { cookie: l.cookie });
       if (!r.ok || !r.body.includes('id="first-replies"')) return { ...r, ok: false };
-      inside.set(l.id, { survey: !!survey && r.body.includes(surveyInside(survey)), discussion: r.body.includes(DISCUSSION_INSIDE) });
+      inside.set(l.id, { survey: !!surveyInside && r.body.includes(surveyInside), discussion: r.body.includes(DISCUSSION_INSIDE) });
       if (r.body.includes(STATUS_INSIDE)) return r;
       return call(base + EXAM_STATUS_URL, {
         method: 'POST',
@@ -303,7 +304,7 @@ function examFlow(base: string, bare: boolean): Step[] {
       : []),
     unlessInside(
       'discussion',
-      post(base, DISCUSSION_URL, () => ({ parent: `${COURSE}-${LESSON}`, context: CLASS })),
+      post(base, DISCUSSION_URL, () => DISCUSSION),
     ),
     ...scrolled.map(viewed),
     async (l) => {

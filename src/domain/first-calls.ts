@@ -132,6 +132,11 @@ export const SURVEY_URL = '/app_surveys/getSurvey';
 /** A discussion's posts, as the lesson screen shows them below its materials. */
 export const DISCUSSION_URL = '/app_comments/list';
 
+/** The survey a material shows: a Survey material's `subid`, trimmed (none when empty). */
+export const surveyOf = (m: { section: string; subid?: string | null }) => (m.section === 'Survey' && m.subid?.trim()) || undefined;
+/** The parent of a lesson's discussion posts: the course and the lesson, joined by a dash. */
+export const lessonDiscussionParent = (courseId: string, lessonId: string) => `${courseId}-${lessonId}`;
+
 /**
  * The calls that follow from the lesson and the caller's enrolments, made as soon as the lesson shows:
  * the status of each exam in the lesson, the questions of each survey among its materials and the
@@ -146,11 +151,11 @@ export function lessonCalls(pathname: string, lesson: FirstLesson, enrolments: r
   const classid = chosenClass(s.classid, inCourse);
   if (!classid || !inCourse.some((e) => e.classid === classid)) return [];
   const materials = Object.values(lesson.materials ?? {});
-  const surveys = new Set(materials.flatMap((m) => (m.section === 'Survey' && m.subid?.trim() ? [m.subid.trim()] : [])));
+  const surveys = new Set(materials.flatMap((m) => surveyOf(m) ?? []));
   return [
     ...materials.filter((m) => m.section === 'Exam').map((m) => post(EXAM_STATUS_URL, { _id: m._id, classid })),
     ...[...surveys].map((id) => post(SURVEY_URL, { _id: id })),
-    ...(materials.length ? [post(DISCUSSION_URL, { parent: `${s.courseid}-${s.lessonid}`, context: classid })] : []),
+    ...(materials.length ? [post(DISCUSSION_URL, { parent: lessonDiscussionParent(s.courseid, s.lessonid), context: classid })] : []),
   ];
 }
 

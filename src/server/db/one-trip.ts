@@ -25,7 +25,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type pg from 'pg';
-import type { Db } from './database.ts';
+import { engineOfDb, type Db } from './database.ts';
 
 /** The statements `inOneTrip` hands the connection under one marker query. */
 const batches = new WeakMap<CompiledQuery, readonly CompiledQuery[]>();
@@ -36,7 +36,7 @@ interface BatchResult extends QueryResult<never> {
   batch: QueryResult<unknown>[];
 }
 
-const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+const onPostgres = (db: Db) => engineOfDb(db) === 'postgres';
 
 type ResultsOf<Q extends readonly (CompiledQuery<unknown> | undefined)[]> = {
   [K in keyof Q]: Q[K] extends CompiledQuery<infer R> ? QueryResult<R> : Q[K] extends undefined ? undefined : never;

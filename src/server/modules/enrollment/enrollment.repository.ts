@@ -100,9 +100,8 @@ type LessonResult = Pick<LessonProgressTable, 'quizdate' | 'score' | 'possible' 
 type ViewValues = { enrollment: string; lesson: string; material: string; at: string };
 
 /**
- * A view of the lesson (and its material): first view kept, last view moved; with `result`, the lesson's
- * quiz result replaced in the same statement. A view alone (most of a course's writes) runs compiled once.
- * Sent with the course's views that completion is computed from, which then include this view.
+ * A quiz or exam result written as the lesson's (replacing the last) and as a view of the lesson and its
+ * material, sent with the course's views that completion is computed from, which then include this view.
  */
 async function writeView(
   trx: Trx,
@@ -295,7 +294,7 @@ export async function recordView(
     .transaction()
     .execute(async (trx) => {
       const [lock, view, , views] = await inOneTrip(trx, [
-        lockTouching.statement(trx, { enrollment, at }),
+        lockStatement(trx, enrollment, at),
         lessonView.statement(trx, values),
         material ? materialView.statement(trx, values) : undefined,
         courseViews.statement(trx, { enrollment }),

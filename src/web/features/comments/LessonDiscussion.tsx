@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LessonDiscussionProps } from '../../lib/embeds.tsx';
 import { LESSON_COMMENTS_SHOWN } from '../../../domain/constants.ts';
+import { lessonDiscussionParent } from '../../../domain/first-calls.ts';
 import { discussionPath } from '../../lib/paths.ts';
 import { useDiscussionClass } from './use-discussion-class.ts';
 import { Discussion } from './Discussion.tsx';
@@ -18,7 +19,7 @@ export type { LessonDiscussionProps };
 
 export default function LessonDiscussion({ courseId, lessonId, classId, material, commentId }: LessonDiscussionProps) {
   const { t } = useTranslation();
-  const parent = `${courseId}-${lessonId}`;
+  const parent = lessonDiscussionParent(courseId, lessonId);
   const klass = useDiscussionClass(classId);
   const [open, setOpen] = useState(false);
   const withButton = material?.usebutton === 'yes';

@@ -10,6 +10,7 @@ import { queryClient } from '../../lib/query.ts';
 import { newClientId, sendOrQueue } from '../../lib/offline/queue.ts';
 import { MSG } from '../../../domain/messages.ts';
 import { classQuery } from '../../lib/data/classes.ts';
+import { DISCUSSION_URL } from '../../../domain/first-calls.ts';
 
 /** Posts and replies as the server presents them (one definition in the shared domain module). */
 export type PostRecord = CommentRecord;
@@ -23,7 +24,7 @@ const byNewest = <T extends { timestamp: string; _id: string }>(list: T[]) =>
 export const discussionQuery = (parent: string, context: string | null) =>
   queryOptions({
     queryKey: ['comments', 'discussion', parent, context ?? ''],
-    queryFn: async ({ signal }) => byNewest(await api.post<PostRecord[]>('/app_comments/list', { parent, context }, signal)),
+    queryFn: async ({ signal }) => byNewest(await api.post<PostRecord[]>(DISCUSSION_URL, { parent, context }, signal)),
     staleTime: 10_000,
     // A missing class or a discussion the user may not read is an answer, not a network hiccup.
     retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1,
@@ -33,7 +34,7 @@ export const discussionQuery = (parent: string, context: string | null) =>
 export const authorPostsQuery = (author?: string) =>
   queryOptions({
     queryKey: ['comments', 'author', author ?? ''],
-    queryFn: async ({ signal }) => byNewest(await api.post<AuthorPostRecord[]>('/app_comments/list', author ? { author } : {}, signal)),
+    queryFn: async ({ signal }) => byNewest(await api.post<AuthorPostRecord[]>(DISCUSSION_URL, author ? { author } : {}, signal)),
     staleTime: 10_000,
     retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1,
   });

@@ -8,6 +8,7 @@ import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LessonProgress, Material, User } from '../../../domain/types.ts';
+import { surveyOf } from '../../../domain/first-calls.ts';
 import { HtmlBody } from '../../components/HtmlBody.tsx';
 import { LessonDiscussion, SurveyForm } from '../../lib/embeds.tsx';
 import { SUCCESS_TEXT } from '../../lib/enrollment-ui.ts';
@@ -80,7 +81,7 @@ export function MaterialView({
   const kind = material.section === 'Exam' ? 'exam' : material.section === 'Quiz' ? 'quiz' : null;
   const own = useContentLang(courseLang);
   const title = material.title || t(sectionLabel(material.section) || tk('Material'));
-  const survey = material.section === 'Survey' ? material.subid?.trim() : undefined;
+  const survey = surveyOf(material);
 
   return (
     <Paper

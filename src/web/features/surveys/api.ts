@@ -4,13 +4,14 @@ import type { SurveyRecord, SurveyResponses } from '../../../domain/replies-admi
 import type { SurveyAnswer, SurveySave } from '../../../domain/validation.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query.ts';
+import { SURVEY_URL } from '../../../domain/first-calls.ts';
 
 const notClientError = (n: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1;
 
 export const surveyQuery = (id: string) =>
   queryOptions({
     queryKey: ['surveys', 'one', id],
-    queryFn: ({ signal }) => api.post<SurveyRecord>('/app_surveys/getSurvey', { _id: id }, signal),
+    queryFn: ({ signal }) => api.post<SurveyRecord>(SURVEY_URL, { _id: id }, signal),
     staleTime: 60_000,
     retry: notClientError,
   });
