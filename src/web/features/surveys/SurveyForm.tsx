@@ -61,7 +61,8 @@ function Question({
   const label = questionLabel(q);
   const common = {
     name: `answer-${i}`,
-    label,
+    // The question in its own direction: an English question on an Arabic page keeps its "?" at its end.
+    label: <bdi>{label}</bdi>,
     error,
     'data-testid': `survey-q-${i}`,
     'data-type': q.type,
